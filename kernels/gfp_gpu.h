@@ -1,0 +1,72 @@
+/* gfp_gpu.h - the plain C face of gfftpipe's CUDA kernels.
+ * Host code (src/engine_cuda.c) includes only this header: no CUDA types
+ * appear here; streams are passed as void * (a cudaStream_t). */
+#ifndef GFP_GPU_H
+#define GFP_GPU_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Return codes (0 = success). */
+enum {
+    GFP_GPU_OK = 0,
+    GFP_GPU_ENOTSUP = 1, /* this length/kind/precision has no kernel yet */
+    GFP_GPU_EINVAL = 2,
+    GFP_GPU_ENOMEM = 3,
+    GFP_GPU_EDEVICE = 4  /* a CUDA call or launch failed */
+};
+
+typedef enum gfp_gpu_kind { GFP_GPU_C2C = 0, GFP_GPU_R2C = 1, GFP_GPU_C2R = 2 }
+    gfp_gpu_kind;
+
+/* Element-wise op applied to every output bin after scaling (R2C/C2C only;
+ * the output is then one real per bin). Same meanings as gfp_post. */
+typedef enum gfp_gpu_post {
+    GFP_GPU_POST_NONE = 0, GFP_GPU_POST_MAG, GFP_GPU_POST_POWER,
+    GFP_GPU_POST_DB, GFP_GPU_POST_PHASE
+} gfp_gpu_post;
+
+typedef struct gfp_gpu_plan gfp_gpu_plan;
+
+typedef struct gfp_gpu_desc {
+    size_t n;              /* transform length */
+    gfp_gpu_kind kind;
+    int inverse;           /* 0: e^{-2 pi i jk/n}; 1: e^{+2 pi i jk/n} */
+    int dbl;               /* 0 float, 1 double */
+    double scale;          /* multiplies every output value (1.0 = none) */
+    const double *window;  /* host array of n values applied to the input
+                              before the transform, or NULL */
+    gfp_gpu_post post;
+    int device;            /* CUDA device ordinal the plan is for */
+} gfp_gpu_desc;
+
+/* Whether a kernel exists for this description on this device. */
+int gfp_gpu_supported(const gfp_gpu_desc *d);
+
+/* Creates a plan (uploads twiddles/window, picks the kernel configuration
+ * for n, precision and device). err gets a message on failure. */
+int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out,
+                        char *err, size_t errlen);
+void gfp_gpu_plan_destroy(gfp_gpu_plan *p);
+
+/* Launches the batched transform on stream. d_in and d_out are device
+ * buffers; layouts are contiguous frames:
+ *   C2C: in batch*n complex, out batch*n complex (or batch*n reals with a post-op)
+ *   R2C: in batch*n reals,   out batch*(n/2+1) complex (or reals with a post-op)
+ *   C2R: in batch*(n/2+1) complex, out batch*n reals
+ * Complex values are interleaved (float2 / double2). d_in == d_out is
+ * allowed for C2C. Returns after the launch; errors of the launch itself
+ * are reported, faults show at the next synchronisation. */
+int gfp_gpu_plan_exec(const gfp_gpu_plan *p, const void *d_in, void *d_out,
+                      size_t batch, void *stream, char *err, size_t errlen);
+
+/* Device count (0 when no driver or device); a message says why. */
+int gfp_gpu_device_count(char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,177 @@
+/* engine.c - engine registry, `--engine auto|cpu|gpu|cufft`, and the plan
+ * wrapper every stage uses. */
+#include "config.h"
+#include "gfp.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t gfp_plan_in_scalars(const gfp_plan_desc *d)
+{
+    switch (d->kind) {
+    case GFP_C2C: return 2 * d->n;
+    case GFP_R2C: return d->n;
+    case GFP_C2R: return 2 * (d->n / 2 + 1);
+    }
+    return 0;
+}
+
+size_t gfp_plan_out_scalars(const gfp_plan_desc *d)
+{
+    size_t bins = d->kind == GFP_R2C ? d->n / 2 + 1 : d->n;
+    if (d->kind == GFP_C2R)
+        return d->n;
+    return d->post == GFP_POST_NONE ? 2 * bins : bins;
+}
+
+static gfp_status open_ops(const gfp_engine_ops *ops, const gfp_engine_opts *o,
+                           gfp_engine **out, gfp_error *err)
+{
+    gfp_engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    gfp_status st = ops->open(o, &e->state, err);
+    if (st) {
+        free(e);
+        return st;
+    }
+    e->ops = ops;
+    e->name = ops->name;
+    *out = e;
+    return GFP_OK;
+}
+
+gfp_status gfp_engine_open(const char *name, const gfp_engine_opts *o,
+                           const char *who, gfp_engine **out, gfp_error *err)
+{
+    *out = NULL;
+    if (!strcmp(name, "cpu"))
+        return open_ops(&gfp_engine_fftw, o, out, err);
+    if (!strcmp(name, "gpu") || !strcmp(name, "cufft") ||
+        !strcmp(name, "auto")) {
+        gfp_error gerr = {0};
+#ifdef GFP_HAVE_CUDA
+        const gfp_engine_ops *ops =
+            !strcmp(name, "cufft") ? &gfp_engine_cufft : &gfp_engine_gpu;
+        if (open_ops(ops, o, out, &gerr) == GFP_OK)
+            return GFP_OK;
+#else
+        gfp_fail(&gerr, GFP_EDEVICE, "this gfftpipe was built without CUDA");
+#endif
+        if (strcmp(name, "auto"))
+            return gfp_fail(err, GFP_EDEVICE, "no usable GPU: %s", gerr.msg);
+        if (!o->quiet_notes)
+            gfp_msg(who, "no usable GPU (%s); using the CPU engine", gerr.msg);
+        return open_ops(&gfp_engine_fftw, o, out, err);
+    }
+    return gfp_fail(err, GFP_EINVAL, "unknown engine '%s'", name);
+}
+
+void gfp_engine_close(gfp_engine *e)
+{
+    if (!e)
+        return;
+    e->ops->close(e->state);
+    free(e);
+}
+
+gfp_status gfp_plan_create(gfp_engine *e, const gfp_plan_desc *d, int nslots,
+                           gfp_plan **out, gfp_error *err)
+{
+    *out = NULL;
+    if (d->n == 0 || d->batch == 0 || nslots < 1)
+        return gfp_fail(err, GFP_EINVAL, "bad plan (n %zu, batch %zu)", d->n,
+                        d->batch);
+    if (d->kind == GFP_C2R && (d->window || d->post != GFP_POST_NONE))
+        return gfp_fail(err, GFP_EINVAL,
+                        "a C2R plan takes no window and no post-op");
+    gfp_plan *p = calloc(1, sizeof *p);
+    if (!p)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    p->engine = e;
+    p->desc = *d;
+    if (d->window) {
+        p->window = malloc(d->n * sizeof *p->window);
+        if (!p->window) {
+            free(p);
+            return gfp_fail(err, GFP_ENOMEM, "out of memory for the window");
+        }
+        memcpy(p->window, d->window, d->n * sizeof *p->window);
+        p->desc.window = p->window;
+    }
+    gfp_status st = e->ops->plan(e->state, &p->desc, nslots, &p->impl, err);
+    if (st) {
+        free(p->window);
+        free(p);
+        return st;
+    }
+    *out = p;
+    return GFP_OK;
+}
+
+void gfp_plan_destroy(gfp_plan *p)
+{
+    if (!p)
+        return;
+    p->engine->ops->plan_destroy(p->engine->state, p->impl);
+    free(p->window);
+    free(p);
+}
+
+gfp_status gfp_plan_submit(gfp_plan *p, int slot, const void *in, void *out,
+                           size_t nframes, gfp_error *err)
+{
+    if (nframes > p->desc.batch)
+        return gfp_fail(err, GFP_EINVAL, "batch of %zu frames exceeds the "
+                        "plan's %zu", nframes, p->desc.batch);
+    return p->engine->ops->submit(p->engine->state, p->impl, slot, in, out,
+                                  nframes, err);
+}
+
+gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err)
+{
+    return p->engine->ops->wait(p->engine->state, p->impl, slot, err);
+}
+
+gfp_status gfp_plan_execute(gfp_plan *p, const void *in, void *out,
+                            size_t nframes, gfp_error *err)
+{
+    gfp_status st = gfp_plan_submit(p, 0, in, out, nframes, err);
+    if (st)
+        return st;
+    return gfp_plan_wait(p, 0, err);
+}
+
+#define POST_APPLY(T, NAME, SQRT, LOG10, ATAN2)                         \
+    void NAME(gfp_post post, const T *c, size_t nbins, T *out)               \
+    {                                                                        \
+        size_t k;                                                            \
+        switch (post) {                                                      \
+        case GFP_POST_NONE:                                                  \
+            memmove(out, c, 2 * nbins * sizeof(T));                          \
+            break;                                                           \
+        case GFP_POST_MAG:                                                   \
+            for (k = 0; k < nbins; k++)                                      \
+                out[k] = SQRT(c[2*k] * c[2*k] + c[2*k+1] * c[2*k+1]);        \
+            break;                                                           \
+        case GFP_POST_POWER:                                                 \
+            for (k = 0; k < nbins; k++)                                      \
+                out[k] = c[2*k] * c[2*k] + c[2*k+1] * c[2*k+1];              \
+            break;                                                           \
+        case GFP_POST_DB:                                                    \
+            for (k = 0; k < nbins; k++)                                      \
+            {   /* NaN must stay NaN: no fmax here */                        \
+                T p = c[2*k] * c[2*k] + c[2*k+1] * c[2*k+1];                 \
+                out[k] = (T)10 * LOG10(p < (T)GFP_DB_FLOOR_POWER             \
+                                       ? (T)GFP_DB_FLOOR_POWER : p);         \
+            }                                                                \
+            break;                                                           \
+        case GFP_POST_PHASE:                                                 \
+            for (k = 0; k < nbins; k++)                                      \
+                out[k] = ATAN2(c[2*k+1], c[2*k]);                            \
+            break;                                                           \
+        }                                                                    \
+    }
+POST_APPLY(float, gfp_post_apply_f32, sqrtf, log10f, atan2f)
+POST_APPLY(double, gfp_post_apply_f64, sqrt, log10, atan2)

@@ -1,0 +1,368 @@
+/* engine_fftw.c - the CPU engine: batched FFTW plans in single and double
+ * precision, threads, wisdom. Window, scale and post-ops run as loops. */
+#include "config.h"
+#include "gfp.h"
+
+#include <fftw3.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct fftw_state {
+    int threads;
+    const char *wisdom;
+    unsigned flags;
+} fftw_state;
+
+typedef struct fftw_impl {
+    gfp_plan_desc d;
+    void *many;         /* plan over d.batch frames */
+    void *one;          /* plan over one frame, unaligned: for short batches */
+    void **scratch;     /* per slot, complex bins, when a post-op is asked */
+    int nslots;
+} fftw_impl;
+
+/* Reads a wisdom file written by fftw_close: a double block, then a single
+ * one. A missing file is fine (it is written at the end). */
+static gfp_status import_wisdom(const char *path, gfp_error *err)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return GFP_OK;
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len + 4096 + 1 > cap) {
+            if (cap > (64u << 20)) {
+                free(buf);
+                fclose(f);
+                return gfp_fail(err, GFP_EFORMAT, "wisdom file '%s' is too "
+                                "large", path);
+            }
+            cap = cap ? 2 * cap : 8192;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                return gfp_fail(err, GFP_ENOMEM, "out of memory");
+            }
+            buf = nb;
+        }
+        size_t r = fread(buf + len, 1, cap - len - 1, f);
+        len += r;
+        if (r == 0)
+            break;
+    }
+    fclose(f);
+    buf[len] = 0;
+    int ok = 1;
+    char *single = strstr(buf, " fftwf_wisdom");
+    if (single) {
+        while (single > buf && *single != '(')
+            single--;
+        ok = fftwf_import_wisdom_from_string(single);
+        *single = 0;
+    }
+    if (*buf)
+        ok = ok && fftw_import_wisdom_from_string(buf);
+    free(buf);
+    if (!ok && len)
+        return gfp_fail(err, GFP_EFORMAT, "'%s' is not an FFTW wisdom file",
+                        path);
+    return GFP_OK;
+}
+
+static gfp_status fftw_open(const gfp_engine_opts *o, void **state,
+                            gfp_error *err)
+{
+    fftw_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    s->threads = o->threads > 0 ? o->threads : 1;
+    s->wisdom = o->wisdom;
+    s->flags = o->quick_plans ? FFTW_ESTIMATE : FFTW_MEASURE;
+#ifdef GFP_HAVE_FFTW_THREADS
+    /* Both calls are idempotent; FFTW keeps its own process-wide state. */
+    fftw_init_threads();
+    fftwf_init_threads();
+#endif
+    if (s->wisdom) {
+        gfp_status st = import_wisdom(s->wisdom, err);
+        if (st) {
+            free(s);
+            return st;
+        }
+    }
+    /* MEASURE can take seconds for big n; bound it. */
+    fftw_set_timelimit(2.0);
+    fftwf_set_timelimit(2.0);
+    *state = s;
+    return GFP_OK;
+}
+
+static void fftw_close(void *state)
+{
+    fftw_state *s = state;
+    if (!s)
+        return;
+    if (s->wisdom) {
+        /* Double wisdom, then single, in one file. */
+        char *dw = fftw_export_wisdom_to_string();
+        char *fw = fftwf_export_wisdom_to_string();
+        FILE *f = fopen(s->wisdom, "w");
+        if (f && dw && fw) {
+            fputs(dw, f);
+            fputs(fw, f);
+        }
+        if (f)
+            fclose(f);
+        free(dw);
+        free(fw);
+    }
+    free(s);
+}
+
+static size_t bins_of(const gfp_plan_desc *d)
+{
+    return d->kind == GFP_R2C ? d->n / 2 + 1 : d->n;
+}
+
+/* Makes one FFTW plan over howmany frames; in/out are planning arrays. */
+static void *make_plan(const fftw_state *s, const gfp_plan_desc *d,
+                       int howmany, void *in, void *out, unsigned extra)
+{
+    int n = (int)d->n;
+    int bins = (int)bins_of(d);
+    unsigned flags = s->flags | extra;
+    int sign = d->inverse ? FFTW_BACKWARD : FFTW_FORWARD;
+#ifdef GFP_HAVE_FFTW_THREADS
+    fftw_plan_with_nthreads(s->threads);
+    fftwf_plan_with_nthreads(s->threads);
+#endif
+    if (d->dbl) {
+        switch (d->kind) {
+        case GFP_C2C:
+            return fftw_plan_many_dft(1, &n, howmany, in, NULL, 1, n, out,
+                                      NULL, 1, n, sign, flags);
+        case GFP_R2C:
+            return fftw_plan_many_dft_r2c(1, &n, howmany, in, NULL, 1, n,
+                                          out, NULL, 1, bins, flags);
+        case GFP_C2R:
+            return fftw_plan_many_dft_c2r(1, &n, howmany, in, NULL, 1,
+                                          n / 2 + 1, out, NULL, 1, n, flags);
+        }
+    } else {
+        switch (d->kind) {
+        case GFP_C2C:
+            return fftwf_plan_many_dft(1, &n, howmany, in, NULL, 1, n, out,
+                                       NULL, 1, n, sign, flags);
+        case GFP_R2C:
+            return fftwf_plan_many_dft_r2c(1, &n, howmany, in, NULL, 1, n,
+                                           out, NULL, 1, bins, flags);
+        case GFP_C2R:
+            return fftwf_plan_many_dft_c2r(1, &n, howmany, in, NULL, 1,
+                                           n / 2 + 1, out, NULL, 1, n, flags);
+        }
+    }
+    return NULL;
+}
+
+static void destroy_plan(int dbl, void *p)
+{
+    if (!p)
+        return;
+    if (dbl)
+        fftw_destroy_plan(p);
+    else
+        fftwf_destroy_plan(p);
+}
+
+static void fftw_unmake(void *state, void *impl)
+{
+    (void)state;
+    fftw_impl *p = impl;
+    if (!p)
+        return;
+    destroy_plan(p->d.dbl, p->many);
+    destroy_plan(p->d.dbl, p->one);
+    if (p->scratch)
+        for (int i = 0; i < p->nslots; i++)
+            fftw_free(p->scratch[i]);
+    free(p->scratch);
+    free(p);
+}
+
+static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
+                            void **out, gfp_error *err)
+{
+    fftw_state *s = state;
+    *out = NULL;
+    if (d->n > INT32_MAX || d->batch > INT32_MAX)
+        return gfp_fail(err, GFP_ENOTSUP, "n %zu is too large for FFTW",
+                        d->n);
+    fftw_impl *p = calloc(1, sizeof *p);
+    if (!p)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    p->d = *d;
+    p->nslots = nslots;
+    size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+    size_t in_bytes, out_bytes, cplx_bytes;
+    size_t cplx_scalars = 2 * (d->kind == GFP_C2R ? d->n / 2 + 1
+                                                  : bins_of(d));
+    if (d->kind == GFP_C2R)
+        cplx_scalars = d->n; /* real output */
+    if (!gfp_mul_ok(d->batch, gfp_plan_in_scalars(d) * scal, &in_bytes) ||
+        !gfp_mul_ok(d->batch, cplx_scalars * scal, &cplx_bytes)) {
+        free(p);
+        return gfp_fail(err, GFP_ENOMEM, "batch too large");
+    }
+    out_bytes = cplx_bytes;
+    /* MEASURE scribbles on its arrays: plan on scratch ones. */
+    void *tin = fftw_malloc(in_bytes), *tout = fftw_malloc(out_bytes);
+    if (!tin || !tout) {
+        fftw_free(tin);
+        fftw_free(tout);
+        free(p);
+        return gfp_fail(err, GFP_ENOMEM, "out of memory planning n %zu",
+                        d->n);
+    }
+    p->many = make_plan(s, d, (int)d->batch, tin, tout, 0);
+    p->one = make_plan(s, d, 1, tin, tout, FFTW_UNALIGNED);
+    fftw_free(tin);
+    fftw_free(tout);
+    if (!p->many || !p->one) {
+        fftw_unmake(s, p);
+        return gfp_fail(err, GFP_ENOTSUP, "FFTW could not plan n %zu", d->n);
+    }
+    if (d->post != GFP_POST_NONE) {
+        p->scratch = calloc((size_t)nslots, sizeof *p->scratch);
+        if (!p->scratch) {
+            fftw_unmake(s, p);
+            return gfp_fail(err, GFP_ENOMEM, "out of memory");
+        }
+        for (int i = 0; i < nslots; i++)
+            if (!(p->scratch[i] = fftw_malloc(cplx_bytes))) {
+                fftw_unmake(s, p);
+                return gfp_fail(err, GFP_ENOMEM, "out of memory");
+            }
+    }
+    *out = p;
+    return GFP_OK;
+}
+
+static void execute(const fftw_impl *p, void *plan, void *in, void *out)
+{
+    if (p->d.dbl) {
+        switch (p->d.kind) {
+        case GFP_C2C: fftw_execute_dft(plan, in, out); break;
+        case GFP_R2C: fftw_execute_dft_r2c(plan, in, out); break;
+        case GFP_C2R: fftw_execute_dft_c2r(plan, in, out); break;
+        }
+    } else {
+        switch (p->d.kind) {
+        case GFP_C2C: fftwf_execute_dft(plan, in, out); break;
+        case GFP_R2C: fftwf_execute_dft_r2c(plan, in, out); break;
+        case GFP_C2R: fftwf_execute_dft_c2r(plan, in, out); break;
+        }
+    }
+}
+
+#define APPLY_WINDOW(T)                                                      \
+    do {                                                                     \
+        T *x = in;                                                           \
+        size_t per = gfp_plan_in_scalars(d), ncomp = per / d->n;             \
+        for (size_t f = 0; f < nframes; f++, x += per)                       \
+            for (size_t k = 0; k < d->n; k++)                                \
+                for (size_t c = 0; c < ncomp; c++)                           \
+                    x[k * ncomp + c] *= (T)d->window[k];                     \
+    } while (0)
+
+#define SCALE(T, buf, count)                                                 \
+    do {                                                                     \
+        T *x = (buf);                                                        \
+        T sc = (T)d->scale;                                                  \
+        for (size_t i = 0; i < (count); i++)                                 \
+            x[i] *= sc;                                                      \
+    } while (0)
+
+static gfp_status fftw_submit(void *state, void *impl, int slot,
+                              const void *in_c, void *out, size_t nframes,
+                              gfp_error *err)
+{
+    (void)state;
+    fftw_impl *p = impl;
+    const gfp_plan_desc *d = &p->d;
+    void *in = (void *)in_c; /* the engine contract lets us overwrite it */
+    if (slot < 0 || slot >= p->nslots)
+        return gfp_fail(err, GFP_EINVAL, "bad slot %d", slot);
+    if (nframes == 0)
+        return GFP_OK;
+    if (d->window) {
+        if (d->dbl)
+            APPLY_WINDOW(double);
+        else
+            APPLY_WINDOW(float);
+    }
+    void *dst = d->post != GFP_POST_NONE ? p->scratch[slot] : out;
+    size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+    size_t in_step = gfp_plan_in_scalars(d) * scal;
+    size_t tr_scalars = d->kind == GFP_C2R ? d->n : 2 * bins_of(d);
+    size_t out_step = tr_scalars * scal;
+    int aligned = d->dbl ? !fftw_alignment_of(in) && !fftw_alignment_of(dst)
+                         : !fftwf_alignment_of(in) && !fftwf_alignment_of(dst);
+    if (nframes == d->batch && aligned) {
+        execute(p, p->many, in, dst);
+    } else {
+        for (size_t f = 0; f < nframes; f++)
+            execute(p, p->one, (char *)in + f * in_step,
+                    (char *)dst + f * out_step);
+    }
+    size_t total = nframes * tr_scalars;
+    if (d->scale != 1.0) {
+        if (d->dbl)
+            SCALE(double, dst, total);
+        else
+            SCALE(float, dst, total);
+    }
+    if (d->post != GFP_POST_NONE) {
+        size_t bins = bins_of(d);
+        if (d->dbl)
+            gfp_post_apply_f64(d->post, dst, nframes * bins, out);
+        else
+            gfp_post_apply_f32(d->post, dst, nframes * bins, out);
+    }
+    return GFP_OK;
+}
+
+static gfp_status fftw_wait(void *state, void *impl, int slot, gfp_error *err)
+{
+    (void)state;
+    (void)impl;
+    (void)slot;
+    (void)err;
+    return GFP_OK;
+}
+
+static void *fftw_alloc_host(void *state, size_t bytes)
+{
+    (void)state;
+    return fftw_malloc(bytes ? bytes : 1);
+}
+
+static void fftw_free_host(void *state, void *p)
+{
+    (void)state;
+    fftw_free(p);
+}
+
+const gfp_engine_ops gfp_engine_fftw = {
+    .name = "cpu",
+    .open = fftw_open,
+    .close = fftw_close,
+    .plan = fftw_make,
+    .plan_destroy = fftw_unmake,
+    .submit = fftw_submit,
+    .wait = fftw_wait,
+    .alloc_host = fftw_alloc_host,
+    .free_host = fftw_free_host,
+};

@@ -1,0 +1,384 @@
+/* gfp.h - the internal API of gfftpipe: status codes, formats, windows,
+ * framer, plans, engines, sources/sinks, stages and the pipeline.
+ * Host code only; device code lives in kernels/ behind kernels/gfp_gpu.h. */
+#ifndef GFP_H
+#define GFP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define GFP_WUR __attribute__((warn_unused_result))
+#define GFP_PRINTF(a, b) __attribute__((format(printf, a, b)))
+
+/* ---- status and errors ------------------------------------------------ */
+
+typedef enum gfp_status {
+    GFP_OK = 0,
+    GFP_EINVAL,   /* bad argument or option: a usage error */
+    GFP_ENOMEM,   /* allocation failed */
+    GFP_EIO,      /* read or write failed */
+    GFP_EFORMAT,  /* input is not what it claims to be */
+    GFP_ENOTSUP,  /* valid request this engine or build cannot do */
+    GFP_EDEVICE,  /* GPU missing, unusable or faulted */
+    GFP_ETAIL     /* --tail error and the input did not fill its frames */
+} gfp_status;
+
+#define GFP_ERRLEN 512
+typedef struct gfp_error {
+    gfp_status status;
+    char msg[GFP_ERRLEN];
+} gfp_error;
+
+/* Records the first error only: later ones are usually its consequences. */
+gfp_status gfp_fail(gfp_error *err, gfp_status st, const char *fmt, ...)
+    GFP_PRINTF(3, 4);
+const char *gfp_strerror(gfp_status st);
+
+/* Size parsing: "4096", "4k" (1000), "4Ki" (1024), "2M", "1Mi", "1G", "1Gi". */
+gfp_status gfp_parse_size(const char *s, uint64_t *out) GFP_WUR;
+
+/* Overflow-checked size arithmetic: return 0 on overflow. */
+int gfp_mul_ok(size_t a, size_t b, size_t *out);
+
+/* ---- formats ----------------------------------------------------------- */
+
+typedef enum gfp_sample {
+    GFP_U8, GFP_S8, GFP_S16, GFP_S32, GFP_F32, GFP_F64
+} gfp_sample;
+
+typedef struct gfp_format {
+    gfp_sample sample;
+    int is_complex;   /* interleaved I/Q */
+    int big_endian;   /* byte order in the stream */
+} gfp_format;
+
+gfp_status gfp_format_parse(const char *s, gfp_format *out) GFP_WUR;
+/* Writes the canonical name ("cs16le" only when the suffix was explicit is
+ * not tracked; names are written without suffix when native). */
+void gfp_format_name(const gfp_format *f, char *buf, size_t len);
+/* A format in the host's byte order. */
+gfp_format gfp_format_native(gfp_sample s, int is_complex);
+size_t gfp_sample_bytes(gfp_sample s);
+/* Bytes per item: one real sample, or one I/Q pair. */
+size_t gfp_format_item_bytes(const gfp_format *f);
+int gfp_format_is_64bit(const gfp_format *f);
+/* True when the stream bytes are already native float (f32) or double (f64)
+ * values, so no conversion is needed for that working precision. */
+int gfp_format_is_native(const gfp_format *f, int dbl);
+
+/* Stream bytes -> working values (scalars: 2 per complex item).
+ * Integers scale to [-1, 1); u8 is centred at 128. */
+void gfp_convert_in_f32(const gfp_format *f, const void *src, size_t nscalars,
+                        float *dst);
+void gfp_convert_in_f64(const gfp_format *f, const void *src, size_t nscalars,
+                        double *dst);
+/* Working values -> stream bytes. Integers round and clamp; NaN becomes 0. */
+void gfp_convert_out_f32(const gfp_format *f, const float *src,
+                         size_t nscalars, void *dst);
+void gfp_convert_out_f64(const gfp_format *f, const double *src,
+                         size_t nscalars, void *dst);
+
+/* ---- windows ----------------------------------------------------------- */
+
+typedef enum gfp_window_kind {
+    GFP_WIN_RECT, GFP_WIN_HANN, GFP_WIN_HAMMING, GFP_WIN_BLACKMAN,
+    GFP_WIN_BLACKMAN_HARRIS, GFP_WIN_FLATTOP, GFP_WIN_KAISER
+} gfp_window_kind;
+
+typedef struct gfp_window {
+    gfp_window_kind kind;
+    double beta; /* kaiser only */
+} gfp_window;
+
+gfp_status gfp_window_parse(const char *s, gfp_window *out) GFP_WUR;
+/* Periodic (DFT-even) window of length n, as scipy.signal.get_window. */
+void gfp_window_fill(const gfp_window *w, size_t n, double *out);
+
+/* ---- framer ------------------------------------------------------------ */
+
+typedef enum gfp_tail { GFP_TAIL_PAD, GFP_TAIL_DROP, GFP_TAIL_ERROR } gfp_tail;
+gfp_status gfp_tail_parse(const char *s, gfp_tail *out) GFP_WUR;
+
+/* Cuts a stream of items (real scalars, or complex pairs) into frames of n
+ * items, a frame starting every hop items. Frames are written into a caller
+ * buffer as working values (float or double). Counts everything. */
+typedef struct gfp_framer gfp_framer;
+
+typedef struct gfp_framer_stats {
+    uint64_t items_in;       /* items pushed */
+    uint64_t frames_out;     /* frames emitted, padded ones included */
+    uint64_t padded_frames;  /* frames completed with zeros at the end */
+    uint64_t pad_items;      /* zeros added */
+    uint64_t dropped_items;  /* items that ended in no frame (drop, or hop > n gaps) */
+    uint64_t skipped_items;  /* of those, items between frames because hop > n */
+} gfp_framer_stats;
+
+/* items are in stream format fmt; frames hold working values (2 scalars
+ * per complex item), f64 when dbl. */
+gfp_status gfp_framer_create(size_t n, size_t hop, const gfp_format *fmt,
+                             int dbl, gfp_tail tail, gfp_framer **out) GFP_WUR;
+void gfp_framer_destroy(gfp_framer *fr);
+/* Pushes stream items; writes complete frames into frames (room for
+ * max_frames) and returns how many. Consumes items until max_frames are
+ * written; *consumed says how many items it took. */
+size_t gfp_framer_push(gfp_framer *fr, const void *items, size_t nitems,
+                       void *frames, size_t max_frames, size_t *consumed);
+/* At end of input: emits the tail frames the policy asks for (at most
+ * max_frames per call; call until it returns 0). Fails with GFP_ETAIL
+ * under --tail error when items are left uncovered. */
+gfp_status gfp_framer_finish(gfp_framer *fr, void *frames, size_t max_frames,
+                             size_t *nframes, gfp_error *err) GFP_WUR;
+gfp_framer_stats gfp_framer_get_stats(const gfp_framer *fr);
+
+/* ---- plans and engines ------------------------------------------------- */
+
+typedef enum gfp_kind { GFP_C2C, GFP_R2C, GFP_C2R } gfp_kind;
+
+/* What to do with each output bin after the transform. The GPU engine fuses
+ * these into its kernels; the CPU engine runs them as loops. */
+typedef enum gfp_post {
+    GFP_POST_NONE,   /* complex bins (or real samples for C2R) */
+    GFP_POST_MAG,    /* |X| */
+    GFP_POST_POWER,  /* |X|^2 */
+    GFP_POST_DB,     /* 10 log10(max(|X|^2, 1e-30)) */
+    GFP_POST_PHASE   /* atan2(im, re) */
+} gfp_post;
+
+#define GFP_DB_FLOOR_POWER 1e-30
+
+/* An immutable description of one batched transform. Input frames are
+ * contiguous (idist = n items, or n/2+1 complex for C2R); outputs too
+ * (odist = n complex for C2C, n/2+1 for R2C, n reals for C2R; one real per
+ * bin with a post-op). */
+typedef struct gfp_plan_desc {
+    size_t n;
+    size_t batch;        /* most frames per execute */
+    gfp_kind kind;
+    int inverse;         /* 0 forward (e^-i), 1 inverse (e^+i) */
+    int dbl;             /* 0 f32, 1 f64 */
+    double scale;        /* multiplies every output bin before the post-op */
+    const double *window;/* n values or NULL; copied by the engine */
+    gfp_post post;
+} gfp_plan_desc;
+
+size_t gfp_plan_in_scalars(const gfp_plan_desc *d);  /* per frame */
+size_t gfp_plan_out_scalars(const gfp_plan_desc *d); /* per frame */
+
+typedef struct gfp_engine_opts {
+    int threads;          /* FFTW threads; 0 = 1 */
+    const char *wisdom;   /* FFTW wisdom file or NULL */
+    int device;           /* GPU ordinal */
+    int verbose;
+    int quick_plans;      /* FFTW_ESTIMATE instead of FFTW_MEASURE (tests) */
+    int quiet_notes;      /* -q: no fallback note */
+} gfp_engine_opts;
+
+typedef struct gfp_engine gfp_engine;
+typedef struct gfp_plan gfp_plan;
+
+/* The one seam between CPU and GPU. submit() may return before the work is
+ * done; wait() on the same slot returns when out is complete. A slot is one
+ * in-flight batch: engines keep per-slot resources (streams, device
+ * buffers). Host buffers come from alloc_host so a GPU engine can pin them.
+ * submit() may overwrite its input (as FFTW's c2r does). */
+typedef struct gfp_engine_ops {
+    const char *name;
+    gfp_status (*open)(const gfp_engine_opts *o, void **state, gfp_error *err);
+    void (*close)(void *state);
+    gfp_status (*plan)(void *state, const gfp_plan_desc *d, int nslots,
+                       void **plan, gfp_error *err);
+    void (*plan_destroy)(void *state, void *plan);
+    gfp_status (*submit)(void *state, void *plan, int slot, const void *in,
+                         void *out, size_t nframes, gfp_error *err);
+    gfp_status (*wait)(void *state, void *plan, int slot, gfp_error *err);
+    void *(*alloc_host)(void *state, size_t bytes);
+    void (*free_host)(void *state, void *p);
+} gfp_engine_ops;
+
+struct gfp_engine {
+    const gfp_engine_ops *ops;
+    void *state;
+    const char *name;
+};
+
+struct gfp_plan {
+    gfp_engine *engine;
+    void *impl;
+    gfp_plan_desc desc;
+    double *window; /* owned copy */
+};
+
+extern const gfp_engine_ops gfp_engine_fftw;
+#ifdef GFP_HAVE_CUDA
+extern const gfp_engine_ops gfp_engine_gpu;
+extern const gfp_engine_ops gfp_engine_cufft;
+#endif
+
+/* name: "auto", "cpu", "gpu", "cufft". With "auto" a missing GPU falls back
+ * to the CPU with one note on stderr (prog/stage name the note). Fails with
+ * GFP_EDEVICE when a demanded GPU is unusable. */
+gfp_status gfp_engine_open(const char *name, const gfp_engine_opts *o,
+                           const char *who, gfp_engine **out,
+                           gfp_error *err) GFP_WUR;
+void gfp_engine_close(gfp_engine *e);
+gfp_status gfp_plan_create(gfp_engine *e, const gfp_plan_desc *d, int nslots,
+                           gfp_plan **out, gfp_error *err) GFP_WUR;
+void gfp_plan_destroy(gfp_plan *p);
+gfp_status gfp_plan_submit(gfp_plan *p, int slot, const void *in, void *out,
+                           size_t nframes, gfp_error *err) GFP_WUR;
+gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err) GFP_WUR;
+/* Synchronous convenience: submit on slot 0 and wait. */
+gfp_status gfp_plan_execute(gfp_plan *p, const void *in, void *out,
+                            size_t nframes, gfp_error *err) GFP_WUR;
+
+/* Element-wise post-ops, shared by engines that do not fuse them. */
+void gfp_post_apply_f32(gfp_post post, const float *cplx, size_t nbins,
+                        float *out);
+void gfp_post_apply_f64(gfp_post post, const double *cplx, size_t nbins,
+                        double *out);
+
+/* ---- sources and sinks ------------------------------------------------- */
+
+typedef struct gfp_source {
+    int fd;
+    int owns_fd;
+    const char *path;      /* "-" for stdin */
+    int64_t size;          /* bytes when known, else -1 */
+    uint64_t bytes_read;
+    int eof;
+} gfp_source;
+
+/* Opens a raw byte source; path NULL or "-" is stdin. An empty named file
+ * is an error; an empty stdin is an empty stream. */
+gfp_status gfp_source_open(const char *path, gfp_source *src,
+                           gfp_error *err) GFP_WUR;
+/* Reads up to len bytes, looping over short reads until len or EOF. */
+gfp_status gfp_source_read(gfp_source *src, void *buf, size_t len,
+                           size_t *got, gfp_error *err) GFP_WUR;
+void gfp_source_close(gfp_source *src);
+
+typedef struct gfp_sink {
+    int fd;
+    const char *path;      /* "-" for stdout */
+    char *tmp_path;        /* temporary beside path, renamed at commit */
+    uint64_t bytes_written;
+} gfp_sink;
+
+/* Opens a byte sink. A named file is written to a temporary beside it and
+ * renamed by gfp_sink_commit; an output path naming the input is refused. */
+gfp_status gfp_sink_open(const char *path, const gfp_source *input,
+                         gfp_sink *snk, gfp_error *err) GFP_WUR;
+gfp_status gfp_sink_write(gfp_sink *snk, const void *buf, size_t len,
+                          gfp_error *err) GFP_WUR;
+gfp_status gfp_sink_commit(gfp_sink *snk, gfp_error *err) GFP_WUR;
+/* Removes the temporary (failed run). Safe after commit. */
+void gfp_sink_abort(gfp_sink *snk);
+
+/* ---- progress ---------------------------------------------------------- */
+
+typedef struct gfp_progress {
+    int enabled;
+    int64_t total;
+    double t0, last;
+    const char *who;
+} gfp_progress;
+
+void gfp_progress_init(gfp_progress *p, int enabled, int64_t total,
+                       const char *who);
+void gfp_progress_update(gfp_progress *p, uint64_t done);
+void gfp_progress_end(gfp_progress *p);
+double gfp_now(void);
+
+/* ---- common options and messages --------------------------------------- */
+
+typedef struct gfp_common {
+    const char *engine;   /* auto|cpu|gpu */
+    int threads;
+    const char *wisdom;
+    int device;
+    int verbose;
+    int quiet;
+    int dbl;              /* --precision f64 */
+    gfp_tail tail;
+    int help;             /* -h: print usage, exit 0 */
+} gfp_common;
+
+void gfp_msg(const char *who, const char *fmt, ...) GFP_PRINTF(2, 3);
+
+/* Codes of the options every transform stage shares (getopt_long values). */
+enum {
+    GFP_OPT_ENGINE = 1000, GFP_OPT_THREADS, GFP_OPT_WISDOM, GFP_OPT_DEVICE,
+    GFP_OPT_PRECISION, GFP_OPT_TAIL, GFP_OPT_HELP
+};
+#define GFP_COMMON_LONGOPTS                                         \
+    {"engine", 1, 0, GFP_OPT_ENGINE}, {"threads", 1, 0, GFP_OPT_THREADS}, \
+    {"wisdom", 1, 0, GFP_OPT_WISDOM}, {"device", 1, 0, GFP_OPT_DEVICE},   \
+    {"precision", 1, 0, GFP_OPT_PRECISION}, {"tail", 1, 0, GFP_OPT_TAIL},  \
+    {"verbose", 0, 0, 'v'}, {"quiet", 0, 0, 'q'}, {"help", 0, 0, 'h'}
+#define GFP_COMMON_SHORTOPTS "vqh"
+
+void gfp_common_defaults(gfp_common *c);
+/* Handles one common option; GFP_EINVAL with a message when it is bad,
+ * GFP_ENOTSUP when code is not a common option. */
+gfp_status gfp_common_opt(gfp_common *c, int code, const char *arg,
+                          gfp_error *err) GFP_WUR;
+void gfp_common_usage(FILE *out);
+/* Parses a positive integer option with size suffixes, in [lo, hi]. */
+gfp_status gfp_opt_size(const char *name, const char *arg, uint64_t lo,
+                        uint64_t hi, size_t *out, gfp_error *err) GFP_WUR;
+/* Takes up to two positional arguments as INPUT and OUTPUT ("-" default). */
+gfp_status gfp_opt_positional(int argc, char **argv, int optind_,
+                              const char **in, const char **out,
+                              gfp_error *err) GFP_WUR;
+
+/* ---- stages and the pipeline -------------------------------------------- */
+
+/* What a stage's start() tells the framework: how to frame the input and
+ * which transform to run on every frame. */
+typedef struct gfp_stage_setup {
+    gfp_format in_fmt;
+    size_t frame_items;   /* items per frame taken from the input */
+    size_t hop;           /* items between frame starts */
+    gfp_plan_desc plan;   /* batch is chosen by the pipeline */
+} gfp_stage_setup;
+
+/* The same handler shape for every subcommand (after SoX's effects). The
+ * framework allocates priv_size bytes, zeroed, and frees them. */
+typedef struct gfp_stage_handler {
+    const char *name;
+    const char *summary;
+    size_t priv_size;
+    void (*usage)(FILE *out);
+    /* Parses argv; GFP_EINVAL is a usage error (exit 1). */
+    gfp_status (*getopts)(void *priv, gfp_common *c, const char **in_path,
+                          const char **out_path, int argc, char **argv,
+                          gfp_error *err);
+    gfp_status (*start)(void *priv, const gfp_common *c,
+                        gfp_stage_setup *setup, gfp_error *err);
+    /* Consumes nframes transformed frames (layout from setup.plan). */
+    gfp_status (*flow)(void *priv, const void *frames, size_t nframes,
+                       gfp_sink *snk, gfp_error *err);
+    gfp_status (*drain)(void *priv, gfp_sink *snk, gfp_error *err);
+    /* Called once after the run; reports with -v. */
+    void (*stop)(void *priv, const gfp_common *c);
+} gfp_stage_handler;
+
+typedef struct gfp_run_stats {
+    gfp_framer_stats framer;
+    uint64_t batches;
+    size_t batch_frames;
+    int slots;
+} gfp_run_stats;
+
+/* reader -> framer -> engine -> stage flow -> sink, on three threads with a
+ * ring of nslots batch buffers: memory is bounded by the ring. */
+gfp_status gfp_pipeline_run(const gfp_stage_handler *h, void *priv,
+                            const gfp_common *c, const gfp_stage_setup *setup,
+                            gfp_engine *e, gfp_source *src, gfp_sink *snk,
+                            gfp_run_stats *stats, gfp_error *err) GFP_WUR;
+/* Frames per batch for a frame size: about target_bytes of input and
+ * output, at least 1. */
+size_t gfp_pipeline_batch(const gfp_plan_desc *d, size_t target_bytes);
+
+#endif

@@ -1,0 +1,183 @@
+/* main.c - subcommand dispatch, signals, exit status. The only place that
+ * calls exit() and the only one with process-wide state. */
+#include "config.h"
+#include "gfp.h"
+#include "../filters/filters.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { EXIT_USAGE = 1, EXIT_RUNTIME = 2, EXIT_NOGPU = 3 };
+
+#define GFP_STAGE_PTR(name) &gfp_stage_##name,
+static const gfp_stage_handler *const stages[] = {GFP_STAGES(GFP_STAGE_PTR)};
+#undef GFP_STAGE_PTR
+#define NSTAGES (sizeof stages / sizeof *stages)
+
+/* The temporary output of the run, removed if a signal ends it. */
+static const char *volatile g_tmp_path;
+
+static void on_signal(int sig)
+{
+    const char *t = g_tmp_path;
+    if (t)
+        unlink(t);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* A closed stdin/stdout/stderr must not be reused by open(): park a
+ * read-only /dev/null there so that writes to a closed stdout still fail
+ * ("write error") instead of landing in some other file. */
+static void guard_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) < 0) {
+            int n = open("/dev/null", O_RDONLY);
+            if (n >= 0 && n != fd) {
+                dup2(n, fd);
+                close(n);
+            }
+        }
+}
+
+static void usage(FILE *out)
+{
+    fputs("Usage: gfftpipe <subcommand> [options] [INPUT [OUTPUT]]\n"
+          "Spectral work on streams: FFTs on NVIDIA GPUs, or FFTW on the CPU.\n"
+          "\nSubcommands:\n", out);
+    for (size_t i = 0; i < NSTAGES; i++)
+        fprintf(out, "  %-12s %s\n", stages[i]->name, stages[i]->summary);
+    fputs("\n'gfftpipe <subcommand> --help' lists its options; "
+          "'man gfftpipe' has more.\n"
+          "  --help       this help\n  --version    the version\n"
+          "\nExit status: 0 success, 1 usage error, 2 runtime error,\n"
+          "3 --engine gpu demanded and no usable GPU.\n", out);
+}
+
+static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
+{
+    gfp_common c;
+    gfp_common_defaults(&c);
+    gfp_error err = {0};
+    const char *in_path, *out_path;
+    gfp_stage_setup setup;
+    gfp_engine *engine = NULL;
+    gfp_source src;
+    gfp_sink snk;
+    gfp_run_stats stats;
+    int src_open = 0, snk_open = 0, code = EXIT_RUNTIME, started = 0;
+    memset(&setup, 0, sizeof setup);
+    void *priv = calloc(1, h->priv_size);
+    if (!priv) {
+        gfp_msg(h->name, "out of memory");
+        return EXIT_RUNTIME;
+    }
+    if (h->getopts(priv, &c, &in_path, &out_path, argc, argv, &err)) {
+        gfp_msg(h->name, "%s", err.msg);
+        fprintf(stderr, "Try 'gfftpipe %s --help'.\n", h->name);
+        code = err.status == GFP_EINVAL ? EXIT_USAGE : EXIT_RUNTIME;
+        goto out;
+    }
+    if (c.help) {
+        h->usage(stdout);
+        code = fflush(stdout) == 0 ? 0 : EXIT_RUNTIME;
+        goto out;
+    }
+    started = 1;
+    if (h->start(priv, &c, &setup, &err)) {
+        gfp_msg(h->name, "%s", err.msg);
+        code = err.status == GFP_EINVAL ? EXIT_USAGE : EXIT_RUNTIME;
+        goto out;
+    }
+    gfp_engine_opts eo = {.threads = c.threads, .wisdom = c.wisdom,
+                          .device = c.device, .verbose = c.verbose,
+                          .quiet_notes = c.quiet};
+    if (gfp_engine_open(c.engine, &eo, h->name, &engine, &err)) {
+        gfp_msg(h->name, "%s", err.msg);
+        code = err.status == GFP_EDEVICE ? EXIT_NOGPU
+               : err.status == GFP_EINVAL ? EXIT_USAGE : EXIT_RUNTIME;
+        goto out;
+    }
+    if (gfp_source_open(in_path, &src, &err))
+        goto fail;
+    src_open = 1;
+    if (gfp_sink_open(out_path, &src, &snk, &err))
+        goto fail;
+    snk_open = 1;
+    g_tmp_path = snk.tmp_path;
+    if (gfp_pipeline_run(h, priv, &c, &setup, engine, &src, &snk, &stats,
+                         &err))
+        goto fail;
+    if (gfp_sink_commit(&snk, &err))
+        goto fail;
+    g_tmp_path = NULL;
+    code = 0;
+    if (c.verbose) {
+        const gfp_framer_stats *f = &stats.framer;
+        gfp_msg(h->name, "engine %s; %llu items in, %llu frames out "
+                "(%llu padded with %llu zeros), %llu items in no frame "
+                "(%llu skipped by the hop); %llu batches of up to %zu "
+                "frames", engine->name,
+                (unsigned long long)f->items_in,
+                (unsigned long long)f->frames_out,
+                (unsigned long long)f->padded_frames,
+                (unsigned long long)f->pad_items,
+                (unsigned long long)f->dropped_items,
+                (unsigned long long)f->skipped_items,
+                (unsigned long long)stats.batches, stats.batch_frames);
+    }
+    goto out;
+fail:
+    gfp_msg(h->name, "%s", err.msg);
+    code = EXIT_RUNTIME;
+out:
+    if (snk_open) {
+        g_tmp_path = NULL;
+        gfp_sink_abort(&snk);
+    }
+    if (src_open)
+        gfp_source_close(&src);
+    if (started && h->stop)
+        h->stop(priv, &c);
+    gfp_engine_close(engine);
+    free(priv);
+    return code;
+}
+
+int main(int argc, char **argv)
+{
+    guard_std_fds();
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    if (argc < 2) {
+        usage(stderr);
+        exit(EXIT_USAGE);
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") ||
+        !strcmp(cmd, "help")) {
+        if (argc > 2 && strcmp(cmd, "help") == 0) {
+            for (size_t i = 0; i < NSTAGES; i++)
+                if (!strcmp(argv[2], stages[i]->name)) {
+                    stages[i]->usage(stdout);
+                    exit(fflush(stdout) == 0 ? 0 : EXIT_RUNTIME);
+                }
+        }
+        usage(stdout);
+        exit(fflush(stdout) == 0 ? 0 : EXIT_RUNTIME);
+    }
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
+        printf("gfftpipe %s\n", PACKAGE_VERSION);
+        exit(fflush(stdout) == 0 ? 0 : EXIT_RUNTIME);
+    }
+    for (size_t i = 0; i < NSTAGES; i++)
+        if (!strcmp(cmd, stages[i]->name))
+            exit(run_stage(stages[i], argc - 1, argv + 1));
+    gfp_msg(NULL, "unknown subcommand '%s'", cmd);
+    fprintf(stderr, "Try 'gfftpipe --help'.\n");
+    exit(EXIT_USAGE);
+}

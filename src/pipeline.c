@@ -1,0 +1,344 @@
+/* pipeline.c - reader -> framer -> engine -> stage -> writer.
+ *
+ * Three threads share a ring of batch slots. The reader fills slot k+1 (and
+ * further ahead) while the engine transforms slot k and the writer hands
+ * slot k-1 to the stage. Each slot passes FREE -> FILLED -> COMPUTED -> FREE
+ * in ring order, so memory is the ring and nothing else, however long the
+ * input. The first error stops every thread; a batch whose transform failed
+ * is never written. */
+#include "config.h"
+#include "gfp.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SLOT_FREE, SLOT_FILLED, SLOT_COMPUTED };
+
+typedef struct slot {
+    void *in, *out;
+    size_t nframes;
+    int state;
+} slot;
+
+typedef struct pipe {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    slot *slots;
+    int nslots;
+    uint64_t produced;    /* slots the reader has filled, in all */
+    int reader_done;
+    int failed;
+    gfp_error err;        /* the first error */
+    gfp_error deferred;   /* an error to report once all data is out */
+
+    const gfp_stage_handler *h;
+    void *priv;
+    const gfp_common *c;
+    const gfp_stage_setup *setup;
+    gfp_plan *plan;
+    gfp_source *src;
+    gfp_sink *snk;
+    gfp_framer *framer;
+    size_t batch;
+    uint64_t batches;
+} pipe;
+
+static void fail(pipe *p, const gfp_error *e)
+{
+    pthread_mutex_lock(&p->mu);
+    if (!p->failed) {
+        p->failed = 1;
+        p->err = *e;
+    }
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+}
+
+/* Waits until slot k is in state want; 0 when the run failed, or when the
+ * reader is done and never produced slot k. */
+static int await(pipe *p, uint64_t k, int want)
+{
+    slot *s = &p->slots[k % (uint64_t)p->nslots];
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        if (p->failed)
+            break;
+        if (want != SLOT_FREE && p->reader_done && k >= p->produced)
+            break;
+        if (s->state == want) {
+            pthread_mutex_unlock(&p->mu);
+            return 1;
+        }
+        pthread_cond_wait(&p->cv, &p->mu);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return 0;
+}
+
+static void set_state(pipe *p, uint64_t k, int state)
+{
+    pthread_mutex_lock(&p->mu);
+    p->slots[k % (uint64_t)p->nslots].state = state;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+}
+
+static void *reader_main(void *arg)
+{
+    pipe *p = arg;
+    gfp_error err = {0};
+    const gfp_format *fmt = &p->setup->in_fmt;
+    size_t item_bytes = gfp_format_item_bytes(fmt);
+    size_t frame_bytes = gfp_plan_in_scalars(&p->plan->desc) *
+                         (p->plan->desc.dbl ? sizeof(double) : sizeof(float));
+    /* Read about a batch of input at a time, at most 4 MiB, whole items. */
+    size_t chunk = p->batch * p->setup->frame_items * item_bytes;
+    if (chunk > (4u << 20))
+        chunk = 4u << 20;
+    chunk = chunk / item_bytes * item_bytes;
+    if (chunk < item_bytes)
+        chunk = item_bytes;
+    unsigned char *buf = malloc(chunk);
+    size_t have = 0, pos = 0; /* bytes in buf, and where the next item is */
+    int input_done = 0, tail_done = 0;
+    gfp_progress prog;
+    gfp_progress_init(&prog, !p->c->quiet, p->src->size, p->h->name);
+    if (!buf) {
+        gfp_fail(&err, GFP_ENOMEM, "out of memory for the read buffer");
+        goto fail;
+    }
+    for (uint64_t k = 0; !tail_done; k++) {
+        if (!await(p, k, SLOT_FREE))
+            goto out;
+        slot *s = &p->slots[k % (uint64_t)p->nslots];
+        size_t nf = 0;
+        while (nf < p->batch) {
+            char *dst = (char *)s->in + nf * frame_bytes;
+            if (pos < have) {
+                size_t used;
+                nf += gfp_framer_push(p->framer, buf + pos,
+                                      (have - pos) / item_bytes, dst,
+                                      p->batch - nf, &used);
+                pos += used * item_bytes;
+            } else if (!input_done) {
+                /* Keep a partial item's bytes at the front of the buffer. */
+                size_t keep = have - pos, got;
+                memmove(buf, buf + pos, keep);
+                if (gfp_source_read(p->src, buf + keep, chunk - keep, &got,
+                                    &err))
+                    goto fail;
+                have = keep + got;
+                pos = 0;
+                gfp_progress_update(&prog, p->src->bytes_read);
+                if (p->src->eof) {
+                    input_done = 1;
+                    size_t rest = have % item_bytes;
+                    if (rest) {
+                        have -= rest;
+                        gfp_fail(&p->deferred, GFP_EFORMAT,
+                                 "input ends inside a sample: %zu trailing "
+                                 "byte(s) at byte offset %llu (items are %zu "
+                                 "bytes)", rest,
+                                 (unsigned long long)(p->src->bytes_read -
+                                                      rest), item_bytes);
+                    }
+                } else if (have < item_bytes) {
+                    continue;
+                }
+            } else {
+                size_t t;
+                if (gfp_framer_finish(p->framer, dst, p->batch - nf, &t,
+                                      &err))
+                    goto fail;
+                nf += t;
+                if (t == 0) {
+                    tail_done = 1;
+                    break;
+                }
+            }
+        }
+        if (nf == 0)
+            break;
+        s->nframes = nf;
+        pthread_mutex_lock(&p->mu);
+        s->state = SLOT_FILLED;
+        p->produced++;
+        pthread_cond_broadcast(&p->cv);
+        pthread_mutex_unlock(&p->mu);
+    }
+    pthread_mutex_lock(&p->mu);
+    p->reader_done = 1;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    goto out;
+fail:
+    fail(p, &err);
+out:
+    gfp_progress_end(&prog);
+    free(buf);
+    return NULL;
+}
+
+/* Keeps two batches in the engine at once, so a GPU engine overlaps the
+ * copies of one with the kernels of the other. */
+static void *compute_main(void *arg)
+{
+    pipe *p = arg;
+    gfp_error err = {0};
+    uint64_t k;
+    for (k = 0;; k++) {
+        if (!await(p, k, SLOT_FILLED))
+            break;
+        slot *s = &p->slots[k % (uint64_t)p->nslots];
+        int idx = (int)(k % (uint64_t)p->nslots);
+        if (gfp_plan_submit(p->plan, idx, s->in, s->out, s->nframes, &err))
+            goto fail;
+        if (k > 0) {
+            if (gfp_plan_wait(p->plan,
+                              (int)((k - 1) % (uint64_t)p->nslots), &err))
+                goto fail;
+            set_state(p, k - 1, SLOT_COMPUTED);
+        }
+        p->batches++;
+    }
+    if (k > 0 && !p->failed) {
+        if (gfp_plan_wait(p->plan, (int)((k - 1) % (uint64_t)p->nslots),
+                          &err))
+            goto fail;
+        set_state(p, k - 1, SLOT_COMPUTED);
+    }
+    return NULL;
+fail:
+    fail(p, &err);
+    return NULL;
+}
+
+size_t gfp_pipeline_batch(const gfp_plan_desc *d, size_t target_bytes)
+{
+    size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+    size_t per = (gfp_plan_in_scalars(d) + gfp_plan_out_scalars(d)) * scal;
+    size_t b = per ? target_bytes / per : 1;
+    return b ? b : 1;
+}
+
+gfp_status gfp_pipeline_run(const gfp_stage_handler *h, void *priv,
+                            const gfp_common *c, const gfp_stage_setup *setup,
+                            gfp_engine *e, gfp_source *src, gfp_sink *snk,
+                            gfp_run_stats *stats, gfp_error *err)
+{
+    pipe p;
+    memset(&p, 0, sizeof p);
+    p.h = h;
+    p.priv = priv;
+    p.c = c;
+    p.setup = setup;
+    p.src = src;
+    p.snk = snk;
+    p.nslots = 4;
+    gfp_status st;
+    gfp_plan_desc d = setup->plan;
+    size_t scal = d.dbl ? sizeof(double) : sizeof(float);
+    size_t ncomp = setup->in_fmt.is_complex ? 2 : 1;
+    if (setup->frame_items * ncomp != gfp_plan_in_scalars(&d))
+        return gfp_fail(err, GFP_EINVAL, "internal: frame of %zu items does "
+                        "not match the transform's input",
+                        setup->frame_items);
+    /* A GPU engine wants big batches to fill the device; the CPU engine
+     * wants them to stay in cache. */
+    size_t target = strcmp(e->name, "cpu") ? (size_t)64 << 20
+                                           : (size_t)4 << 20;
+    d.batch = gfp_pipeline_batch(&d, target);
+    p.batch = d.batch;
+    int threads_started = 0;
+    pthread_t reader, compute;
+    pthread_mutex_init(&p.mu, NULL);
+    pthread_cond_init(&p.cv, NULL);
+    if ((st = gfp_plan_create(e, &d, p.nslots, &p.plan, err)))
+        goto done;
+    if ((st = gfp_framer_create(setup->frame_items, setup->hop,
+                                &setup->in_fmt, d.dbl, c->tail, &p.framer))) {
+        gfp_fail(err, st, "cannot create the framer");
+        goto done;
+    }
+    p.slots = calloc((size_t)p.nslots, sizeof *p.slots);
+    if (!p.slots) {
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory");
+        goto done;
+    }
+    for (int i = 0; i < p.nslots; i++) {
+        p.slots[i].in = e->ops->alloc_host(e->state,
+                                           d.batch * gfp_plan_in_scalars(&d) *
+                                               scal);
+        p.slots[i].out = e->ops->alloc_host(e->state,
+                                            d.batch *
+                                                gfp_plan_out_scalars(&d) *
+                                                scal);
+        if (!p.slots[i].in || !p.slots[i].out) {
+            st = gfp_fail(err, GFP_ENOMEM, "out of memory for %d buffers of "
+                          "%zu frames", p.nslots, d.batch);
+            goto done;
+        }
+    }
+    if (pthread_create(&reader, NULL, reader_main, &p)) {
+        st = gfp_fail(err, GFP_ENOMEM, "cannot start the reader thread");
+        goto done;
+    }
+    if (pthread_create(&compute, NULL, compute_main, &p)) {
+        gfp_error e2 = {0};
+        gfp_fail(&e2, GFP_ENOMEM, "cannot start the compute thread");
+        fail(&p, &e2);
+        pthread_join(reader, NULL);
+        st = gfp_fail(err, GFP_ENOMEM, "%s", e2.msg);
+        goto done;
+    }
+    threads_started = 1;
+    /* This thread is the writer. */
+    for (uint64_t k = 0;; k++) {
+        if (!await(&p, k, SLOT_COMPUTED))
+            break;
+        slot *s = &p.slots[k % (uint64_t)p.nslots];
+        gfp_error werr = {0};
+        if (h->flow(priv, s->out, s->nframes, snk, &werr)) {
+            fail(&p, &werr);
+            break;
+        }
+        set_state(&p, k, SLOT_FREE);
+    }
+    pthread_join(reader, NULL);
+    pthread_join(compute, NULL);
+    if (p.failed) {
+        st = gfp_fail(err, p.err.status, "%s", p.err.msg);
+        goto done;
+    }
+    if (h->drain && (st = h->drain(priv, snk, err)))
+        goto done;
+    if (p.deferred.status) {
+        st = gfp_fail(err, p.deferred.status, "%s", p.deferred.msg);
+        goto done;
+    }
+    st = GFP_OK;
+done:
+    (void)threads_started;
+    if (stats) {
+        memset(stats, 0, sizeof *stats);
+        if (p.framer)
+            stats->framer = gfp_framer_get_stats(p.framer);
+        stats->batches = p.batches;
+        stats->batch_frames = p.batch;
+        stats->slots = p.nslots;
+    }
+    if (p.slots)
+        for (int i = 0; i < p.nslots; i++) {
+            if (p.slots[i].in)
+                e->ops->free_host(e->state, p.slots[i].in);
+            if (p.slots[i].out)
+                e->ops->free_host(e->state, p.slots[i].out);
+        }
+    free(p.slots);
+    gfp_framer_destroy(p.framer);
+    gfp_plan_destroy(p.plan);
+    pthread_cond_destroy(&p.cv);
+    pthread_mutex_destroy(&p.mu);
+    return st;
+}

@@ -1,0 +1,131 @@
+/* util.c - errors, sizes, checked arithmetic, messages, clocks, progress. */
+#include "config.h"
+#include "gfp.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+gfp_status gfp_fail(gfp_error *err, gfp_status st, const char *fmt, ...)
+{
+    if (err && err->status == GFP_OK) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+        err->status = st;
+    }
+    return st;
+}
+
+const char *gfp_strerror(gfp_status st)
+{
+    switch (st) {
+    case GFP_OK: return "success";
+    case GFP_EINVAL: return "invalid argument";
+    case GFP_ENOMEM: return "out of memory";
+    case GFP_EIO: return "input/output error";
+    case GFP_EFORMAT: return "bad input format";
+    case GFP_ENOTSUP: return "not supported";
+    case GFP_EDEVICE: return "GPU device error";
+    case GFP_ETAIL: return "input does not fill its frames";
+    }
+    return "unknown error";
+}
+
+gfp_status gfp_parse_size(const char *s, uint64_t *out)
+{
+    if (!s || !*s || *s == '-' || *s == '+')
+        return GFP_EINVAL;
+    const char *p = s;
+    uint64_t v = 0;
+    if (*p < '0' || *p > '9')
+        return GFP_EINVAL;
+    while (*p >= '0' && *p <= '9') {
+        unsigned d = (unsigned)(*p - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return GFP_EINVAL;
+        v = v * 10 + d;
+        p++;
+    }
+    uint64_t mul = 1;
+    if (*p) {
+        int bin = p[1] == 'i';
+        uint64_t base = bin ? 1024 : 1000;
+        switch (*p) {
+        case 'k': case 'K': mul = base; break;
+        case 'M': mul = base * base; break;
+        case 'G': mul = base * base * base; break;
+        default: return GFP_EINVAL;
+        }
+        p += bin ? 2 : 1;
+        if (*p)
+            return GFP_EINVAL;
+    }
+    if (v > UINT64_MAX / mul)
+        return GFP_EINVAL;
+    *out = v * mul;
+    return GFP_OK;
+}
+
+int gfp_mul_ok(size_t a, size_t b, size_t *out)
+{
+    if (a && b > SIZE_MAX / a)
+        return 0;
+    *out = a * b;
+    return 1;
+}
+
+void gfp_msg(const char *who, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (who && *who)
+        fprintf(stderr, "gfftpipe: %s: %s\n", who, buf);
+    else
+        fprintf(stderr, "gfftpipe: %s\n", buf);
+}
+
+double gfp_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void gfp_progress_init(gfp_progress *p, int enabled, int64_t total,
+                       const char *who)
+{
+    p->enabled = enabled && total > 0 && isatty(STDERR_FILENO);
+    p->total = total;
+    p->t0 = p->last = gfp_now();
+    p->who = who;
+}
+
+void gfp_progress_update(gfp_progress *p, uint64_t done)
+{
+    if (!p->enabled)
+        return;
+    double t = gfp_now();
+    if (t - p->last < 0.25)
+        return;
+    p->last = t;
+    double el = t - p->t0;
+    double rate = el > 0 ? (double)done / el : 0;
+    double eta = rate > 0 ? ((double)p->total - (double)done) / rate : 0;
+    fprintf(stderr, "\rgfftpipe: %s: %.1f / %.1f MB, %.1f MB/s, ETA %.0f s   ",
+            p->who, done / 1e6, p->total / 1e6, rate / 1e6, eta < 0 ? 0 : eta);
+}
+
+void gfp_progress_end(gfp_progress *p)
+{
+    if (p->enabled && p->last > p->t0)
+        fputs("\r\033[K", stderr);
+}
