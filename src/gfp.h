@@ -194,6 +194,12 @@ typedef struct gfp_engine_ops {
     gfp_status (*wait)(void *state, void *plan, int slot, gfp_error *err);
     void *(*alloc_host)(void *state, size_t bytes);
     void (*free_host)(void *state, void *p);
+    /* For bench: median milliseconds of one transform of nframes (<= the
+     * plan's batch) on random data resident where the engine computes
+     * (device memory for GPU engines), after warm-up runs. */
+    gfp_status (*time_batch)(void *state, void *plan, size_t nframes,
+                             int warmup, int reps, double *ms,
+                             gfp_error *err);
 } gfp_engine_ops;
 
 struct gfp_engine {
@@ -231,6 +237,13 @@ gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err) GFP_WUR;
 /* Synchronous convenience: submit on slot 0 and wait. */
 gfp_status gfp_plan_execute(gfp_plan *p, const void *in, void *out,
                             size_t nframes, gfp_error *err) GFP_WUR;
+
+/* Median of n doubles (sorts them). */
+double gfp_median(double *v, size_t n);
+/* xorshift64*: deterministic pseudo-random numbers for tests and bench. */
+uint64_t gfp_rand_next(uint64_t *state);
+/* Uniform in [-1, 1). */
+double gfp_rand_sym(uint64_t *state);
 
 /* Element-wise post-ops, shared by engines that do not fuse them. */
 void gfp_post_apply_f32(gfp_post post, const float *cplx, size_t nbins,

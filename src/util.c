@@ -129,3 +129,32 @@ void gfp_progress_end(gfp_progress *p)
     if (p->enabled && p->last > p->t0)
         fputs("\r\033[K", stderr);
 }
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double gfp_median(double *v, size_t n)
+{
+    if (n == 0)
+        return 0;
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+uint64_t gfp_rand_next(uint64_t *s)
+{
+    uint64_t x = *s ? *s : 0x9E3779B97F4A7C15ull;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+double gfp_rand_sym(uint64_t *s)
+{
+    return (double)(gfp_rand_next(s) >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+}

@@ -1,0 +1,469 @@
+/* bench.c - `gfftpipe bench`: throughput and accuracy of the engines side
+ * by side. Device-resident batches of about --bytes of input, timed by the
+ * engine (CUDA events on the GPU), median of --reps runs after warm-up;
+ * accuracy against an independent FFTW double-precision computation. */
+#include "config.h"
+#include "gfp.h"
+
+#include <fftw3.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_LIST 256
+
+typedef struct bench_opts {
+    const char *engines[8];
+    int nengines;
+    gfp_kind kinds[3];
+    int nkinds;
+    int precs[2];
+    int nprecs;
+    size_t sizes[MAX_LIST];
+    int nsizes;
+    size_t bytes, total;
+    int reps, warmup, pipeline;
+    gfp_common c;
+} bench_opts;
+
+void gfp_bench_usage(FILE *out)
+{
+    fputs(
+        "Usage: gfftpipe bench [options]\n"
+        "Times batched transforms on each engine and checks their accuracy.\n"
+        "\n"
+        "  --engines LIST        comma list of gpu, cufft, cpu (default\n"
+        "                        gpu,cufft when built with CUDA, else cpu)\n"
+        "  --kind LIST           c2c, r2c, c2r (default c2c)\n"
+        "  --precision LIST      f32, f64 (default f32)\n"
+        "  --sizes LIST          comma list of N; A..B is every power of two\n"
+        "                        from A to B (default 64..8192)\n"
+        "  --bytes SIZE          input bytes per timed batch (default 1Gi on a\n"
+        "                        GPU, at most 64Mi on the CPU)\n"
+        "  --reps N              timed runs, median reported (default 10)\n"
+        "  --warmup N            untimed runs first (default 2)\n"
+        "  --pipeline            time the whole stream instead: host buffers\n"
+        "                        -> engine -> host buffers, --total bytes\n"
+        "  --total SIZE          input bytes for --pipeline (default 4Gi)\n"
+        "  --device N            GPU to use (default 0)\n"
+        "  --threads N           CPU engine threads (default 1)\n"
+        "  -q, --quiet           no notes\n"
+        "  -h, --help            this help\n"
+        "\n"
+        "GB/s counts bytes read plus bytes written by the transform; 'x cufft'\n"
+        "is the throughput ratio to the cufft engine when it is in the list;\n"
+        "rel_l2 is ||out - ref|| / ||ref|| against FFTW in double precision.\n",
+        out);
+}
+
+static gfp_status split_list(char *arg, char **items, int max, int *n,
+                             gfp_error *err)
+{
+    *n = 0;
+    for (char *tok = strtok(arg, ","); tok; tok = strtok(NULL, ",")) {
+        if (*n >= max)
+            return gfp_fail(err, GFP_EINVAL, "list too long");
+        items[(*n)++] = tok;
+    }
+    if (*n == 0)
+        return gfp_fail(err, GFP_EINVAL, "empty list");
+    return GFP_OK;
+}
+
+static gfp_status parse_sizes(char *arg, bench_opts *o, gfp_error *err)
+{
+    char *items[MAX_LIST];
+    int n;
+    if (split_list(arg, items, MAX_LIST, &n, err))
+        return GFP_EINVAL;
+    o->nsizes = 0;
+    for (int i = 0; i < n; i++) {
+        char *dots = strstr(items[i], "..");
+        size_t a, b;
+        if (dots) {
+            *dots = 0;
+            if (gfp_opt_size("sizes", items[i], 1, 1u << 28, &a, err) ||
+                gfp_opt_size("sizes", dots + 2, 1, 1u << 28, &b, err))
+                return GFP_EINVAL;
+            if (a > b)
+                return gfp_fail(err, GFP_EINVAL, "--sizes: empty range");
+            for (size_t v = a; v <= b; v *= 2) {
+                if (o->nsizes >= MAX_LIST)
+                    return gfp_fail(err, GFP_EINVAL, "--sizes: too many");
+                o->sizes[o->nsizes++] = v;
+            }
+        } else {
+            if (gfp_opt_size("sizes", items[i], 1, 1u << 28, &a, err))
+                return GFP_EINVAL;
+            if (o->nsizes >= MAX_LIST)
+                return gfp_fail(err, GFP_EINVAL, "--sizes: too many");
+            o->sizes[o->nsizes++] = a;
+        }
+    }
+    return GFP_OK;
+}
+
+enum { B_ENGINES = 1, B_KIND, B_PREC, B_SIZES, B_BYTES, B_REPS, B_WARMUP,
+       B_PIPELINE, B_TOTAL, B_DEVICE, B_THREADS };
+
+static gfp_status bench_getopts(bench_opts *o, int argc, char **argv,
+                                int *help, gfp_error *err)
+{
+    static const struct option longopts[] = {
+        {"engines", 1, 0, B_ENGINES}, {"kind", 1, 0, B_KIND},
+        {"precision", 1, 0, B_PREC}, {"sizes", 1, 0, B_SIZES},
+        {"bytes", 1, 0, B_BYTES}, {"reps", 1, 0, B_REPS},
+        {"warmup", 1, 0, B_WARMUP}, {"pipeline", 0, 0, B_PIPELINE},
+        {"total", 1, 0, B_TOTAL}, {"device", 1, 0, B_DEVICE},
+        {"threads", 1, 0, B_THREADS}, {"quiet", 0, 0, 'q'},
+        {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
+    char *items[8];
+    int n, opt;
+    size_t v;
+    gfp_common_defaults(&o->c);
+#ifdef GFP_HAVE_CUDA
+    o->engines[0] = "gpu";
+    o->engines[1] = "cufft";
+    o->nengines = 2;
+#else
+    o->engines[0] = "cpu";
+    o->nengines = 1;
+#endif
+    o->kinds[0] = GFP_C2C;
+    o->nkinds = 1;
+    o->precs[0] = 0;
+    o->nprecs = 1;
+    o->nsizes = 0;
+    for (size_t s = 64; s <= 8192; s *= 2)
+        o->sizes[o->nsizes++] = s;
+    o->bytes = (size_t)1 << 30;
+    o->total = (size_t)4 << 30;
+    o->reps = 10;
+    o->warmup = 2;
+    optind = 1;
+    opterr = 0;
+    while ((opt = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
+        switch (opt) {
+        case B_ENGINES:
+            if (split_list(optarg, items, 8, &n, err))
+                return GFP_EINVAL;
+            for (int i = 0; i < n; i++) {
+                if (strcmp(items[i], "gpu") && strcmp(items[i], "cufft") &&
+                    strcmp(items[i], "cpu"))
+                    return gfp_fail(err, GFP_EINVAL, "--engines: '%s' is not "
+                                    "gpu, cufft or cpu", items[i]);
+                o->engines[i] = items[i];
+            }
+            o->nengines = n;
+            break;
+        case B_KIND:
+            if (split_list(optarg, items, 3, &n, err))
+                return GFP_EINVAL;
+            for (int i = 0; i < n; i++) {
+                if (!strcmp(items[i], "c2c")) o->kinds[i] = GFP_C2C;
+                else if (!strcmp(items[i], "r2c")) o->kinds[i] = GFP_R2C;
+                else if (!strcmp(items[i], "c2r")) o->kinds[i] = GFP_C2R;
+                else return gfp_fail(err, GFP_EINVAL, "--kind: '%s' is not "
+                                     "c2c, r2c or c2r", items[i]);
+            }
+            o->nkinds = n;
+            break;
+        case B_PREC:
+            if (split_list(optarg, items, 2, &n, err))
+                return GFP_EINVAL;
+            for (int i = 0; i < n; i++) {
+                if (!strcmp(items[i], "f32")) o->precs[i] = 0;
+                else if (!strcmp(items[i], "f64")) o->precs[i] = 1;
+                else return gfp_fail(err, GFP_EINVAL, "--precision: '%s' is "
+                                     "not f32 or f64", items[i]);
+            }
+            o->nprecs = n;
+            break;
+        case B_SIZES:
+            if (parse_sizes(optarg, o, err))
+                return GFP_EINVAL;
+            break;
+        case B_BYTES:
+            if (gfp_opt_size("bytes", optarg, 1, (uint64_t)1 << 36, &o->bytes,
+                             err))
+                return GFP_EINVAL;
+            break;
+        case B_TOTAL:
+            if (gfp_opt_size("total", optarg, 1, (uint64_t)1 << 40, &o->total,
+                             err))
+                return GFP_EINVAL;
+            break;
+        case B_REPS:
+        case B_WARMUP:
+            if (gfp_opt_size(opt == B_REPS ? "reps" : "warmup", optarg,
+                             opt == B_REPS ? 1 : 0, 10000, &v, err))
+                return GFP_EINVAL;
+            *(opt == B_REPS ? &o->reps : &o->warmup) = (int)v;
+            break;
+        case B_PIPELINE: o->pipeline = 1; break;
+        case B_DEVICE:
+            if (gfp_opt_size("device", optarg, 0, 1023, &v, err))
+                return GFP_EINVAL;
+            o->c.device = (int)v;
+            break;
+        case B_THREADS:
+            if (gfp_opt_size("threads", optarg, 1, 1024, &v, err))
+                return GFP_EINVAL;
+            o->c.threads = (int)v;
+            break;
+        case 'q': o->c.quiet = 1; break;
+        case 'h': *help = 1; return GFP_OK;
+        default:
+            if (optopt)
+                return gfp_fail(err, GFP_EINVAL, "unknown option '-%c' or "
+                                "missing argument", optopt);
+            return gfp_fail(err, GFP_EINVAL, "unknown option or missing "
+                            "argument: '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return gfp_fail(err, GFP_EINVAL, "unexpected argument '%s'",
+                        argv[optind]);
+    return GFP_OK;
+}
+
+static const char *kind_name(gfp_kind k)
+{
+    return k == GFP_C2C ? "c2c" : k == GFP_R2C ? "r2c" : "c2r";
+}
+
+/* Relative L2 error of the engine on a few frames of fresh random input,
+ * against FFTW in double precision (an independent plan per frame). */
+static gfp_status accuracy(gfp_plan *plan, size_t frames, uint64_t *seed,
+                           double *rel, gfp_error *err)
+{
+    const gfp_plan_desc *d = &plan->desc;
+    size_t n = d->n, ni = gfp_plan_in_scalars(d), no = gfp_plan_out_scalars(d);
+    size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+    gfp_engine *e = plan->engine;
+    void *in = e->ops->alloc_host(e->state, frames * ni * scal);
+    void *out = e->ops->alloc_host(e->state, frames * no * scal);
+    double *xin = fftw_malloc(ni * sizeof(double) * frames);
+    double *ref = fftw_malloc(no * sizeof(double));
+    double *tmp = fftw_malloc(ni * sizeof(double));
+    gfp_status st = GFP_OK;
+    if (!in || !out || !xin || !ref || !tmp) {
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < frames * ni; i++)
+        xin[i] = gfp_rand_sym(seed);
+    if (d->kind == GFP_C2R)
+        for (size_t f = 0; f < frames; f++) {
+            /* A half spectrum of a real signal: DC and Nyquist are real. */
+            xin[f * ni + 1] = 0;
+            if (n % 2 == 0)
+                xin[f * ni + 2 * (n / 2) + 1] = 0;
+        }
+    for (size_t i = 0; i < frames * ni; i++) {
+        if (d->dbl)
+            ((double *)in)[i] = xin[i];
+        else
+            ((float *)in)[i] = (float)xin[i];
+    }
+    /* Outputs poisoned, so unwritten elements show as NaN. */
+    for (size_t i = 0; i < frames * no; i++) {
+        if (d->dbl)
+            ((double *)out)[i] = NAN;
+        else
+            ((float *)out)[i] = NAN;
+    }
+    if ((st = gfp_plan_execute(plan, in, out, frames, err)))
+        goto done;
+    double num = 0, den = 0;
+    int sign = d->inverse ? FFTW_BACKWARD : FFTW_FORWARD;
+    for (size_t f = 0; f < frames; f++) {
+        memcpy(tmp, xin + f * ni, ni * sizeof(double));
+        fftw_plan rp;
+        if (d->kind == GFP_C2C)
+            rp = fftw_plan_dft_1d((int)n, (fftw_complex *)tmp,
+                                  (fftw_complex *)ref, sign, FFTW_ESTIMATE);
+        else if (d->kind == GFP_R2C)
+            rp = fftw_plan_dft_r2c_1d((int)n, tmp, (fftw_complex *)ref,
+                                      FFTW_ESTIMATE);
+        else
+            rp = fftw_plan_dft_c2r_1d((int)n, (fftw_complex *)tmp, ref,
+                                      FFTW_ESTIMATE);
+        memcpy(tmp, xin + f * ni, ni * sizeof(double));
+        fftw_execute(rp);
+        fftw_destroy_plan(rp);
+        for (size_t i = 0; i < no; i++) {
+            double o = d->dbl ? ((double *)out)[f * no + i]
+                              : ((float *)out)[f * no + i];
+            double r = ref[i] * d->scale;
+            num += (o - r) * (o - r);
+            den += r * r;
+        }
+    }
+    *rel = den > 0 ? sqrt(num / den) : sqrt(num);
+done:
+    if (in)
+        e->ops->free_host(e->state, in);
+    if (out)
+        e->ops->free_host(e->state, out);
+    fftw_free(xin);
+    fftw_free(ref);
+    fftw_free(tmp);
+    return st;
+}
+
+/* The whole stream: pinned host slots -> engine -> host, nslots deep, as
+ * the pipeline runs it but without file I/O. */
+static gfp_status pipeline_rate(gfp_plan *plan, size_t total, double *gbs,
+                                double *secs, gfp_error *err)
+{
+    enum { NS = 4 };
+    const gfp_plan_desc *d = &plan->desc;
+    gfp_engine *e = plan->engine;
+    size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+    size_t ib = d->batch * gfp_plan_in_scalars(d) * scal;
+    size_t ob = d->batch * gfp_plan_out_scalars(d) * scal;
+    void *in[NS] = {0}, *out[NS] = {0};
+    gfp_status st = GFP_OK;
+    for (int i = 0; i < NS; i++) {
+        in[i] = e->ops->alloc_host(e->state, ib);
+        out[i] = e->ops->alloc_host(e->state, ob);
+        if (!in[i] || !out[i]) {
+            st = gfp_fail(err, GFP_ENOMEM, "out of pinned memory");
+            goto done;
+        }
+        uint64_t seed = (uint64_t)i + 1;
+        for (size_t k = 0; k < ib / scal; k++) {
+            if (d->dbl)
+                ((double *)in[i])[k] = gfp_rand_sym(&seed);
+            else
+                ((float *)in[i])[k] = (float)gfp_rand_sym(&seed);
+        }
+    }
+    size_t nb = total / ib ? total / ib : 1;
+    double t0 = gfp_now();
+    for (size_t k = 0; k < nb; k++) {
+        int s = (int)(k % NS);
+        if ((st = gfp_plan_submit(plan, s, in[s], out[s], d->batch, err)))
+            goto done;
+        if (k >= 1 && (st = gfp_plan_wait(plan, (int)((k - 1) % NS), err)))
+            goto done;
+    }
+    if ((st = gfp_plan_wait(plan, (int)((nb - 1) % NS), err)))
+        goto done;
+    *secs = gfp_now() - t0;
+    *gbs = (double)nb * (double)ib / *secs / 1e9;
+done:
+    for (int i = 0; i < NS; i++) {
+        if (in[i])
+            e->ops->free_host(e->state, in[i]);
+        if (out[i])
+            e->ops->free_host(e->state, out[i]);
+    }
+    return st;
+}
+
+int gfp_bench_main(int argc, char **argv)
+{
+    bench_opts o;
+    memset(&o, 0, sizeof o);
+    gfp_error err = {0};
+    int help = 0;
+    if (bench_getopts(&o, argc, argv, &help, &err)) {
+        gfp_msg("bench", "%s", err.msg);
+        fprintf(stderr, "Try 'gfftpipe bench --help'.\n");
+        return 1;
+    }
+    if (help) {
+        gfp_bench_usage(stdout);
+        return fflush(stdout) ? 2 : 0;
+    }
+    gfp_engine *eng[8] = {0};
+    gfp_engine_opts eo = {.threads = o.c.threads, .device = o.c.device,
+                          .quiet_notes = 1};
+    for (int i = 0; i < o.nengines; i++)
+        if (gfp_engine_open(o.engines[i], &eo, "bench", &eng[i], &err)) {
+            gfp_msg("bench", "%s", err.msg);
+            for (int j = 0; j < i; j++)
+                gfp_engine_close(eng[j]);
+            return err.status == GFP_EDEVICE ? 3 : 2;
+        }
+    int cufft_i = -1;
+    for (int i = 0; i < o.nengines; i++)
+        if (!strcmp(o.engines[i], "cufft"))
+            cufft_i = i;
+    if (o.pipeline)
+        printf("%-6s %-4s %-4s %9s %8s %10s %10s %8s\n", "engine", "kind",
+               "prec", "n", "batch", "seconds", "GB/s in", "x cufft");
+    else
+        printf("%-6s %-4s %-4s %9s %8s %10s %10s %8s %10s\n", "engine",
+               "kind", "prec", "n", "batch", "ms", "GB/s", "x cufft",
+               "rel_l2");
+    int code = 0;
+    uint64_t seed = 12345;
+    for (int ki = 0; ki < o.nkinds; ki++)
+    for (int pi = 0; pi < o.nprecs; pi++)
+    for (int si = 0; si < o.nsizes; si++) {
+        double rate[8] = {0};
+        for (int ei = 0; ei < o.nengines; ei++) {
+            gfp_plan_desc d = {.n = o.sizes[si], .kind = o.kinds[ki],
+                               .inverse = o.kinds[ki] == GFP_C2R,
+                               .dbl = o.precs[pi], .scale = 1.0,
+                               .post = GFP_POST_NONE};
+            size_t scal = d.dbl ? 8 : 4;
+            size_t fin = gfp_plan_in_scalars(&d) * scal;
+            size_t fout = gfp_plan_out_scalars(&d) * scal;
+            size_t bytes = o.bytes;
+            if (!strcmp(eng[ei]->name, "cpu") && bytes > ((size_t)64 << 20))
+                bytes = (size_t)64 << 20;
+            d.batch = bytes / fin ? bytes / fin : 1;
+            gfp_plan *plan = NULL;
+            gfp_error e2 = {0};
+            double ms = 0, rel = NAN, secs = 0;
+            const char *pname = d.dbl ? "f64" : "f32";
+            const char *kname = kind_name(d.kind);
+            if (gfp_plan_create(eng[ei], &d, o.pipeline ? 4 : 1, &plan,
+                                &e2) ||
+                (o.pipeline
+                     ? pipeline_rate(plan, o.total, &rate[ei], &secs, &e2)
+                     : (eng[ei]->ops->time_batch(eng[ei]->state, plan->impl,
+                                                 d.batch, o.warmup, o.reps,
+                                                 &ms, &e2) ||
+                        accuracy(plan, d.batch < 4 ? d.batch : 4, &seed,
+                                 &rel, &e2)))) {
+                printf("%-6s %-4s %-4s %9zu   %s\n", eng[ei]->name, kname,
+                       pname, d.n, e2.msg);
+                if (e2.status != GFP_ENOTSUP)
+                    code = 2;
+                gfp_plan_destroy(plan);
+                if (e2.status == GFP_EDEVICE)
+                    goto out; /* a sticky device error ends the run */
+                continue;
+            }
+            gfp_plan_destroy(plan);
+            if (!o.pipeline)
+                rate[ei] = (double)d.batch * (double)(fin + fout) /
+                           (ms * 1e-3) / 1e9;
+            char ratio[16] = "-";
+            if (cufft_i >= 0 && rate[cufft_i] > 0 && ei != cufft_i)
+                snprintf(ratio, sizeof ratio, "%.3f", rate[ei] /
+                         rate[cufft_i]);
+            if (o.pipeline)
+                printf("%-6s %-4s %-4s %9zu %8zu %10.3f %10.1f %8s\n",
+                       eng[ei]->name, kname, pname, d.n, d.batch, secs,
+                       rate[ei], ratio);
+            else
+                printf("%-6s %-4s %-4s %9zu %8zu %10.3f %10.1f %8s %10.2e\n",
+                       eng[ei]->name, kname, pname, d.n, d.batch, ms,
+                       rate[ei], ratio, rel);
+            fflush(stdout);
+        }
+    }
+out:
+    for (int i = 0; i < o.nengines; i++)
+        gfp_engine_close(eng[i]);
+    if (fflush(stdout))
+        code = 2;
+    return code;
+}

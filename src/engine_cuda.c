@@ -1,0 +1,394 @@
+/* engine_cuda.c - the GPU engines, host side: device checks, pinned host
+ * buffers, one stream and one pair of device buffers per in-flight batch.
+ * `gpu` runs the project's own kernels (kernels/gfp_gpu.h); `cufft` runs
+ * cuFFT, as the yardstick for bench and tests. No device code here. */
+#include "config.h"
+#include "gfp.h"
+
+#include <cuda_runtime_api.h>
+#include <cufft.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../kernels/gfp_gpu.h"
+
+typedef struct cuda_state {
+    int device;
+    int verbose;
+    char name[256];
+    int cc_major, cc_minor;
+} cuda_state;
+
+typedef struct cuda_impl {
+    gfp_plan_desc d;
+    int nslots;
+    int use_cufft;
+    gfp_gpu_plan *own;       /* own kernels */
+    cufftHandle cufft;       /* cuFFT reference */
+    int cufft_made;
+    cudaStream_t *streams;
+    void **d_in, **d_out;
+    size_t in_bytes, out_bytes; /* per full batch */
+} cuda_impl;
+
+static gfp_status cuda_check(cudaError_t e, const char *what, gfp_error *err)
+{
+    if (e == cudaSuccess)
+        return GFP_OK;
+    return gfp_fail(err, GFP_EDEVICE, "%s: %s", what, cudaGetErrorString(e));
+}
+
+static gfp_status cuda_open(const gfp_engine_opts *o, void **state,
+                            gfp_error *err)
+{
+    int count = 0;
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess)
+        return gfp_fail(err, GFP_EDEVICE, "%s", cudaGetErrorString(e));
+    if (count == 0)
+        return gfp_fail(err, GFP_EDEVICE, "no CUDA device");
+    if (o->device < 0 || o->device >= count)
+        return gfp_fail(err, GFP_EDEVICE, "--device %d: there are %d CUDA "
+                        "device(s)", o->device, count);
+    struct cudaDeviceProp prop;
+    if (cuda_check(cudaGetDeviceProperties(&prop, o->device),
+                   "cudaGetDeviceProperties", err))
+        return err->status;
+    /* Kernels are built for sm_80 .. sm_90 (+ PTX): older GPUs can't run
+     * them, and garbage is worse than a clear refusal. */
+    if (prop.major < 8)
+        return gfp_fail(err, GFP_EDEVICE, "%s has compute capability %d.%d; "
+                        "gfftpipe's kernels need 8.0 or newer", prop.name,
+                        prop.major, prop.minor);
+    if (cuda_check(cudaSetDevice(o->device), "cudaSetDevice", err))
+        return err->status;
+    cuda_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    s->device = o->device;
+    s->verbose = o->verbose;
+    snprintf(s->name, sizeof s->name, "%s", prop.name);
+    s->cc_major = prop.major;
+    s->cc_minor = prop.minor;
+    *state = s;
+    return GFP_OK;
+}
+
+static gfp_status cufft_open(const gfp_engine_opts *o, void **state,
+                             gfp_error *err)
+{
+    return cuda_open(o, state, err);
+}
+
+static void cuda_close(void *state)
+{
+    free(state);
+}
+
+static void cuda_unmake(void *state, void *impl)
+{
+    (void)state;
+    cuda_impl *p = impl;
+    if (!p)
+        return;
+    for (int i = 0; i < p->nslots; i++) {
+        if (p->streams && p->streams[i]) {
+            cudaStreamSynchronize(p->streams[i]);
+            cudaStreamDestroy(p->streams[i]);
+        }
+        if (p->d_in && p->d_in[i])
+            cudaFree(p->d_in[i]);
+        if (p->d_out && p->d_out[i])
+            cudaFree(p->d_out[i]);
+    }
+    free(p->streams);
+    free(p->d_in);
+    free(p->d_out);
+    gfp_gpu_plan_destroy(p->own);
+    if (p->cufft_made)
+        cufftDestroy(p->cufft);
+    free(p);
+}
+
+static gfp_status make_cufft(cuda_impl *p, gfp_error *err)
+{
+    const gfp_plan_desc *d = &p->d;
+    if (d->window || d->post != GFP_POST_NONE || d->scale != 1.0)
+        return gfp_fail(err, GFP_ENOTSUP, "the cufft reference engine does "
+                        "no window, scaling or post-op");
+    if (d->n > INT32_MAX || d->batch > INT32_MAX)
+        return gfp_fail(err, GFP_ENOTSUP, "n too large for cuFFT");
+    int n = (int)d->n;
+    cufftType t;
+    switch (d->kind) {
+    case GFP_C2C: t = d->dbl ? CUFFT_Z2Z : CUFFT_C2C; break;
+    case GFP_R2C: t = d->dbl ? CUFFT_D2Z : CUFFT_R2C; break;
+    default: t = d->dbl ? CUFFT_Z2D : CUFFT_C2R; break;
+    }
+    int idist = (int)(gfp_plan_in_scalars(d) / (d->kind == GFP_R2C ? 1 : 2));
+    int odist = d->kind == GFP_C2R ? n : (d->kind == GFP_R2C ? n / 2 + 1 : n);
+    cufftResult r = cufftPlanMany(&p->cufft, 1, &n, NULL, 1, idist, NULL, 1,
+                                  odist, t, (int)d->batch);
+    if (r != CUFFT_SUCCESS)
+        return gfp_fail(err, GFP_EDEVICE, "cufftPlanMany failed (%d)", (int)r);
+    p->cufft_made = 1;
+    return GFP_OK;
+}
+
+static gfp_status plan_common(void *state, const gfp_plan_desc *d,
+                              int nslots, int use_cufft, void **out,
+                              gfp_error *err)
+{
+    cuda_state *s = state;
+    *out = NULL;
+    cuda_impl *p = calloc(1, sizeof *p);
+    if (!p)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    p->d = *d;
+    p->nslots = nslots;
+    p->use_cufft = use_cufft;
+    size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+    gfp_status st;
+    if (!gfp_mul_ok(d->batch, gfp_plan_in_scalars(d) * scal, &p->in_bytes) ||
+        !gfp_mul_ok(d->batch, gfp_plan_out_scalars(d) * scal, &p->out_bytes)) {
+        st = gfp_fail(err, GFP_ENOMEM, "batch too large");
+        goto fail;
+    }
+    if (use_cufft) {
+        if ((st = make_cufft(p, err)))
+            goto fail;
+    } else {
+        gfp_gpu_desc gd = {
+            .n = d->n, .kind = (gfp_gpu_kind)d->kind, .inverse = d->inverse,
+            .dbl = d->dbl, .scale = d->scale, .window = d->window,
+            .post = (gfp_gpu_post)d->post, .device = s->device};
+        char msg[256] = "";
+        int rc = gfp_gpu_plan_create(&gd, &p->own, msg, sizeof msg);
+        if (rc) {
+            st = gfp_fail(err, rc == GFP_GPU_ENOTSUP ? GFP_ENOTSUP
+                               : rc == GFP_GPU_ENOMEM ? GFP_ENOMEM
+                                                      : GFP_EDEVICE,
+                          "%s", msg[0] ? msg : "GPU plan failed");
+            goto fail;
+        }
+    }
+    p->streams = calloc((size_t)nslots, sizeof *p->streams);
+    p->d_in = calloc((size_t)nslots, sizeof *p->d_in);
+    p->d_out = calloc((size_t)nslots, sizeof *p->d_out);
+    if (!p->streams || !p->d_in || !p->d_out) {
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory");
+        goto fail;
+    }
+    for (int i = 0; i < nslots; i++) {
+        if ((st = cuda_check(cudaStreamCreateWithFlags(
+                                 &p->streams[i], cudaStreamNonBlocking),
+                             "cudaStreamCreate", err)))
+            goto fail;
+        cudaError_t e1 = cudaMalloc(&p->d_in[i], p->in_bytes);
+        cudaError_t e2 = e1 == cudaSuccess
+                             ? cudaMalloc(&p->d_out[i], p->out_bytes)
+                             : e1;
+        if (e2 != cudaSuccess) {
+            /* Not sticky: clear it so a smaller batch can be tried. */
+            cudaGetLastError();
+            st = gfp_fail(err, GFP_ENOMEM, "GPU memory for %zu frames of "
+                          "%zu: %s", d->batch, d->n, cudaGetErrorString(e2));
+            goto fail;
+        }
+    }
+    *out = p;
+    return GFP_OK;
+fail:
+    cuda_unmake(state, p);
+    return st;
+}
+
+static gfp_status gpu_make(void *state, const gfp_plan_desc *d, int nslots,
+                           void **out, gfp_error *err)
+{
+    return plan_common(state, d, nslots, 0, out, err);
+}
+
+static gfp_status cufft_make(void *state, const gfp_plan_desc *d, int nslots,
+                             void **out, gfp_error *err)
+{
+    return plan_common(state, d, nslots, 1, out, err);
+}
+
+/* Runs the transform of nframes on slot's device buffers, on its stream. */
+static gfp_status launch(cuda_impl *p, int slot, size_t nframes,
+                         gfp_error *err)
+{
+    cudaStream_t s = p->streams[slot];
+    if (p->use_cufft) {
+        /* A cuFFT plan is for one batch size: short batches run the full
+         * plan on a buffer whose tail is stale, and only nframes come back. */
+        cufftResult r = cufftSetStream(p->cufft, s);
+        void *di = p->d_in[slot], *dout = p->d_out[slot];
+        int sign = p->d.inverse ? CUFFT_INVERSE : CUFFT_FORWARD;
+        if (r == CUFFT_SUCCESS) {
+            switch (p->d.kind) {
+            case GFP_C2C:
+                r = p->d.dbl ? cufftExecZ2Z(p->cufft, di, dout, sign)
+                             : cufftExecC2C(p->cufft, di, dout, sign);
+                break;
+            case GFP_R2C:
+                r = p->d.dbl ? cufftExecD2Z(p->cufft, di, dout)
+                             : cufftExecR2C(p->cufft, di, dout);
+                break;
+            case GFP_C2R:
+                r = p->d.dbl ? cufftExecZ2D(p->cufft, di, dout)
+                             : cufftExecC2R(p->cufft, di, dout);
+                break;
+            }
+        }
+        if (r != CUFFT_SUCCESS)
+            return gfp_fail(err, GFP_EDEVICE, "cuFFT exec failed (%d)", (int)r);
+    } else {
+        char msg[256] = "";
+        if (gfp_gpu_plan_exec(p->own, p->d_in[slot], p->d_out[slot], nframes,
+                              (void *)s, msg, sizeof msg))
+            return gfp_fail(err, GFP_EDEVICE, "kernel launch: %s", msg);
+    }
+    return GFP_OK;
+}
+
+static gfp_status cuda_submit(void *state, void *impl, int slot,
+                              const void *in, void *out, size_t nframes,
+                              gfp_error *err)
+{
+    (void)state;
+    cuda_impl *p = impl;
+    if (slot < 0 || slot >= p->nslots)
+        return gfp_fail(err, GFP_EINVAL, "bad slot %d", slot);
+    if (nframes == 0)
+        return GFP_OK;
+    size_t scal = p->d.dbl ? sizeof(double) : sizeof(float);
+    size_t ib = nframes * gfp_plan_in_scalars(&p->d) * scal;
+    size_t ob = nframes * gfp_plan_out_scalars(&p->d) * scal;
+    cudaStream_t s = p->streams[slot];
+    if (cuda_check(cudaMemcpyAsync(p->d_in[slot], in, ib,
+                                   cudaMemcpyHostToDevice, s),
+                   "copy to the GPU", err))
+        return err->status;
+    if (launch(p, slot, nframes, err))
+        return err->status;
+    return cuda_check(cudaMemcpyAsync(out, p->d_out[slot], ob,
+                                      cudaMemcpyDeviceToHost, s),
+                      "copy from the GPU", err);
+}
+
+static gfp_status cuda_wait(void *state, void *impl, int slot, gfp_error *err)
+{
+    (void)state;
+    cuda_impl *p = impl;
+    cudaError_t e = cudaStreamSynchronize(p->streams[slot]);
+    if (e != cudaSuccess)
+        return gfp_fail(err, GFP_EDEVICE, "GPU fault in a batch: %s "
+                        "(nothing of that batch was written)",
+                        cudaGetErrorString(e));
+    return GFP_OK;
+}
+
+static void *cuda_alloc_host(void *state, size_t bytes)
+{
+    (void)state;
+    void *p = NULL;
+    if (cudaMallocHost(&p, bytes ? bytes : 1) != cudaSuccess) {
+        cudaGetLastError();
+        return NULL;
+    }
+    return p;
+}
+
+static void cuda_free_host(void *state, void *p)
+{
+    (void)state;
+    cudaFreeHost(p);
+}
+
+static gfp_status cuda_time(void *state, void *impl, size_t nframes,
+                            int warmup, int reps, double *ms, gfp_error *err)
+{
+    (void)state;
+    cuda_impl *p = impl;
+    size_t scal = p->d.dbl ? sizeof(double) : sizeof(float);
+    size_t ni = nframes * gfp_plan_in_scalars(&p->d);
+    gfp_status st = GFP_OK;
+    cudaEvent_t a = NULL, b = NULL;
+    double *t = calloc((size_t)reps, sizeof *t);
+    /* Random input, made on the host in pieces and copied to slot 0. */
+    size_t piece = (size_t)1 << 20, done = 0;
+    void *h = malloc(piece * scal);
+    uint64_t seed = 7;
+    if (!t || !h) {
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory for the benchmark");
+        goto out;
+    }
+    while (done < ni) {
+        size_t m = ni - done < piece ? ni - done : piece;
+        for (size_t i = 0; i < m; i++) {
+            if (p->d.dbl)
+                ((double *)h)[i] = gfp_rand_sym(&seed);
+            else
+                ((float *)h)[i] = (float)gfp_rand_sym(&seed);
+        }
+        if ((st = cuda_check(cudaMemcpy((char *)p->d_in[0] + done * scal, h,
+                                        m * scal, cudaMemcpyHostToDevice),
+                             "copy to the GPU", err)))
+            goto out;
+        done += m;
+    }
+    if ((st = cuda_check(cudaEventCreate(&a), "cudaEventCreate", err)) ||
+        (st = cuda_check(cudaEventCreate(&b), "cudaEventCreate", err)))
+        goto out;
+    /* The input is not refreshed between runs: c2r may overwrite it, which
+     * changes the values, not the work. */
+    for (int r = -warmup; r < reps; r++) {
+        cudaEventRecord(a, p->streams[0]);
+        if ((st = launch(p, 0, nframes, err)))
+            goto out;
+        cudaEventRecord(b, p->streams[0]);
+        if ((st = cuda_check(cudaEventSynchronize(b), "benchmark run", err)))
+            goto out;
+        float f = 0;
+        cudaEventElapsedTime(&f, a, b);
+        if (r >= 0)
+            t[r] = f;
+    }
+    *ms = gfp_median(t, (size_t)reps);
+out:
+    if (a)
+        cudaEventDestroy(a);
+    if (b)
+        cudaEventDestroy(b);
+    free(h);
+    free(t);
+    return st;
+}
+
+const gfp_engine_ops gfp_engine_gpu = {
+    .time_batch = cuda_time,
+    .name = "gpu",
+    .open = cuda_open,
+    .close = cuda_close,
+    .plan = gpu_make,
+    .plan_destroy = cuda_unmake,
+    .submit = cuda_submit,
+    .wait = cuda_wait,
+    .alloc_host = cuda_alloc_host,
+    .free_host = cuda_free_host,
+};
+
+const gfp_engine_ops gfp_engine_cufft = {
+    .time_batch = cuda_time,
+    .name = "cufft",
+    .open = cufft_open,
+    .close = cuda_close,
+    .plan = cufft_make,
+    .plan_destroy = cuda_unmake,
+    .submit = cuda_submit,
+    .wait = cuda_wait,
+    .alloc_host = cuda_alloc_host,
+    .free_host = cuda_free_host,
+};
