@@ -188,7 +188,8 @@ static gfp_status fft_getopts(void *vp, gfp_common *c, const char **in,
 }
 
 static gfp_status fft_start(void *vp, const gfp_common *c,
-                            gfp_stage_setup *s, gfp_error *err)
+                            const gfp_source *src, gfp_stage_setup *s,
+                            gfp_error *err)
 {
     fft_priv *p = vp;
     p->dbl = c->dbl;

@@ -253,14 +253,24 @@ void gfp_post_apply_f64(gfp_post post, const double *cplx, size_t nbins,
 
 /* ---- sources and sinks ------------------------------------------------- */
 
-typedef struct gfp_source {
+typedef struct gfp_source gfp_source;
+struct gfp_source {
     int fd;
     int owns_fd;
     const char *path;      /* "-" for stdin */
     int64_t size;          /* bytes when known, else -1 */
     uint64_t bytes_read;
     int eof;
-} gfp_source;
+    /* Decoded sources (libsndfile, ...) set these and deliver items in
+     * `fmt`; raw sources leave them NULL and the stage names the format. */
+    gfp_status (*read_fn)(gfp_source *src, void *buf, size_t len,
+                          size_t *got, gfp_error *err);
+    void (*close_fn)(gfp_source *src);
+    void *impl;
+    gfp_format fmt;        /* of a decoded source */
+    double rate;           /* sample rate when known, else 0 */
+    int channels;          /* of the decoded stream, else 0 */
+};
 
 /* Opens a raw byte source; path NULL or "-" is stdin. An empty named file
  * is an error; an empty stdin is an empty stream. */
@@ -367,8 +377,14 @@ typedef struct gfp_stage_handler {
     gfp_status (*getopts)(void *priv, gfp_common *c, const char **in_path,
                           const char **out_path, int argc, char **argv,
                           gfp_error *err);
+    /* Optional: opens INPUT itself (e.g. through libsndfile); NULL means
+     * a raw byte source. */
+    gfp_status (*open_source)(void *priv, const char *path, gfp_source *src,
+                              gfp_error *err);
+    /* Plans the run once the input is open (nothing of it read yet). */
     gfp_status (*start)(void *priv, const gfp_common *c,
-                        gfp_stage_setup *setup, gfp_error *err);
+                        const gfp_source *src, gfp_stage_setup *setup,
+                        gfp_error *err);
     /* Consumes nframes transformed frames (layout from setup.plan). */
     gfp_status (*flow)(void *priv, const void *frames, size_t nframes,
                        gfp_sink *snk, gfp_error *err);

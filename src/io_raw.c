@@ -50,6 +50,13 @@ gfp_status gfp_source_open(const char *path, gfp_source *src, gfp_error *err)
 gfp_status gfp_source_read(gfp_source *src, void *buf, size_t len,
                            size_t *got, gfp_error *err)
 {
+    if (src->read_fn) {
+        gfp_status st = src->read_fn(src, buf, len, got, err);
+        src->bytes_read += *got;
+        if (*got < len && st == GFP_OK)
+            src->eof = 1;
+        return st;
+    }
     size_t done = 0;
     while (done < len && !src->eof) {
         ssize_t r = read(src->fd, (char *)buf + done, len - done);
@@ -72,6 +79,11 @@ gfp_status gfp_source_read(gfp_source *src, void *buf, size_t len,
 
 void gfp_source_close(gfp_source *src)
 {
+    if (src->close_fn) {
+        src->close_fn(src);
+        src->close_fn = NULL;
+        src->read_fn = NULL;
+    }
     if (src->owns_fd && src->fd >= 0)
         close(src->fd);
     src->fd = -1;

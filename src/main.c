@@ -92,12 +92,6 @@ static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
         code = fflush(stdout) == 0 ? 0 : EXIT_RUNTIME;
         goto out;
     }
-    started = 1;
-    if (h->start(priv, &c, &setup, &err)) {
-        gfp_msg(h->name, "%s", err.msg);
-        code = err.status == GFP_EINVAL ? EXIT_USAGE : EXIT_RUNTIME;
-        goto out;
-    }
     gfp_engine_opts eo = {.threads = c.threads, .wisdom = c.wisdom,
                           .device = c.device, .verbose = c.verbose,
                           .quiet_notes = c.quiet};
@@ -107,9 +101,16 @@ static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
                : err.status == GFP_EINVAL ? EXIT_USAGE : EXIT_RUNTIME;
         goto out;
     }
-    if (gfp_source_open(in_path, &src, &err))
+    if (h->open_source ? h->open_source(priv, in_path, &src, &err)
+                       : gfp_source_open(in_path, &src, &err))
         goto fail;
     src_open = 1;
+    started = 1;
+    if (h->start(priv, &c, &src, &setup, &err)) {
+        gfp_msg(h->name, "%s", err.msg);
+        code = err.status == GFP_EINVAL ? EXIT_USAGE : EXIT_RUNTIME;
+        goto out;
+    }
     if (gfp_sink_open(out_path, &src, &snk, &err))
         goto fail;
     snk_open = 1;
