@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct fftw_state {
     int threads;
@@ -106,16 +107,25 @@ static void fftw_close(void *state)
     if (!s)
         return;
     if (s->wisdom) {
-        /* Double wisdom, then single, in one file. */
+        /* Double wisdom, then single, in one file, written beside it and
+         * renamed so a failed write never leaves half a file. */
         char *dw = fftw_export_wisdom_to_string();
         char *fw = fftwf_export_wisdom_to_string();
-        FILE *f = fopen(s->wisdom, "w");
-        if (f && dw && fw) {
-            fputs(dw, f);
-            fputs(fw, f);
+        size_t len = strlen(s->wisdom) + 16;
+        char *tmp = malloc(len);
+        if (dw && fw && tmp) {
+            snprintf(tmp, len, "%s.tmp", s->wisdom);
+            FILE *f = fopen(tmp, "w");
+            int ok = f && fputs(dw, f) >= 0 && fputs(fw, f) >= 0;
+            if (f && fclose(f) != 0)
+                ok = 0;
+            if (!ok || rename(tmp, s->wisdom) != 0) {
+                unlink(tmp);
+                fprintf(stderr, "gfftpipe: could not save FFTW wisdom to "
+                        "'%s'\n", s->wisdom);
+            }
         }
-        if (f)
-            fclose(f);
+        free(tmp);
         free(dw);
         free(fw);
     }

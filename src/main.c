@@ -174,6 +174,7 @@ int main(int argc, char **argv)
     guard_std_fds();
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
     if (argc < 2) {
         usage(stderr);
         exit(EXIT_USAGE);
