@@ -81,7 +81,11 @@ static gfp_status fftw_open(const gfp_engine_opts *o, void **state,
         return gfp_fail(err, GFP_ENOMEM, "out of memory");
     s->threads = o->threads > 0 ? o->threads : 1;
     s->wisdom = o->wisdom;
-    s->flags = o->quick_plans ? FFTW_ESTIMATE : FFTW_MEASURE;
+    /* FFTW_MEASURE picks among algorithms by timing them, so two runs on
+     * the same input can differ in the last bit. By default plans are
+     * FFTW_ESTIMATE (the same answer every run); with --wisdom the
+     * measured plan is stored and reused, which is deterministic too. */
+    s->flags = o->wisdom && !o->quick_plans ? FFTW_MEASURE : FFTW_ESTIMATE;
 #ifdef GFP_HAVE_FFTW_THREADS
     /* Both calls are idempotent; FFTW keeps its own process-wide state. */
     fftw_init_threads();

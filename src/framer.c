@@ -177,3 +177,18 @@ gfp_framer_stats gfp_framer_get_stats(const gfp_framer *fr)
 {
     return fr->st;
 }
+
+int gfp_framer_can_direct(const gfp_framer *fr)
+{
+    return fr->hop == fr->n && fr->fill == 0 && fr->skip == 0 &&
+           gfp_format_is_native(&fr->fmt, fr->dbl);
+}
+
+void gfp_framer_direct(gfp_framer *fr, size_t nframes)
+{
+    uint64_t items = (uint64_t)nframes * fr->n;
+    fr->st.items_in += items;
+    fr->st.frames_out += nframes;
+    fr->frame_start += items;
+    fr->covered_end = fr->frame_start;
+}

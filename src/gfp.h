@@ -130,6 +130,11 @@ size_t gfp_framer_push(gfp_framer *fr, const void *items, size_t nitems,
 gfp_status gfp_framer_finish(gfp_framer *fr, void *frames, size_t max_frames,
                              size_t *nframes, gfp_error *err) GFP_WUR;
 gfp_framer_stats gfp_framer_get_stats(const gfp_framer *fr);
+/* Frames may be read straight into place (no conversion, no overlap, no
+ * partial frame pending): then gfp_framer_direct() counts nframes that the
+ * caller wrote itself. */
+int gfp_framer_can_direct(const gfp_framer *fr);
+void gfp_framer_direct(gfp_framer *fr, size_t nframes);
 
 /* ---- plans and engines ------------------------------------------------- */
 

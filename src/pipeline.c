@@ -84,6 +84,16 @@ static void set_state(pipe *p, uint64_t k, int state)
     pthread_mutex_unlock(&p->mu);
 }
 
+/* The input ended inside an item: an error, reported once every whole
+ * item before it has gone through. */
+static void trailing_bytes(pipe *p, size_t rest, size_t item_bytes)
+{
+    gfp_fail(&p->deferred, GFP_EFORMAT,
+             "input ends inside a sample: %zu trailing byte(s) at byte "
+             "offset %llu (items are %zu bytes)", rest,
+             (unsigned long long)(p->src->bytes_read - rest), item_bytes);
+}
+
 static void *reader_main(void *arg)
 {
     pipe *p = arg;
@@ -121,6 +131,30 @@ static void *reader_main(void *arg)
                                       (have - pos) / item_bytes, dst,
                                       p->batch - nf, &used);
                 pos += used * item_bytes;
+            } else if (!input_done && pos == have &&
+                       gfp_framer_can_direct(p->framer)) {
+                /* Native samples, frames back to back: read straight into
+                 * the batch buffer. A partial frame at the end goes back
+                 * through the framer. */
+                size_t want = (p->batch - nf) * frame_bytes, got;
+                if (gfp_source_read(p->src, dst, want, &got, &err))
+                    goto fail;
+                gfp_progress_update(&prog, p->src->bytes_read);
+                size_t whole = got / frame_bytes, rest = got % frame_bytes;
+                gfp_framer_direct(p->framer, whole);
+                nf += whole;
+                if (rest) {
+                    /* Only at the end of the input: whole items go to the
+                     * framer as a partial frame (never completing one). */
+                    const char *tail = dst + whole * frame_bytes;
+                    size_t items = rest / item_bytes, used;
+                    gfp_framer_push(p->framer, tail, items,
+                                    dst + whole * frame_bytes, 1, &used);
+                    if (rest % item_bytes)
+                        trailing_bytes(p, rest % item_bytes, item_bytes);
+                }
+                if (p->src->eof)
+                    input_done = 1;
             } else if (!input_done) {
                 /* Keep a partial item's bytes at the front of the buffer. */
                 size_t keep = have - pos, got;
@@ -136,12 +170,7 @@ static void *reader_main(void *arg)
                     size_t rest = have % item_bytes;
                     if (rest) {
                         have -= rest;
-                        gfp_fail(&p->deferred, GFP_EFORMAT,
-                                 "input ends inside a sample: %zu trailing "
-                                 "byte(s) at byte offset %llu (items are %zu "
-                                 "bytes)", rest,
-                                 (unsigned long long)(p->src->bytes_read -
-                                                      rest), item_bytes);
+                        trailing_bytes(p, rest, item_bytes);
                     }
                 } else if (have < item_bytes) {
                     continue;

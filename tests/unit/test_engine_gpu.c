@@ -1,0 +1,261 @@
+/* test_engine_gpu.c - the GPU engine (own kernels) against the CPU engine
+ * (FFTW in double precision) and against cuFFT, on fresh random input with
+ * poisoned outputs. Registered only when a usable GPU is present; without
+ * one it says so and exits 77 (automake's SKIP).
+ *
+ * GFP_TEST_QUICK=1 (for compute-sanitizer runs) keeps a few sizes only. */
+#include "config.h"
+#include "gfp.h"
+#include "testutil.h"
+
+static gfp_engine *gpu, *cpu, *cufft;
+static int quick;
+
+/* Every N <= max whose prime factors are in {2, 3, 5, 7, 11, 13}. */
+static size_t smooth_sizes(size_t max, size_t *out, size_t cap)
+{
+    size_t k = 0;
+    for (size_t n = 1; n <= max && k < cap; n++) {
+        size_t m = n;
+        static const size_t p[] = {2, 3, 5, 7, 11, 13};
+        for (int i = 0; i < 6; i++)
+            while (m % p[i] == 0)
+                m /= p[i];
+        if (m == 1)
+            out[k++] = n;
+    }
+    return k;
+}
+
+/* Runs d on engine e over nframes frames of in (doubles, converted to the
+ * plan's precision); result as doubles in out. Outputs are poisoned with
+ * NaN first so unwritten elements show. Returns 0 on success, else the
+ * status (ENOTSUP: the engine has no kernel for it). */
+static gfp_status run(gfp_engine *e, const gfp_plan_desc *d0, size_t nframes,
+                      const double *in, double *out, char *msg, size_t mlen)
+{
+    gfp_plan_desc d = *d0;
+    d.batch = nframes + 2; /* a short last batch: exercise partial submits */
+    gfp_plan *p = NULL;
+    gfp_error err = {0};
+    size_t ni = gfp_plan_in_scalars(&d) * nframes;
+    size_t no = gfp_plan_out_scalars(&d) * nframes;
+    size_t sc = d.dbl ? 8 : 4;
+    gfp_status st = gfp_plan_create(e, &d, 2, &p, &err);
+    if (st) {
+        snprintf(msg, mlen, "%s", err.msg);
+        return st;
+    }
+    void *hi = e->ops->alloc_host(e->state, ni * sc);
+    void *ho = e->ops->alloc_host(e->state, no * sc);
+    if (!hi || !ho) {
+        st = GFP_ENOMEM;
+        snprintf(msg, mlen, "host allocation failed");
+        goto done;
+    }
+    for (size_t i = 0; i < ni; i++) {
+        if (d.dbl) ((double *)hi)[i] = in[i];
+        else ((float *)hi)[i] = (float)in[i];
+    }
+    for (size_t i = 0; i < no; i++) {
+        if (d.dbl) ((double *)ho)[i] = NAN;
+        else ((float *)ho)[i] = NAN;
+    }
+    /* Two halves on two slots, to exercise the ring. */
+    size_t h = nframes / 2;
+    size_t isz = gfp_plan_in_scalars(&d) * sc, osz = gfp_plan_out_scalars(&d) * sc;
+    if ((st = gfp_plan_submit(p, 0, hi, ho, h, &err)) ||
+        (st = gfp_plan_submit(p, 1, (char *)hi + h * isz,
+                              (char *)ho + h * osz, nframes - h, &err)) ||
+        (st = gfp_plan_wait(p, 0, &err)) || (st = gfp_plan_wait(p, 1, &err))) {
+        snprintf(msg, mlen, "%s", err.msg);
+        goto done;
+    }
+    for (size_t i = 0; i < no; i++)
+        out[i] = d.dbl ? ((double *)ho)[i] : ((float *)ho)[i];
+done:
+    if (hi) e->ops->free_host(e->state, hi);
+    if (ho) e->ops->free_host(e->state, ho);
+    gfp_plan_destroy(p);
+    return st;
+}
+
+static void fill_input(const gfp_plan_desc *d, size_t nframes, double *x)
+{
+    size_t per = gfp_plan_in_scalars(d);
+    for (size_t f = 0; f < nframes; f++) {
+        /* Different amplitude per frame, so batch mix-ups show. */
+        double amp = 1.0 + (double)f;
+        for (size_t i = 0; i < per; i++)
+            x[f * per + i] = amp * tu_rand_range(-1, 1);
+        if (d->kind == GFP_C2R) {
+            x[f * per + 1] = 0;
+            if (d->n % 2 == 0)
+                x[f * per + 2 * (d->n / 2) + 1] = 0;
+        }
+    }
+}
+
+/* f32 tolerance: cuFFT's own error is ~2e-7 at 1024 and grows like
+ * sqrt(log n); this leaves a margin of about 5x and still catches any
+ * wrong twiddle or index. */
+static double tol_for(const gfp_plan_desc *d)
+{
+    double lg = log2((double)d->n + 1);
+    return d->dbl ? 1e-14 * sqrt(lg + 1) * 4 : 4e-7 * sqrt(lg + 1);
+}
+
+static void sweep(gfp_kind kind, int inverse, int dbl, gfp_post post,
+                  int windowed)
+{
+    static size_t sizes[4096];
+    size_t max = dbl ? 4096 : 8192;
+    size_t ns = smooth_sizes(max, sizes, 4096);
+    size_t tested = 0, unsupported = 0;
+    char first_unsup[128] = "";
+    for (size_t si = 0; si < ns; si++) {
+        size_t n = sizes[si];
+        if (quick && !(n <= 16 || n == 60 || n == 1000 || n == 4096 ||
+                       n == 8192 || n == 2187 || n == 1331))
+            continue;
+        if (kind != GFP_C2C && n < 2)
+            continue;
+        gfp_plan_desc d = {.n = n, .kind = kind, .inverse = inverse,
+                           .dbl = dbl, .scale = 1.0, .post = post};
+        double *win = NULL;
+        if (windowed) {
+            win = malloc(n * sizeof *win);
+            gfp_window w = {GFP_WIN_HANN, 0};
+            gfp_window_fill(&w, n, win);
+            d.window = win;
+            d.scale = 1.0 / (double)n;
+        }
+        size_t nframes = n <= 64 ? 7 : 3; /* odd batch counts */
+        size_t ni = gfp_plan_in_scalars(&d) * nframes;
+        size_t no = gfp_plan_out_scalars(&d) * nframes;
+        double *x = malloc(ni * sizeof *x), *xr = malloc(ni * sizeof *x);
+        double *yg = malloc(no * sizeof *yg), *yr = malloc(no * sizeof *yr);
+        fill_input(&d, nframes, x);
+        memcpy(xr, x, ni * sizeof *x);
+        char msg[600] = "";
+        gfp_status st = run(gpu, &d, nframes, x, yg, msg, sizeof msg);
+        if (st == GFP_ENOTSUP) {
+            unsupported++;
+            if (!*first_unsup)
+                snprintf(first_unsup, sizeof first_unsup, "n=%zu: %s", n, msg);
+        } else {
+            TU_CHECK(st == GFP_OK, "gpu n=%zu kind=%d inv=%d dbl=%d: %s", n,
+                     kind, inverse, dbl, msg);
+            gfp_plan_desc dr = d;
+            dr.dbl = 1; /* the reference runs in double */
+            gfp_status sr = run(cpu, &dr, nframes, xr, yr, msg, sizeof msg);
+            TU_CHECK(sr == GFP_OK, "cpu reference failed: %s", msg);
+            if (st == GFP_OK && sr == GFP_OK) {
+                double e;
+                if (post == GFP_POST_PHASE) {
+                    /* Phase is ill-defined where |X| is tiny: compare
+                     * e^{i phase} weighted by nothing, wrap-aware. */
+                    double num = 0;
+                    for (size_t i = 0; i < no; i++) {
+                        double dd = remainder(yg[i] - yr[i], 2 * M_PI);
+                        num += dd * dd;
+                    }
+                    e = sqrt(num / (double)no);
+                } else if (post == GFP_POST_DB) {
+                    /* Back to power, where relative L2 is meaningful even
+                     * for bins near zero (whose dB values are noisy). */
+                    for (size_t i = 0; i < no; i++) {
+                        yg[i] = pow(10, yg[i] / 10);
+                        yr[i] = pow(10, yr[i] / 10);
+                    }
+                    e = tu_rel_l2(yg, yr, no);
+                } else {
+                    e = tu_rel_l2(yg, yr, no);
+                }
+                double tol = tol_for(&d);
+                if (post == GFP_POST_PHASE)
+                    tol = dbl ? 1e-9 : 1e-2;
+                if (post == GFP_POST_POWER || post == GFP_POST_DB)
+                    tol *= 2; /* |X|^2 doubles the relative error */
+                TU_CHECK(e <= tol, "gpu vs cpu n=%zu kind=%d inv=%d dbl=%d "
+                         "post=%d win=%d: error %.3g > %.3g", n, kind,
+                         inverse, dbl, post, windowed, e, tol);
+                /* And against cuFFT, where it takes the same job. */
+                if (cufft && post == GFP_POST_NONE && !windowed) {
+                    double *yc = malloc(no * sizeof *yc);
+                    if (run(cufft, &d, nframes, xr, yc, msg, sizeof msg) ==
+                        GFP_OK) {
+                        double ec = tu_rel_l2(yc, yr, no);
+                        /* Ours must be no worse than cuFFT's own error
+                         * (with rounding slack). */
+                        TU_CHECK(e <= 2 * ec + 1e-15 + (dbl ? 1e-15 : 1e-7),
+                                 "n=%zu kind=%d dbl=%d: ours %.3g vs cuFFT "
+                                 "%.3g", n, kind, dbl, e, ec);
+                    }
+                    free(yc);
+                }
+            }
+            tested++;
+        }
+        free(x); free(xr); free(yg); free(yr); free(win);
+    }
+    printf("\n  kind=%d inverse=%d dbl=%d post=%d window=%d: %zu sizes "
+           "tested, %zu unsupported%s%s", kind, inverse, dbl, post, windowed,
+           tested, unsupported, *first_unsup ? " (first: " : "",
+           *first_unsup ? first_unsup : "");
+    if (*first_unsup)
+        printf(")");
+    TU_CHECK(tested > 0, "no size was supported at all");
+}
+
+static void t_c2c_fwd_f32(void) { sweep(GFP_C2C, 0, 0, GFP_POST_NONE, 0); }
+static void t_c2c_inv_f32(void) { sweep(GFP_C2C, 1, 0, GFP_POST_NONE, 0); }
+static void t_r2c_f32(void) { sweep(GFP_R2C, 0, 0, GFP_POST_NONE, 0); }
+static void t_c2r_f32(void) { sweep(GFP_C2R, 1, 0, GFP_POST_NONE, 0); }
+static void t_c2c_fwd_f64(void) { sweep(GFP_C2C, 0, 1, GFP_POST_NONE, 0); }
+static void t_c2c_inv_f64(void) { sweep(GFP_C2C, 1, 1, GFP_POST_NONE, 0); }
+static void t_r2c_f64(void) { sweep(GFP_R2C, 0, 1, GFP_POST_NONE, 0); }
+static void t_c2r_f64(void) { sweep(GFP_C2R, 1, 1, GFP_POST_NONE, 0); }
+static void t_r2c_power_win(void) { sweep(GFP_R2C, 0, 0, GFP_POST_POWER, 1); }
+static void t_r2c_db(void) { sweep(GFP_R2C, 0, 0, GFP_POST_DB, 0); }
+static void t_c2c_mag(void) { sweep(GFP_C2C, 0, 0, GFP_POST_MAG, 0); }
+static void t_c2c_phase_f64(void) { sweep(GFP_C2C, 0, 1, GFP_POST_PHASE, 0); }
+
+int main(void)
+{
+    quick = getenv("GFP_TEST_QUICK") != NULL;
+    gfp_engine_opts o = {.quick_plans = 1, .quiet_notes = 1};
+    gfp_error err = {0};
+    if (gfp_engine_open("gpu", &o, "test", &gpu, &err)) {
+        printf("GPU suite skipped: %s\n", err.msg);
+        return 77;
+    }
+    memset(&err, 0, sizeof err);
+    if (gfp_engine_open("cpu", &o, "test", &cpu, &err)) {
+        fprintf(stderr, "cpu engine: %s\n", err.msg);
+        return 99;
+    }
+    memset(&err, 0, sizeof err);
+    if (gfp_engine_open("cufft", &o, "test", &cufft, &err))
+        cufft = NULL;
+    if (tu_init())
+        return 99;
+    tu_suite("gpu_vs_cpu");
+    TU_TEST(t_c2c_fwd_f32);
+    TU_TEST(t_c2c_inv_f32);
+    TU_TEST(t_r2c_f32);
+    TU_TEST(t_c2r_f32);
+    TU_TEST(t_c2c_fwd_f64);
+    TU_TEST(t_c2c_inv_f64);
+    TU_TEST(t_r2c_f64);
+    TU_TEST(t_c2r_f64);
+    TU_TEST(t_r2c_power_win);
+    TU_TEST(t_r2c_db);
+    TU_TEST(t_c2c_mag);
+    TU_TEST(t_c2c_phase_f64);
+    int rc = tu_run();
+    gfp_engine_close(gpu);
+    gfp_engine_close(cpu);
+    gfp_engine_close(cufft);
+    return rc;
+}
