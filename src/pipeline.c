@@ -243,6 +243,46 @@ fail:
     return NULL;
 }
 
+/* The plan and the ring of host buffers for d.batch frames per slot. */
+static gfp_status make_buffers(pipe *p, gfp_engine *e, const gfp_plan_desc *d,
+                               gfp_error *err)
+{
+    size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+    size_t ib, ob;
+    if (!gfp_mul_ok(d->batch, gfp_plan_in_scalars(d) * scal, &ib) ||
+        !gfp_mul_ok(d->batch, gfp_plan_out_scalars(d) * scal, &ob))
+        return gfp_fail(err, GFP_ENOMEM, "batch too large");
+    gfp_status st = gfp_plan_create(e, d, p->nslots, &p->plan, err);
+    if (st)
+        return st;
+    p->slots = calloc((size_t)p->nslots, sizeof *p->slots);
+    if (!p->slots)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    for (int i = 0; i < p->nslots; i++) {
+        p->slots[i].in = e->ops->alloc_host(e->state, ib);
+        p->slots[i].out = e->ops->alloc_host(e->state, ob);
+        if (!p->slots[i].in || !p->slots[i].out)
+            return gfp_fail(err, GFP_ENOMEM, "out of memory for %d buffers "
+                            "of %zu frames", p->nslots, d->batch);
+    }
+    return GFP_OK;
+}
+
+static void free_buffers(pipe *p, gfp_engine *e)
+{
+    if (p->slots)
+        for (int i = 0; i < p->nslots; i++) {
+            if (p->slots[i].in)
+                e->ops->free_host(e->state, p->slots[i].in);
+            if (p->slots[i].out)
+                e->ops->free_host(e->state, p->slots[i].out);
+        }
+    free(p->slots);
+    p->slots = NULL;
+    gfp_plan_destroy(p->plan);
+    p->plan = NULL;
+}
+
 size_t gfp_pipeline_batch(const gfp_plan_desc *d, size_t target_bytes)
 {
     size_t scal = d->dbl ? sizeof(double) : sizeof(float);
@@ -267,7 +307,6 @@ gfp_status gfp_pipeline_run(const gfp_stage_handler *h, void *priv,
     p.nslots = 4;
     gfp_status st;
     gfp_plan_desc d = setup->plan;
-    size_t scal = d.dbl ? sizeof(double) : sizeof(float);
     size_t ncomp = setup->in_fmt.is_complex ? 2 : 1;
     if (setup->frame_items * ncomp != gfp_plan_in_scalars(&d))
         return gfp_fail(err, GFP_EINVAL, "internal: frame of %zu items does "
@@ -279,35 +318,23 @@ gfp_status gfp_pipeline_run(const gfp_stage_handler *h, void *priv,
                                            : (size_t)4 << 20;
     d.batch = gfp_pipeline_batch(&d, target);
     p.batch = d.batch;
-    int threads_started = 0;
     pthread_t reader, compute;
     pthread_mutex_init(&p.mu, NULL);
     pthread_cond_init(&p.cv, NULL);
-    if ((st = gfp_plan_create(e, &d, p.nslots, &p.plan, err)))
+    /* Out of (pinned or device) memory: halve the batch and try again,
+     * down to one frame; only then give up. */
+    while ((st = make_buffers(&p, e, &d, err)) == GFP_ENOMEM && d.batch > 1) {
+        free_buffers(&p, e);
+        d.batch /= 2;
+        p.batch = d.batch;
+        memset(err, 0, sizeof *err);
+    }
+    if (st)
         goto done;
     if ((st = gfp_framer_create(setup->frame_items, setup->hop,
                                 &setup->in_fmt, d.dbl, c->tail, &p.framer))) {
         gfp_fail(err, st, "cannot create the framer");
         goto done;
-    }
-    p.slots = calloc((size_t)p.nslots, sizeof *p.slots);
-    if (!p.slots) {
-        st = gfp_fail(err, GFP_ENOMEM, "out of memory");
-        goto done;
-    }
-    for (int i = 0; i < p.nslots; i++) {
-        p.slots[i].in = e->ops->alloc_host(e->state,
-                                           d.batch * gfp_plan_in_scalars(&d) *
-                                               scal);
-        p.slots[i].out = e->ops->alloc_host(e->state,
-                                            d.batch *
-                                                gfp_plan_out_scalars(&d) *
-                                                scal);
-        if (!p.slots[i].in || !p.slots[i].out) {
-            st = gfp_fail(err, GFP_ENOMEM, "out of memory for %d buffers of "
-                          "%zu frames", p.nslots, d.batch);
-            goto done;
-        }
     }
     if (pthread_create(&reader, NULL, reader_main, &p)) {
         st = gfp_fail(err, GFP_ENOMEM, "cannot start the reader thread");
@@ -321,7 +348,6 @@ gfp_status gfp_pipeline_run(const gfp_stage_handler *h, void *priv,
         st = gfp_fail(err, GFP_ENOMEM, "%s", e2.msg);
         goto done;
     }
-    threads_started = 1;
     /* This thread is the writer. */
     for (uint64_t k = 0;; k++) {
         if (!await(&p, k, SLOT_COMPUTED))
@@ -348,7 +374,6 @@ gfp_status gfp_pipeline_run(const gfp_stage_handler *h, void *priv,
     }
     st = GFP_OK;
 done:
-    (void)threads_started;
     if (stats) {
         memset(stats, 0, sizeof *stats);
         if (p.framer)
@@ -357,16 +382,8 @@ done:
         stats->batch_frames = p.batch;
         stats->slots = p.nslots;
     }
-    if (p.slots)
-        for (int i = 0; i < p.nslots; i++) {
-            if (p.slots[i].in)
-                e->ops->free_host(e->state, p.slots[i].in);
-            if (p.slots[i].out)
-                e->ops->free_host(e->state, p.slots[i].out);
-        }
-    free(p.slots);
+    free_buffers(&p, e);
     gfp_framer_destroy(p.framer);
-    gfp_plan_destroy(p.plan);
     pthread_cond_destroy(&p.cv);
     pthread_mutex_destroy(&p.mu);
     return st;
