@@ -143,7 +143,7 @@ gfp_status gfp_plan_execute(gfp_plan *p, const void *in, void *out,
     return gfp_plan_wait(p, 0, err);
 }
 
-#define POST_APPLY(T, NAME, SQRT, LOG10, ATAN2)                         \
+#define POST_APPLY(T, NAME, HYPOT, LOG10, ATAN2)                         \
     void NAME(gfp_post post, const T *c, size_t nbins, T *out)               \
     {                                                                        \
         size_t k;                                                            \
@@ -153,7 +153,7 @@ gfp_status gfp_plan_execute(gfp_plan *p, const void *in, void *out,
             break;                                                           \
         case GFP_POST_MAG:                                                   \
             for (k = 0; k < nbins; k++)                                      \
-                out[k] = SQRT(c[2*k] * c[2*k] + c[2*k+1] * c[2*k+1]);        \
+                out[k] = HYPOT(c[2*k], c[2*k+1]);                            \
             break;                                                           \
         case GFP_POST_POWER:                                                 \
             for (k = 0; k < nbins; k++)                                      \
@@ -161,10 +161,11 @@ gfp_status gfp_plan_execute(gfp_plan *p, const void *in, void *out,
             break;                                                           \
         case GFP_POST_DB:                                                    \
             for (k = 0; k < nbins; k++)                                      \
-            {   /* NaN must stay NaN: no fmax here */                        \
-                T p = c[2*k] * c[2*k] + c[2*k+1] * c[2*k+1];                 \
-                out[k] = (T)10 * LOG10(p < (T)GFP_DB_FLOOR_POWER             \
-                                       ? (T)GFP_DB_FLOOR_POWER : p);         \
+            {   /* 20 log10 |X|: no overflow where |X|^2 would. NaN must   \
+                 * stay NaN, so no fmax. */                                  \
+                T m = HYPOT(c[2*k], c[2*k+1]);                               \
+                out[k] = (T)20 * LOG10(m < (T)GFP_DB_FLOOR_MAG               \
+                                       ? (T)GFP_DB_FLOOR_MAG : m);           \
             }                                                                \
             break;                                                           \
         case GFP_POST_PHASE:                                                 \
@@ -173,5 +174,5 @@ gfp_status gfp_plan_execute(gfp_plan *p, const void *in, void *out,
             break;                                                           \
         }                                                                    \
     }
-POST_APPLY(float, gfp_post_apply_f32, sqrtf, log10f, atan2f)
-POST_APPLY(double, gfp_post_apply_f64, sqrt, log10, atan2)
+POST_APPLY(float, gfp_post_apply_f32, hypotf, log10f, atan2f)
+POST_APPLY(double, gfp_post_apply_f64, hypot, log10, atan2)

@@ -151,6 +151,7 @@ typedef enum gfp_post {
 } gfp_post;
 
 #define GFP_DB_FLOOR_POWER 1e-30
+#define GFP_DB_FLOOR_MAG 1e-15  /* its square root */
 
 /* An immutable description of one batched transform. Input frames are
  * contiguous (idist = n items, or n/2+1 complex for C2R); outputs too
@@ -302,6 +303,38 @@ gfp_status gfp_sink_write(gfp_sink *snk, const void *buf, size_t len,
 gfp_status gfp_sink_commit(gfp_sink *snk, gfp_error *err) GFP_WUR;
 /* Removes the temporary (failed run). Safe after commit. */
 void gfp_sink_abort(gfp_sink *snk);
+
+/* ---- decoded audio, PNG images, .npy matrices --------------------------- */
+
+/* A source decoded by libsndfile (io_sndfile.c): a path, or stdin ("-")
+ * through its virtual I/O (formats that need no seeking back past the
+ * header). Delivers native f32 items: one channel (src->channels 1), or with
+ * stack every channel pre-framed: for each frame start, n items of channel
+ * 0, then n of channel 1, ... (src->channels = the file's count; frame this
+ * with hop n). src->rate is set; src->size is the delivered bytes when the
+ * length is known. */
+typedef struct gfp_sndfile_opts {
+    int channel;        /* -1: the mean of all channels; else 0-based */
+    int stack;
+    size_t n, hop;      /* the frame, for stack */
+    const char *who;    /* names warnings */
+} gfp_sndfile_opts;
+gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
+                            gfp_source *src, gfp_error *err) GFP_WUR;
+/* Sample frames in the file, or -1 when unknown (stdin). */
+int64_t gfp_sndfile_frames(const gfp_source *src);
+int gfp_sndfile_file_channels(const gfp_source *src);
+
+/* 8-bit RGB, rows top to bottom, through a sink (io_png.c). level: zlib
+ * compression level 0..9. */
+gfp_status gfp_png_write_rgb(gfp_sink *snk, const uint8_t *rgb, size_t width,
+                             size_t height, int level,
+                             gfp_error *err) GFP_WUR;
+/* The header of a .npy (v1.0) holding a float32 matrix of rows x cols in
+ * C order, in the host's byte order; the caller writes the values next
+ * (io_npy.c). */
+gfp_status gfp_npy_write_header_f32(gfp_sink *snk, size_t rows, size_t cols,
+                                    gfp_error *err) GFP_WUR;
 
 /* ---- progress ---------------------------------------------------------- */
 

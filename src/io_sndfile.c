@@ -1,0 +1,530 @@
+/* io_sndfile.c - a decoded source through libsndfile: a file by path, or
+ * stdin through libsndfile's virtual I/O. Delivers native f32 items, one
+ * channel (the mean of all, or one chosen), or all channels pre-framed for
+ * a stage that analyses each channel on its own (see gfp_sndfile_opts). */
+#include "config.h"
+#include "gfp.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sndfile.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_CHANNELS 1024
+#define MAX_RATE 10000000
+/* stdin: bytes kept from the start of the stream so the format probes can
+ * seek back over the header. */
+#define HEAD_CAP (256u << 10)
+/* Frames per sf_readf_float call. */
+#define CHUNK_FRAMES 4096
+
+typedef struct vio_pipe {
+    int fd;
+    unsigned char *head;   /* the first bytes of the stream */
+    size_t head_len;       /* bytes of it held */
+    int64_t consumed;      /* bytes read from fd, in all */
+    int64_t pos;           /* libsndfile's position */
+    int eof;
+    int read_error;
+} vio_pipe;
+
+typedef struct snd_impl {
+    SNDFILE *sf;
+    SF_INFO info;
+    vio_pipe *vp;
+    int channel;           /* -1: mean of all */
+    int stack;
+    float *scratch;        /* CHUNK_FRAMES * channels */
+    /* stack: frames of n per channel, hop apart, built here */
+    size_t n, hop;
+    float *hist;           /* per channel, n samples: the current frame */
+    size_t fill;           /* samples of the current frame held */
+    size_t frame_pos;      /* stack: items of the pending frames already given */
+    int pending;           /* stack: a full set of frames ready in hist */
+    int in_eof;
+    int tail_done;
+    int first_frame;       /* stack: no frame handed out yet */
+    float *pend;           /* stack: scratch frames being handed out */
+    size_t scr_have, scr_pos; /* stack: frames in scratch, next one */
+} snd_impl;
+
+/* ---- virtual I/O over a pipe ------------------------------------------ */
+
+static sf_count_t vp_len(void *user)
+{
+    (void)user;
+    /* Unknown: large, so header sizes are believed and reading stops at the
+     * real end of the stream. */
+    return (sf_count_t)1 << 62;
+}
+
+static int64_t raw_read(vio_pipe *v, void *dst, int64_t want)
+{
+    int64_t done = 0;
+    while (done < want && !v->eof) {
+        ssize_t r = read(v->fd, (char *)dst + done, (size_t)(want - done));
+        if (r > 0)
+            done += r;
+        else if (r == 0)
+            v->eof = 1;
+        else if (errno != EINTR) {
+            v->read_error = errno;
+            v->eof = 1;
+        }
+    }
+    v->consumed += done;
+    return done;
+}
+
+static sf_count_t vp_read(void *ptr, sf_count_t count, void *user)
+{
+    vio_pipe *v = user;
+    unsigned char *dst = ptr;
+    sf_count_t done = 0;
+    while (done < count) {
+        if (v->pos < (int64_t)v->head_len) {
+            /* Replay from the kept head. */
+            int64_t take = (int64_t)v->head_len - v->pos;
+            if (take > count - done)
+                take = count - done;
+            memcpy(dst + done, v->head + v->pos, (size_t)take);
+            v->pos += take;
+            done += take;
+            continue;
+        }
+        if (v->pos != v->consumed)
+            return done; /* cannot happen: seeks keep pos <= consumed */
+        if (v->eof)
+            break;
+        if (v->consumed == (int64_t)v->head_len && v->head_len < HEAD_CAP) {
+            /* Still in the head: read into it and keep it. */
+            int64_t r = raw_read(v, v->head + v->head_len,
+                                 (int64_t)(HEAD_CAP - v->head_len) <
+                                         count - done
+                                     ? (int64_t)(HEAD_CAP - v->head_len)
+                                     : count - done);
+            v->head_len += (size_t)r;
+            continue;
+        }
+        int64_t r = raw_read(v, dst + done, count - done);
+        v->pos += r;
+        done += r;
+    }
+    return done;
+}
+
+static sf_count_t vp_seek(sf_count_t offset, int whence, void *user)
+{
+    vio_pipe *v = user;
+    int64_t to;
+    switch (whence) {
+    case SEEK_SET: to = offset; break;
+    case SEEK_CUR: to = v->pos + offset; break;
+    default: return -1; /* SEEK_END: the end of a pipe is not known */
+    }
+    if (to < 0)
+        return -1;
+    if (to <= v->consumed) {
+        /* Backwards (or to here): only within what the head still holds. */
+        if (to < v->consumed && to > (int64_t)v->head_len)
+            return -1;
+        if (to < v->consumed && v->consumed > (int64_t)v->head_len)
+            return -1;
+        v->pos = to;
+        return to;
+    }
+    /* Forwards: only within the head, where a later seek can come back.
+     * Parsers that look for chunks after the audio data (WAV) would
+     * otherwise read the whole stream away; refused, they go on. */
+    if (to > (int64_t)HEAD_CAP || v->consumed > (int64_t)v->head_len)
+        return -1;
+    v->pos = v->consumed;
+    unsigned char junk[4096];
+    while (v->pos < to && !v->eof) {
+        int64_t want = to - v->pos;
+        if (want > (int64_t)sizeof junk)
+            want = sizeof junk;
+        if (vp_read(junk, want, v) <= 0)
+            break;
+    }
+    return v->pos;
+}
+
+static sf_count_t vp_tell(void *user)
+{
+    return ((vio_pipe *)user)->pos;
+}
+
+static sf_count_t vp_write(const void *ptr, sf_count_t count, void *user)
+{
+    (void)ptr;
+    (void)count;
+    (void)user;
+    return 0;
+}
+
+/* ---- the source ---------------------------------------------------------- */
+
+static void snd_close(gfp_source *src)
+{
+    snd_impl *s = src->impl;
+    if (!s)
+        return;
+    if (s->sf)
+        sf_close(s->sf);
+    if (s->vp)
+        free(s->vp->head);
+    free(s->vp);
+    free(s->scratch);
+    free(s->hist);
+    free(s->pend);
+    free(s);
+    src->impl = NULL;
+}
+
+/* Reads up to max frames of all channels into s->scratch. */
+static gfp_status read_block(gfp_source *src, snd_impl *s, size_t max,
+                             size_t *got, gfp_error *err)
+{
+    sf_count_t r = 0;
+    while ((size_t)r < max) {
+        sf_count_t t = sf_readf_float(s->sf,
+                                      s->scratch + (size_t)r * s->info.channels,
+                                      (sf_count_t)max - r);
+        if (t <= 0)
+            break;
+        r += t;
+    }
+    *got = (size_t)r;
+    if (s->vp && s->vp->read_error)
+        return gfp_fail(err, GFP_EIO, "read error on stdin: %s",
+                        strerror(s->vp->read_error));
+    if (r == 0 && sf_error(s->sf) != SF_ERR_NO_ERROR) {
+        const char *m = sf_strerror(s->sf);
+        if (m && *m && strcmp(m, "No Error."))
+            return gfp_fail(err, GFP_EFORMAT, "decoding %s: %s",
+                            strcmp(src->path, "-") ? src->path : "stdin", m);
+    }
+    return GFP_OK;
+}
+
+/* One channel: the mean of all, or the chosen one. */
+static gfp_status snd_read_mono(gfp_source *src, void *buf, size_t len,
+                                size_t *got, gfp_error *err)
+{
+    snd_impl *s = src->impl;
+    float *out = buf;
+    size_t want = len / sizeof(float), done = 0;
+    int nc = s->info.channels;
+    *got = 0;
+    while (done < want) {
+        size_t max = want - done < CHUNK_FRAMES ? want - done : CHUNK_FRAMES;
+        size_t r;
+        if (nc == 1) {
+            /* Straight into the caller's buffer. */
+            sf_count_t t = 0;
+            while ((size_t)t < max) {
+                sf_count_t u = sf_readf_float(s->sf, out + done + t,
+                                              (sf_count_t)max - t);
+                if (u <= 0)
+                    break;
+                t += u;
+            }
+            r = (size_t)t;
+            if (s->vp && s->vp->read_error)
+                return gfp_fail(err, GFP_EIO, "read error on stdin: %s",
+                                strerror(s->vp->read_error));
+        } else {
+            gfp_status st = read_block(src, s, max, &r, err);
+            if (st)
+                return st;
+            const float *x = s->scratch;
+            if (s->channel >= 0) {
+                for (size_t i = 0; i < r; i++)
+                    out[done + i] = x[i * (size_t)nc + (size_t)s->channel];
+            } else if (nc == 2) {
+                for (size_t i = 0; i < r; i++)
+                    out[done + i] = 0.5f * (x[2 * i] + x[2 * i + 1]);
+            } else {
+                float inv = 1.0f / (float)nc;
+                for (size_t i = 0; i < r; i++) {
+                    float acc = 0;
+                    for (int c = 0; c < nc; c++)
+                        acc += x[i * (size_t)nc + (size_t)c];
+                    out[done + i] = acc * inv;
+                }
+            }
+        }
+        done += r;
+        *got = done * sizeof(float);
+        if (r < max)
+            break;
+    }
+    return GFP_OK;
+}
+
+/* Stack: hands out, for every frame start, one frame of n samples per
+ * channel (channel 0 first). The caller frames this with hop n, so the
+ * frames pass through unchanged; the tail is padded with zeros here. */
+static gfp_status snd_read_stack(gfp_source *src, void *buf, size_t len,
+                                 size_t *got, gfp_error *err)
+{
+    snd_impl *s = src->impl;
+    size_t nc = (size_t)s->info.channels;
+    size_t set = nc * s->n; /* items per set of frames */
+    float *out = buf;
+    size_t want = len / sizeof(float), done = 0;
+    while (done < want) {
+        if (s->pending) {
+            /* Copy out of the pending set (laid out channel after channel). */
+            size_t take = set - s->frame_pos;
+            if (take > want - done)
+                take = want - done;
+            memcpy(out + done, s->pend + s->frame_pos, take * sizeof(float));
+            done += take;
+            s->frame_pos += take;
+            if (s->frame_pos == set) {
+                s->pending = 0;
+                s->frame_pos = 0;
+                /* Keep the overlap for the next frame. */
+                size_t keep = s->n - s->hop;
+                for (size_t c = 0; c < nc; c++)
+                    memmove(s->hist + c * s->n, s->hist + c * s->n + s->hop,
+                            keep * sizeof(float));
+                s->fill = keep;
+            }
+            continue;
+        }
+        if (s->tail_done)
+            break;
+        /* Fill the current frame of every channel. */
+        while (s->fill < s->n && !s->in_eof) {
+            if (s->scr_pos == s->scr_have) {
+                gfp_status st = read_block(src, s, CHUNK_FRAMES, &s->scr_have,
+                                           err);
+                if (st)
+                    return st;
+                s->scr_pos = 0;
+                if (s->scr_have == 0) {
+                    s->in_eof = 1;
+                    break;
+                }
+            }
+            size_t take = s->n - s->fill;
+            if (take > s->scr_have - s->scr_pos)
+                take = s->scr_have - s->scr_pos;
+            const float *x = s->scratch + s->scr_pos * nc;
+            for (size_t i = 0; i < take; i++)
+                for (size_t c = 0; c < nc; c++)
+                    s->hist[c * s->n + s->fill + i] = x[i * nc + c];
+            s->fill += take;
+            s->scr_pos += take;
+        }
+        if (s->fill < s->n) {
+            /* End of input: pad the last frame when it holds new samples. */
+            int any_new = s->first_frame ? s->fill > 0
+                                         : s->fill > s->n - s->hop;
+            s->tail_done = 1;
+            if (!any_new)
+                break;
+            for (size_t c = 0; c < nc; c++)
+                memset(s->hist + c * s->n + s->fill, 0,
+                       (s->n - s->fill) * sizeof(float));
+        }
+        s->first_frame = 0;
+        memcpy(s->pend, s->hist, set * sizeof(float));
+        s->pending = 1;
+        s->frame_pos = 0;
+    }
+    *got = done * sizeof(float);
+    return GFP_OK;
+}
+
+static const char *shown(const char *path)
+{
+    return strcmp(path, "-") ? path : "stdin";
+}
+
+/* "Format not recognised." -> "format not recognised". */
+static void tidy(const char *m, char *out, size_t len)
+{
+    snprintf(out, len, "%s", m && *m ? m : "unknown error");
+    size_t l = strlen(out);
+    while (l && (out[l - 1] == '.' || out[l - 1] == '\n' || out[l - 1] == ' '))
+        out[--l] = 0;
+    if (out[0] >= 'A' && out[0] <= 'Z' && (out[1] < 'A' || out[1] > 'Z'))
+        out[0] = (char)(out[0] - 'A' + 'a');
+}
+
+gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
+                            gfp_source *src, gfp_error *err)
+{
+    memset(src, 0, sizeof *src);
+    src->fd = -1;
+    src->size = -1;
+    int is_std = !path || !strcmp(path, "-");
+    src->path = is_std ? "-" : path;
+    snd_impl *s = calloc(1, sizeof *s);
+    if (!s)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    src->impl = s;
+    src->close_fn = snd_close;
+    s->channel = o->channel;
+    s->stack = o->stack;
+    char msg[256];
+    if (is_std) {
+        src->fd = STDIN_FILENO;
+        s->vp = calloc(1, sizeof *s->vp);
+        if (!s->vp || !(s->vp->head = malloc(HEAD_CAP))) {
+            gfp_fail(err, GFP_ENOMEM, "out of memory");
+            goto fail;
+        }
+        s->vp->fd = STDIN_FILENO;
+        SF_VIRTUAL_IO vio = {vp_len, vp_seek, vp_read, vp_write, vp_tell};
+        s->sf = sf_open_virtual(&vio, SFM_READ, &s->info, s->vp);
+        if (!s->sf) {
+            if (s->vp->read_error) {
+                gfp_fail(err, GFP_EIO, "read error on stdin: %s",
+                         strerror(s->vp->read_error));
+                goto fail;
+            }
+            if (s->vp->consumed == 0) {
+                gfp_fail(err, GFP_EFORMAT, "stdin is empty: no audio");
+                goto fail;
+            }
+            tidy(sf_strerror(NULL), msg, sizeof msg);
+            gfp_fail(err, GFP_EFORMAT, "cannot read audio from stdin: %s "
+                     "(from a pipe, libsndfile reads formats that need no "
+                     "seeking: WAV, AIFF, AU, CAF, FLAC, W64; for others "
+                     "give a file path, or use --in-format for raw "
+                     "samples)", msg);
+            goto fail;
+        }
+    } else {
+        src->fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (src->fd < 0) {
+            gfp_fail(err, GFP_EIO, "cannot open '%s': %s", path,
+                     strerror(errno));
+            goto fail;
+        }
+        src->owns_fd = 1;
+        struct stat sb;
+        if (fstat(src->fd, &sb) == 0) {
+            if (S_ISDIR(sb.st_mode)) {
+                gfp_fail(err, GFP_EIO, "'%s' is a directory", path);
+                goto fail;
+            }
+            if (S_ISREG(sb.st_mode) && sb.st_size == 0) {
+                gfp_fail(err, GFP_EFORMAT, "'%s' is empty", path);
+                goto fail;
+            }
+        }
+        s->sf = sf_open_fd(src->fd, SFM_READ, &s->info, 0);
+        if (!s->sf) {
+            tidy(sf_strerror(NULL), msg, sizeof msg);
+            gfp_fail(err, GFP_EFORMAT, "cannot read '%s' as audio: %s (for "
+                     "raw samples give --in-format and --rate)", path, msg);
+            goto fail;
+        }
+    }
+    /* Sanity before anything is allocated from these numbers. */
+    if (s->info.channels < 1 || s->info.channels > MAX_CHANNELS) {
+        gfp_fail(err, GFP_EFORMAT, "%s: %d channels is not a sane count "
+                 "(1 .. %d)", shown(src->path), s->info.channels,
+                 MAX_CHANNELS);
+        goto fail;
+    }
+    if (s->info.samplerate < 1 || s->info.samplerate > MAX_RATE) {
+        gfp_fail(err, GFP_EFORMAT, "%s: sample rate %d Hz is not sane "
+                 "(1 Hz .. 10 MHz)", shown(src->path), s->info.samplerate);
+        goto fail;
+    }
+    if (o->channel >= s->info.channels) {
+        gfp_fail(err, GFP_EINVAL, "--channel %d: %s has %d channel%s "
+                 "(0 .. %d)", o->channel, shown(src->path), s->info.channels,
+                 s->info.channels == 1 ? "" : "s", s->info.channels - 1);
+        goto fail;
+    }
+    if (!is_std) {
+        if (s->info.frames <= 0) {
+            gfp_fail(err, GFP_EFORMAT, "'%s' holds no audio samples", path);
+            goto fail;
+        }
+        /* libsndfile trims a data size larger than the file to what is
+         * there, and says so in its log: pass that on. */
+        char log[4096];
+        sf_command(s->sf, SFC_GET_LOG_INFO, log, sizeof log);
+        if (strstr(log, "should be") || strstr(log, "too long") ||
+            strstr(log, "too big") || strstr(log, "Truncated") ||
+            strstr(log, "truncated"))
+            gfp_msg(o->who, "warning: '%s' is shorter than its header says "
+                    "(truncated?); analysing the %lld whole sample frames it "
+                    "holds", path, (long long)s->info.frames);
+    }
+    size_t scratch_items;
+    if (!gfp_mul_ok(CHUNK_FRAMES, (size_t)s->info.channels, &scratch_items) ||
+        !(s->scratch = malloc(scratch_items * sizeof(float)))) {
+        gfp_fail(err, GFP_ENOMEM, "out of memory");
+        goto fail;
+    }
+    src->rate = s->info.samplerate;
+    src->fmt = gfp_format_native(GFP_F32, 0);
+    src->read_fn = snd_read_mono;
+    src->channels = 1;
+    if (s->stack) {
+        size_t items;
+        if (!o->n || !o->hop || o->hop > o->n ||
+            !gfp_mul_ok(o->n, (size_t)s->info.channels, &items)) {
+            gfp_fail(err, GFP_EINVAL, "internal: bad frame for stacking");
+            goto fail;
+        }
+        s->n = o->n;
+        s->hop = o->hop;
+        s->first_frame = 1;
+        if (!(s->hist = calloc(items, sizeof(float))) ||
+            !(s->pend = malloc(items * sizeof(float)))) {
+            gfp_fail(err, GFP_ENOMEM, "out of memory");
+            goto fail;
+        }
+        src->read_fn = snd_read_stack;
+        src->channels = s->info.channels;
+    }
+    /* Known length, in bytes of what read_fn delivers (for progress). */
+    if (!is_std) {
+        uint64_t frames = (uint64_t)s->info.frames;
+        if (s->stack) {
+            uint64_t nf = frames <= s->n ? 1
+                          : (frames - s->n + s->hop - 1) / s->hop + 1;
+            src->size = (int64_t)(nf * s->n * (uint64_t)s->info.channels *
+                                  sizeof(float));
+        } else {
+            src->size = (int64_t)(frames * sizeof(float));
+        }
+    }
+    return GFP_OK;
+fail:
+    snd_close(src);
+    src->close_fn = NULL;
+    if (src->owns_fd && src->fd >= 0)
+        close(src->fd);
+    src->fd = -1;
+    src->owns_fd = 0;
+    return err->status;
+}
+
+int64_t gfp_sndfile_frames(const gfp_source *src)
+{
+    const snd_impl *s = src->impl;
+    if (!s || s->vp)
+        return -1;
+    return (int64_t)s->info.frames;
+}
+
+int gfp_sndfile_file_channels(const gfp_source *src)
+{
+    const snd_impl *s = src->impl;
+    return s ? s->info.channels : 0;
+}
