@@ -1,0 +1,1181 @@
+/* spectrogram.c - the `spectrogram` stage: audio to a PNG a person wants to
+ * look at, in bounded memory.
+ *
+ * The engine computes window -> real FFT -> power for every frame, scaled
+ * so that a full-scale sine reads 0 dBFS. This stage maps the bins of each
+ * frame onto the pixel rows (linear or log frequency), folds the frames
+ * into time buckets (max or mean of power), and at the end turns buckets
+ * into pixel columns, dB, colours, axes and labels.
+ *
+ * Time buckets: with a known length (a file) frame t goes to bucket
+ * t * M / F, M = min(width, F) buckets for F frames. With an unknown length
+ * (stdin) each bucket holds `span` frames; when 2 x width buckets are full,
+ * neighbours merge pairwise and span doubles, so memory stays bounded.
+ *
+ * GPU seam: fold_frame() is the one place that turns an engine's power
+ * frame into pooled rows. A GPU engine that fuses the row mapping and the
+ * time pooling (the row tables below, rows_lo/rows_hi/rows_pos, are what it
+ * needs) would hand back bucket columns instead of power frames, and flow()
+ * would merge those columns instead of calling fold_frame(). */
+#include "config.h"
+#include "filters.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SPEC_MAX_N ((uint64_t)1 << 24)
+#define SPEC_MAX_SIDE 65535u
+/* Plot pixels (all panels): the buckets and the RGB canvas grow with it. */
+#define SPEC_MAX_PIXELS ((size_t)40 << 20)
+#define SPEC_MAX_STACK 16
+
+typedef enum cmap_id { CM_VIRIDIS, CM_MAGMA, CM_INFERNO, CM_PLASMA, CM_GRAY }
+    cmap_id;
+
+typedef struct spec_priv {
+    /* options */
+    size_t n, hop, width, height;
+    gfp_window win;
+    double range, ceiling, fmin, fmax, pps, rate_opt;
+    int have_fmin, have_fmax, have_width, log_freq, pool_mean, no_axes;
+    int channel, stack, raw_in, out_given;
+    cmap_id cmap;
+    const char *title, *raw_path, *out_path, *in_path;
+    gfp_format in_fmt;
+    /* run */
+    const gfp_source *src;
+    int dbl, quiet;
+    double rate;
+    int nch;                  /* panels */
+    size_t bins;              /* n/2 + 1 */
+    double *window;
+    int32_t *rows_lo, *rows_hi; /* bins pooled into each row (lo > hi: none) */
+    double *rows_pos;         /* fractional bin of the row's centre */
+    float *tmp;               /* one frame as float (f64 engine output) */
+    float *rowv;              /* one frame's pooled rows */
+    /* time buckets */
+    int known;                /* length known: direct mapping */
+    uint64_t frames_expected; /* per channel, when known */
+    size_t cap;               /* buckets allocated */
+    size_t used;              /* buckets touched */
+    uint64_t span;            /* frames per bucket (unknown length) */
+    float **buck;             /* per channel: cap x height */
+    uint32_t *count;          /* frames in each bucket */
+    uint64_t frames;          /* frames seen (all channels) */
+    unsigned merges;
+    uint64_t items_known;     /* samples per channel, when known */
+    /* output */
+    gfp_sink raw_snk;
+    int raw_open;
+} spec_priv;
+
+/* ---- options ----------------------------------------------------------- */
+
+static void spec_usage(FILE *out)
+{
+    fputs(
+        "Usage: gfftpipe spectrogram [options] [INPUT [OUTPUT.png]]\n"
+        "A spectrogram of audio as a PNG: every sample analysed, frames\n"
+        "folded into the pixel columns, in bounded memory.\n"
+        "INPUT: any file libsndfile reads (WAV, FLAC, OGG, AIFF, CAF, ...),\n"
+        "or '-' for stdin (WAV, AU, CAF, FLAC, ... and raw samples with\n"
+        "--in-format). OUTPUT: the PNG, '-' for stdout.\n"
+        "\n"
+        "Analysis:\n"
+        "  --n N                 frame length (default 2048)\n"
+        "  --hop H               samples between frames, 1..N (default N/4)\n"
+        "  --window W            rect, hann, hamming, blackman, blackman-harris,\n"
+        "                        flattop or kaiser:BETA (default hann)\n"
+        "  --pool max|mean       how frames fold into a column and bins into\n"
+        "                        a row (default max)\n"
+        "  --channel K           analyse channel K (0-based) instead of the mean\n"
+        "  --channels mix|stack  mean of the channels (default), or one panel\n"
+        "                        per channel\n"
+        "  --in-format F         the input is raw samples in format F (u8 s8 s16\n"
+        "                        s32 f32 f64, optional le/be), one channel\n"
+        "  --rate HZ             sample rate of raw input (required with it)\n"
+        "Image:\n"
+        "  --width W, --height H plot area in pixels (default 1024 x 512)\n"
+        "  --px-per-sec P        width from the duration instead of --width\n"
+        "  --dynamic-range DB    dB shown below the ceiling (default 120)\n"
+        "  --ceiling DB          dBFS at the top of the colour scale (default 0)\n"
+        "  --log-freq            logarithmic frequency axis\n"
+        "  --fmin HZ, --fmax HZ  frequency range (default 0 (20 with --log-freq)\n"
+        "                        to the Nyquist frequency)\n"
+        "  --colormap C          viridis, magma, inferno, plasma, gray\n"
+        "                        (default viridis)\n"
+        "  --title TEXT          a title above the plot\n"
+        "  --no-axes             the bare plot: no axes, labels or colour bar\n"
+        "  --raw FILE.npy        also write the analysis (dBFS, float32, shape\n"
+        "                        (height, width), row 0 = lowest frequency);\n"
+        "                        without OUTPUT no PNG is written\n"
+        "Levels are dB relative to full scale: a full-scale sine reads 0 dBFS\n"
+        "whatever the window and N.\n",
+        out);
+    gfp_common_usage(out);
+}
+
+enum {
+    O_N = 1, O_HOP, O_WINDOW, O_RANGE, O_CEILING, O_LOGF, O_FMIN, O_FMAX,
+    O_WIDTH, O_HEIGHT, O_PPS, O_POOL, O_CMAP, O_TITLE, O_CHANNEL, O_CHANNELS,
+    O_RAW, O_IN_FORMAT, O_RATE, O_NO_AXES
+};
+
+static gfp_status opt_double(const char *name, const char *arg, double lo,
+                             double hi, double *out, gfp_error *err)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(arg, &end);
+    if (end == arg || *end || errno || !isfinite(v))
+        return gfp_fail(err, GFP_EINVAL, "--%s: '%s' is not a number", name,
+                        arg);
+    if (v < lo || v > hi)
+        return gfp_fail(err, GFP_EINVAL, "--%s: %s is out of range (%g .. "
+                        "%g)", name, arg, lo, hi);
+    *out = v;
+    return GFP_OK;
+}
+
+static const char *const cmap_names[] = {"viridis", "magma", "inferno",
+                                         "plasma", "gray"};
+
+static gfp_status spec_getopts(void *vp, gfp_common *c, const char **in,
+                               const char **out, int argc, char **argv,
+                               gfp_error *err)
+{
+    spec_priv *p = vp;
+    static const struct option longopts[] = {
+        {"n", 1, 0, O_N}, {"hop", 1, 0, O_HOP}, {"window", 1, 0, O_WINDOW},
+        {"dynamic-range", 1, 0, O_RANGE}, {"ceiling", 1, 0, O_CEILING},
+        {"log-freq", 0, 0, O_LOGF}, {"fmin", 1, 0, O_FMIN},
+        {"fmax", 1, 0, O_FMAX}, {"width", 1, 0, O_WIDTH},
+        {"height", 1, 0, O_HEIGHT}, {"px-per-sec", 1, 0, O_PPS},
+        {"pool", 1, 0, O_POOL}, {"colormap", 1, 0, O_CMAP},
+        {"title", 1, 0, O_TITLE}, {"channel", 1, 0, O_CHANNEL},
+        {"channels", 1, 0, O_CHANNELS}, {"raw", 1, 0, O_RAW},
+        {"in-format", 1, 0, O_IN_FORMAT}, {"rate", 1, 0, O_RATE},
+        {"no-axes", 0, 0, O_NO_AXES},
+        GFP_COMMON_LONGOPTS, {0, 0, 0, 0}};
+    size_t v;
+    p->n = 2048;
+    p->width = 1024;
+    p->height = 512;
+    p->win.kind = GFP_WIN_HANN;
+    p->range = 120;
+    p->channel = -1;
+    p->cmap = CM_VIRIDIS;
+    optind = 1;
+    opterr = 0;
+    int o;
+    while ((o = getopt_long(argc, argv, GFP_COMMON_SHORTOPTS, longopts,
+                            NULL)) != -1) {
+        switch (o) {
+        case O_N:
+            if (gfp_opt_size("n", optarg, 2, SPEC_MAX_N, &p->n, err))
+                return GFP_EINVAL;
+            break;
+        case O_HOP:
+            if (gfp_opt_size("hop", optarg, 1, SPEC_MAX_N, &p->hop, err))
+                return GFP_EINVAL;
+            break;
+        case O_WINDOW:
+            if (gfp_window_parse(optarg, &p->win))
+                return gfp_fail(err, GFP_EINVAL, "--window: '%s' is not one "
+                                "of rect, hann, hamming, blackman, "
+                                "blackman-harris, flattop, kaiser:BETA",
+                                optarg);
+            break;
+        case O_RANGE:
+            if (opt_double("dynamic-range", optarg, 1, 400, &p->range, err))
+                return GFP_EINVAL;
+            break;
+        case O_CEILING:
+            if (opt_double("ceiling", optarg, -300, 300, &p->ceiling, err))
+                return GFP_EINVAL;
+            break;
+        case O_LOGF: p->log_freq = 1; break;
+        case O_NO_AXES: p->no_axes = 1; break;
+        case O_FMIN:
+            if (opt_double("fmin", optarg, 0, 1e7, &p->fmin, err))
+                return GFP_EINVAL;
+            p->have_fmin = 1;
+            break;
+        case O_FMAX:
+            if (opt_double("fmax", optarg, 0, 1e7, &p->fmax, err))
+                return GFP_EINVAL;
+            if (p->fmax <= 0)
+                return gfp_fail(err, GFP_EINVAL, "--fmax must be above 0 Hz");
+            p->have_fmax = 1;
+            break;
+        case O_WIDTH:
+        case O_HEIGHT:
+            if (gfp_opt_size(o == O_WIDTH ? "width" : "height", optarg,
+                             o == O_WIDTH ? 1 : 2, SPEC_MAX_SIDE, &v, err))
+                return GFP_EINVAL;
+            if (o == O_WIDTH) {
+                p->width = v;
+                p->have_width = 1;
+            } else {
+                p->height = v;
+            }
+            break;
+        case O_PPS:
+            if (opt_double("px-per-sec", optarg, 1e-6, 1e6, &p->pps, err))
+                return GFP_EINVAL;
+            break;
+        case O_POOL:
+            if (!strcmp(optarg, "max"))
+                p->pool_mean = 0;
+            else if (!strcmp(optarg, "mean"))
+                p->pool_mean = 1;
+            else
+                return gfp_fail(err, GFP_EINVAL, "--pool: '%s' is not max or "
+                                "mean", optarg);
+            break;
+        case O_CMAP: {
+            int found = 0;
+            for (int i = 0; i < 5; i++)
+                if (!strcmp(optarg, cmap_names[i])) {
+                    p->cmap = (cmap_id)i;
+                    found = 1;
+                }
+            if (!found && !strcmp(optarg, "grey")) {
+                p->cmap = CM_GRAY;
+                found = 1;
+            }
+            if (!found)
+                return gfp_fail(err, GFP_EINVAL, "--colormap: '%s' is not one "
+                                "of viridis, magma, inferno, plasma, gray",
+                                optarg);
+            break;
+        }
+        case O_TITLE: p->title = optarg; break;
+        case O_CHANNEL:
+            if (gfp_opt_size("channel", optarg, 0, 1023, &v, err))
+                return GFP_EINVAL;
+            p->channel = (int)v;
+            break;
+        case O_CHANNELS:
+            if (!strcmp(optarg, "stack"))
+                p->stack = 1;
+            else if (!strcmp(optarg, "mix"))
+                p->stack = 0;
+            else
+                return gfp_fail(err, GFP_EINVAL, "--channels: '%s' is not mix "
+                                "or stack", optarg);
+            break;
+        case O_RAW:
+            if (!*optarg)
+                return gfp_fail(err, GFP_EINVAL, "--raw: empty path");
+            p->raw_path = optarg;
+            break;
+        case O_IN_FORMAT:
+            if (gfp_format_parse(optarg, &p->in_fmt))
+                return gfp_fail(err, GFP_EINVAL, "--in-format: unknown format "
+                                "'%s'", optarg);
+            if (p->in_fmt.is_complex)
+                return gfp_fail(err, GFP_EINVAL, "--in-format: %s is complex; "
+                                "a spectrogram of audio needs real samples",
+                                optarg);
+            p->raw_in = 1;
+            break;
+        case O_RATE:
+            if (opt_double("rate", optarg, 1, 1e7, &p->rate_opt, err))
+                return GFP_EINVAL;
+            break;
+        case 'h':
+            c->help = 1;
+            return GFP_OK;
+        case '?':
+            if (optopt)
+                return gfp_fail(err, GFP_EINVAL, "unknown option '-%c' or "
+                                "missing argument", optopt);
+            return gfp_fail(err, GFP_EINVAL, "unknown option or missing "
+                            "argument: '%s'", argv[optind - 1]);
+        default:
+            if (gfp_common_opt(c, o, optarg, err))
+                return GFP_EINVAL;
+        }
+    }
+    if (!p->hop)
+        p->hop = p->n / 4 ? p->n / 4 : 1;
+    if (p->hop > p->n)
+        return gfp_fail(err, GFP_EINVAL, "--hop %zu is larger than --n %zu: "
+                        "samples between frames would not be analysed",
+                        p->hop, p->n);
+    if (p->raw_in && !p->rate_opt)
+        return gfp_fail(err, GFP_EINVAL, "--in-format needs --rate HZ (raw "
+                        "samples carry no sample rate)");
+    if (p->rate_opt && !p->raw_in)
+        return gfp_fail(err, GFP_EINVAL, "--rate is for raw input: give "
+                        "--in-format too (audio files carry their rate)");
+    if (p->stack && p->channel >= 0)
+        return gfp_fail(err, GFP_EINVAL, "--channel and --channels stack "
+                        "exclude each other");
+    if (p->raw_in && (p->stack || p->channel > 0))
+        return gfp_fail(err, GFP_EINVAL, "raw input (--in-format) is one "
+                        "channel: --channel and --channels stack do not "
+                        "apply");
+    if (p->pps && p->have_width)
+        return gfp_fail(err, GFP_EINVAL, "--width and --px-per-sec exclude "
+                        "each other");
+    if (p->have_fmin && p->have_fmax && p->fmin >= p->fmax)
+        return gfp_fail(err, GFP_EINVAL, "--fmin %g must be below --fmax %g",
+                        p->fmin, p->fmax);
+    if (p->log_freq && p->have_fmin && p->fmin <= 0)
+        return gfp_fail(err, GFP_EINVAL, "--log-freq needs --fmin above 0 Hz");
+    p->out_given = argc - optind >= 2;
+    gfp_status st = gfp_opt_positional(argc, argv, optind, in, out, err);
+    p->out_path = *out;
+    p->in_path = *in;
+    return st;
+}
+
+/* ---- input ------------------------------------------------------------- */
+
+static gfp_status spec_open_source(void *vp, const char *path,
+                                   gfp_source *src, gfp_error *err)
+{
+    spec_priv *p = vp;
+    if (p->raw_in)
+        return gfp_source_open(path, src, err);
+    gfp_sndfile_opts o = {.channel = p->channel, .stack = p->stack,
+                          .n = p->n, .hop = p->hop, .who = "spectrogram"};
+    return gfp_sndfile_open(path, &o, src, err);
+}
+
+/* ---- start: plan, row tables, buckets ------------------------------------ */
+
+/* Fractional bin of the centre of row r (0 = lowest frequency). */
+static double row_bin(const spec_priv *p, double r)
+{
+    double h1 = p->height > 1 ? (double)(p->height - 1) : 1;
+    double f = p->log_freq ? p->fmin * pow(p->fmax / p->fmin, r / h1)
+                           : p->fmin + (p->fmax - p->fmin) * r / h1;
+    return f * (double)p->n / p->rate;
+}
+
+static gfp_status spec_start(void *vp, const gfp_common *c,
+                             const gfp_source *src, gfp_stage_setup *s,
+                             gfp_error *err)
+{
+    spec_priv *p = vp;
+    p->src = src;
+    p->dbl = c->dbl;
+    p->quiet = c->quiet;
+    p->rate = p->raw_in ? p->rate_opt : src->rate;
+    p->nch = p->stack ? src->channels : 1;
+    p->bins = p->n / 2 + 1;
+    double nyq = p->rate / 2;
+    if (p->stack && p->nch > SPEC_MAX_STACK)
+        return gfp_fail(err, GFP_ENOTSUP, "--channels stack: %d channels; "
+                        "at most %d panels are drawn (use --channel K for "
+                        "one of them)", p->nch, SPEC_MAX_STACK);
+    if (!p->out_given && !p->raw_path && isatty(STDOUT_FILENO))
+        return gfp_fail(err, GFP_EINVAL, "no OUTPUT.png given and stdout is "
+                        "a terminal: name the output (or '-' and a pipe)");
+    /* Frequencies. */
+    if (!p->have_fmax)
+        p->fmax = nyq;
+    if (p->fmax > nyq * (1 + 1e-12))
+        return gfp_fail(err, GFP_EINVAL, "--fmax %g Hz is above the Nyquist "
+                        "frequency, %g Hz at %g Hz", p->fmax, nyq, p->rate);
+    if (!p->have_fmin)
+        p->fmin = p->log_freq ? (20 < p->fmax / 2 ? 20 : p->fmax / 2) : 0;
+    if (p->fmin >= p->fmax)
+        return gfp_fail(err, GFP_EINVAL, "--fmin %g Hz must be below the top "
+                        "frequency, %g Hz", p->fmin, p->fmax);
+    /* Length. */
+    uint64_t items = 0;
+    p->known = 0;
+    if (p->raw_in) {
+        if (src->size > 0) {
+            items = (uint64_t)src->size / gfp_format_item_bytes(&p->in_fmt);
+            p->known = 1;
+        }
+    } else if (gfp_sndfile_frames(src) > 0) {
+        items = (uint64_t)gfp_sndfile_frames(src);
+        p->known = 1;
+    }
+    if (p->known) {
+        p->items_known = items;
+        if (c->tail == GFP_TAIL_DROP && !p->stack)
+            p->frames_expected = items < p->n ? 0
+                                 : (items - p->n) / p->hop + 1;
+        else
+            p->frames_expected = items <= p->n ? 1
+                                 : (items - p->n + p->hop - 1) / p->hop + 1;
+        if (p->frames_expected == 0)
+            return gfp_fail(err, GFP_EFORMAT, "the input has %llu samples, "
+                            "fewer than one frame of %zu (--tail drop)",
+                            (unsigned long long)items, p->n);
+    }
+    if (p->pps) {
+        if (p->known) {
+            double w = ceil((double)items / p->rate * p->pps);
+            if (w > SPEC_MAX_SIDE)
+                return gfp_fail(err, GFP_EINVAL, "--px-per-sec %g: %.0f s "
+                                "make an image %.0f pixels wide, above the "
+                                "limit of %u", p->pps, (double)items / p->rate,
+                                w, SPEC_MAX_SIDE);
+            p->width = w < 1 ? 1 : (size_t)w;
+        }
+    }
+    size_t plot_px;
+    if (!gfp_mul_ok(p->width, p->height, &plot_px) ||
+        !gfp_mul_ok(plot_px, (size_t)p->nch, &plot_px) ||
+        plot_px > SPEC_MAX_PIXELS)
+        return gfp_fail(err, GFP_EINVAL, "an image of %zu x %zu pixels%s is "
+                        "bigger than the limit of %zu Mpixels", p->width,
+                        p->height, p->nch > 1 ? " per panel" : "",
+                        SPEC_MAX_PIXELS >> 20);
+    if (p->raw_path) {
+        /* Fail before any work when the .npy cannot be written there. */
+        char *d = strdup(p->raw_path);
+        if (!d)
+            return gfp_fail(err, GFP_ENOMEM, "out of memory");
+        int ok = access(dirname(d), W_OK) == 0;
+        free(d);
+        if (!ok)
+            return gfp_fail(err, GFP_EIO, "--raw: cannot write in the "
+                            "directory of '%s': %s", p->raw_path,
+                            strerror(errno));
+    }
+    /* Frequency rows. */
+    size_t H = p->height;
+    p->rows_lo = malloc(H * sizeof *p->rows_lo);
+    p->rows_hi = malloc(H * sizeof *p->rows_hi);
+    p->rows_pos = malloc(H * sizeof *p->rows_pos);
+    p->window = malloc(p->n * sizeof *p->window);
+    p->tmp = malloc(p->bins * sizeof *p->tmp);
+    p->rowv = malloc(H * sizeof *p->rowv);
+    if (!p->rows_lo || !p->rows_hi || !p->rows_pos || !p->window || !p->tmp ||
+        !p->rowv)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    double last = (double)(p->bins - 1);
+    for (size_t r = 0; r < H; r++) {
+        double a = row_bin(p, (double)r - 0.5), b = row_bin(p, (double)r + 0.5);
+        double lo = ceil(a), hi = ceil(b) - 1;
+        if (lo < 0)
+            lo = 0;
+        if (hi > last)
+            hi = last;
+        p->rows_lo[r] = (int32_t)lo;
+        p->rows_hi[r] = (int32_t)(hi < lo ? lo - 1 : hi);
+        double c0 = row_bin(p, (double)r);
+        p->rows_pos[r] = c0 < 0 ? 0 : c0 > last ? last : c0;
+    }
+    /* Time buckets. */
+    size_t W = p->width;
+    if (p->known) {
+        p->cap = p->frames_expected < W ? (size_t)p->frames_expected : W;
+        p->span = 1;
+    } else {
+        p->cap = 2 * W;
+        p->span = 1;
+        if (p->pps) {
+            /* Each bucket about one pixel's worth of frames; the width is
+             * known at the end. Memory as for 2 x --width columns. */
+            double fpp = p->rate / (p->pps * (double)p->hop);
+            p->span = fpp >= 2 ? (uint64_t)fpp : 1;
+            size_t cap = SPEC_MAX_PIXELS / (H * (size_t)p->nch);
+            p->cap = cap > 2 * SPEC_MAX_SIDE ? 2 * SPEC_MAX_SIDE : cap;
+        }
+        p->cap &= ~(size_t)1;
+        if (p->cap < 2)
+            p->cap = 2;
+    }
+    size_t cells;
+    if (!gfp_mul_ok(p->cap, H, &cells))
+        return gfp_fail(err, GFP_ENOMEM, "image too large");
+    p->buck = calloc((size_t)p->nch, sizeof *p->buck);
+    p->count = calloc(p->cap, sizeof *p->count);
+    if (!p->buck || !p->count)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    for (int ch = 0; ch < p->nch; ch++)
+        if (!(p->buck[ch] = calloc(cells, sizeof(float))))
+            return gfp_fail(err, GFP_ENOMEM, "out of memory for %zu x %zu "
+                            "time columns", p->cap, H);
+    /* The transform: power scaled by 4 / (sum w)^2, so that a sine of
+     * amplitude 1 centred on a bin gives power 1 there (0 dBFS). */
+    gfp_window_fill(&p->win, p->n, p->window);
+    double sw = 0;
+    for (size_t k = 0; k < p->n; k++)
+        sw += p->window[k];
+    if (!(sw > 0))
+        return gfp_fail(err, GFP_EINVAL, "--window: the window sums to zero");
+    s->in_fmt = p->raw_in ? p->in_fmt : src->fmt;
+    s->frame_items = p->n;
+    s->hop = p->stack ? p->n : p->hop;
+    gfp_plan_desc *d = &s->plan;
+    memset(d, 0, sizeof *d);
+    d->n = p->n;
+    d->kind = GFP_R2C;
+    d->dbl = p->dbl;
+    d->scale = 2.0 / sw;
+    d->window = p->window;
+    d->post = GFP_POST_POWER;
+    return GFP_OK;
+}
+
+/* ---- flow: frames into buckets -------------------------------------------- */
+
+/* One power frame (bins) into one bucket row set (height), pooled: rows
+ * first (into v), then one plain loop the compiler can vectorise. */
+static void fold_frame(const spec_priv *p, const float *pw, float *b,
+                       float *v, int first)
+{
+    size_t H = p->height;
+    for (size_t r = 0; r < H; r++) {
+        int32_t lo = p->rows_lo[r], hi = p->rows_hi[r];
+        if (hi == lo) {
+            v[r] = pw[lo];
+        } else if (hi > lo) {
+            float acc = pw[lo];
+            if (p->pool_mean) {
+                for (int32_t k = lo + 1; k <= hi; k++)
+                    acc += pw[k];
+                acc /= (float)(hi - lo + 1);
+            } else {
+                for (int32_t k = lo + 1; k <= hi; k++)
+                    acc = pw[k] > acc ? pw[k] : acc;
+            }
+            v[r] = acc;
+        } else {
+            /* Rows finer than bins: interpolate between the nearest two. */
+            double x = p->rows_pos[r];
+            size_t k = (size_t)x;
+            double fr = x - (double)k;
+            v[r] = k + 1 < p->bins ? (float)((1 - fr) * pw[k] + fr * pw[k + 1])
+                                   : pw[k];
+        }
+    }
+    if (first)
+        memcpy(b, v, H * sizeof *b);
+    else if (p->pool_mean)
+        for (size_t r = 0; r < H; r++)
+            b[r] += v[r];
+    else
+        for (size_t r = 0; r < H; r++)
+            b[r] = v[r] > b[r] ? v[r] : b[r];
+}
+
+/* Unknown length, buckets full: merge neighbours pairwise. */
+static void merge_halves(spec_priv *p)
+{
+    size_t H = p->height, half = p->cap / 2;
+    for (int ch = 0; ch < p->nch; ch++) {
+        float *b = p->buck[ch];
+        for (size_t i = 0; i < half; i++) {
+            float *dst = b + i * H;
+            const float *x = b + 2 * i * H, *y = x + H;
+            int yn = p->count[2 * i + 1] > 0;
+            for (size_t r = 0; r < H; r++) {
+                float u = x[r], v = yn ? y[r] : x[r];
+                dst[r] = p->pool_mean ? (yn ? u + v : u) : (v > u ? v : u);
+            }
+        }
+        memset(b + half * H, 0, half * H * sizeof(float));
+    }
+    for (size_t i = 0; i < half; i++)
+        p->count[i] = p->count[2 * i] + p->count[2 * i + 1];
+    memset(p->count + half, 0, half * sizeof *p->count);
+    p->used = (p->used + 1) / 2;
+    p->span *= 2;
+    p->merges++;
+}
+
+static gfp_status spec_flow(void *vp, const void *frames, size_t nframes,
+                            gfp_sink *snk, gfp_error *err)
+{
+    spec_priv *p = vp;
+    (void)snk;
+    (void)err;
+    size_t H = p->height;
+    for (size_t f = 0; f < nframes; f++) {
+        const float *pw;
+        if (p->dbl) {
+            const double *x = (const double *)frames + f * p->bins;
+            for (size_t k = 0; k < p->bins; k++)
+                p->tmp[k] = (float)x[k];
+            pw = p->tmp;
+        } else {
+            pw = (const float *)frames + f * p->bins;
+        }
+        uint64_t fi = p->frames++;
+        int ch = (int)(fi % (uint64_t)p->nch);
+        uint64_t t = fi / (uint64_t)p->nch;
+        size_t bi;
+        if (p->known) {
+            uint64_t m = t * p->cap / p->frames_expected;
+            bi = m >= p->cap ? p->cap - 1 : (size_t)m;
+        } else {
+            while (t / p->span >= p->cap)
+                merge_halves(p);
+            bi = (size_t)(t / p->span);
+        }
+        /* Channel 0 of a time step comes first and counts it; the other
+         * channels of that step see the count already raised. */
+        int first;
+        if (ch == 0)
+            first = p->count[bi]++ == 0;
+        else
+            first = p->count[bi] == 1;
+        fold_frame(p, pw, p->buck[ch] + bi * H, p->rowv, first);
+        if (bi + 1 > p->used)
+            p->used = bi + 1;
+    }
+    return GFP_OK;
+}
+
+/* ---- drawing -------------------------------------------------------------- */
+
+/* 5x7 glyphs for ASCII 32..126, one byte per column, bit 0 the top row. */
+static const uint8_t font5x7[95][5] = {
+    {0x00,0x00,0x00,0x00,0x00}, {0x00,0x00,0x5F,0x00,0x00},
+    {0x00,0x07,0x00,0x07,0x00}, {0x14,0x7F,0x14,0x7F,0x14},
+    {0x24,0x2A,0x7F,0x2A,0x12}, {0x23,0x13,0x08,0x64,0x62},
+    {0x36,0x49,0x55,0x22,0x50}, {0x00,0x05,0x03,0x00,0x00},
+    {0x00,0x1C,0x22,0x41,0x00}, {0x00,0x41,0x22,0x1C,0x00},
+    {0x14,0x08,0x3E,0x08,0x14}, {0x08,0x08,0x3E,0x08,0x08},
+    {0x00,0x50,0x30,0x00,0x00}, {0x08,0x08,0x08,0x08,0x08},
+    {0x00,0x60,0x60,0x00,0x00}, {0x20,0x10,0x08,0x04,0x02},
+    {0x3E,0x51,0x49,0x45,0x3E}, {0x00,0x42,0x7F,0x40,0x00}, /* 0 1 */
+    {0x42,0x61,0x51,0x49,0x46}, {0x21,0x41,0x45,0x4B,0x31},
+    {0x18,0x14,0x12,0x7F,0x10}, {0x27,0x45,0x45,0x45,0x39},
+    {0x3C,0x4A,0x49,0x49,0x30}, {0x01,0x71,0x09,0x05,0x03},
+    {0x36,0x49,0x49,0x49,0x36}, {0x06,0x49,0x49,0x29,0x1E}, /* 8 9 */
+    {0x00,0x36,0x36,0x00,0x00}, {0x00,0x56,0x36,0x00,0x00},
+    {0x08,0x14,0x22,0x41,0x00}, {0x14,0x14,0x14,0x14,0x14},
+    {0x00,0x41,0x22,0x14,0x08}, {0x02,0x01,0x51,0x09,0x06},
+    {0x32,0x49,0x79,0x41,0x3E}, {0x7E,0x11,0x11,0x11,0x7E}, /* @ A */
+    {0x7F,0x49,0x49,0x49,0x36}, {0x3E,0x41,0x41,0x41,0x22},
+    {0x7F,0x41,0x41,0x22,0x1C}, {0x7F,0x49,0x49,0x49,0x41},
+    {0x7F,0x09,0x09,0x09,0x01}, {0x3E,0x41,0x49,0x49,0x7A},
+    {0x7F,0x08,0x08,0x08,0x7F}, {0x00,0x41,0x7F,0x41,0x00},
+    {0x20,0x40,0x41,0x3F,0x01}, {0x7F,0x08,0x14,0x22,0x41},
+    {0x7F,0x40,0x40,0x40,0x40}, {0x7F,0x02,0x0C,0x02,0x7F},
+    {0x7F,0x04,0x08,0x10,0x7F}, {0x3E,0x41,0x41,0x41,0x3E},
+    {0x7F,0x09,0x09,0x09,0x06}, {0x3E,0x41,0x51,0x21,0x5E},
+    {0x7F,0x09,0x19,0x29,0x46}, {0x46,0x49,0x49,0x49,0x31},
+    {0x01,0x01,0x7F,0x01,0x01}, {0x3F,0x40,0x40,0x40,0x3F},
+    {0x1F,0x20,0x40,0x20,0x1F}, {0x3F,0x40,0x38,0x40,0x3F},
+    {0x63,0x14,0x08,0x14,0x63}, {0x07,0x08,0x70,0x08,0x07},
+    {0x61,0x51,0x49,0x45,0x43}, {0x00,0x7F,0x41,0x41,0x00}, /* Z [ */
+    {0x02,0x04,0x08,0x10,0x20}, {0x00,0x41,0x41,0x7F,0x00},
+    {0x04,0x02,0x01,0x02,0x04}, {0x40,0x40,0x40,0x40,0x40},
+    {0x00,0x01,0x02,0x04,0x00}, {0x20,0x54,0x54,0x54,0x78}, /* ` a */
+    {0x7F,0x48,0x44,0x44,0x38}, {0x38,0x44,0x44,0x44,0x20},
+    {0x38,0x44,0x44,0x48,0x7F}, {0x38,0x54,0x54,0x54,0x18},
+    {0x08,0x7E,0x09,0x01,0x02}, {0x0C,0x52,0x52,0x52,0x3E},
+    {0x7F,0x08,0x04,0x04,0x78}, {0x00,0x44,0x7D,0x40,0x00},
+    {0x20,0x40,0x44,0x3D,0x00}, {0x7F,0x10,0x28,0x44,0x00},
+    {0x00,0x41,0x7F,0x40,0x00}, {0x7C,0x04,0x18,0x04,0x78},
+    {0x7C,0x08,0x04,0x04,0x78}, {0x38,0x44,0x44,0x44,0x38},
+    {0x7C,0x14,0x14,0x14,0x08}, {0x08,0x14,0x14,0x18,0x7C},
+    {0x7C,0x08,0x04,0x04,0x08}, {0x48,0x54,0x54,0x54,0x20},
+    {0x04,0x3F,0x44,0x40,0x20}, {0x3C,0x40,0x40,0x20,0x7C},
+    {0x1C,0x20,0x40,0x20,0x1C}, {0x3C,0x40,0x30,0x40,0x3C},
+    {0x44,0x28,0x10,0x28,0x44}, {0x0C,0x50,0x50,0x50,0x3C},
+    {0x44,0x64,0x54,0x4C,0x44}, {0x00,0x08,0x36,0x41,0x00}, /* z { */
+    {0x00,0x00,0x7F,0x00,0x00}, {0x00,0x41,0x36,0x08,0x00},
+    {0x08,0x04,0x08,0x10,0x08},
+};
+
+typedef struct canvas {
+    uint8_t *px;
+    size_t w, h;
+} canvas;
+
+typedef struct rgb { uint8_t r, g, b; } rgb;
+
+static void put(canvas *cv, long x, long y, rgb c)
+{
+    if (x < 0 || y < 0 || (size_t)x >= cv->w || (size_t)y >= cv->h)
+        return;
+    uint8_t *q = cv->px + ((size_t)y * cv->w + (size_t)x) * 3;
+    q[0] = c.r;
+    q[1] = c.g;
+    q[2] = c.b;
+}
+
+static void rect(canvas *cv, long x, long y, long w, long h, rgb c)
+{
+    for (long j = 0; j < h; j++)
+        for (long i = 0; i < w; i++)
+            put(cv, x + i, y + j, c);
+}
+
+static long text_w(const char *s, int sc)
+{
+    long n = (long)strlen(s);
+    return n ? n * 6 * sc - sc : 0;
+}
+
+/* Text with its top-left corner at (x, y). */
+static void text(canvas *cv, long x, long y, const char *s, int sc, rgb c)
+{
+    for (; *s; s++, x += 6 * sc) {
+        unsigned ch = (unsigned char)*s;
+        const uint8_t *g = font5x7[(ch < 32 || ch > 126 ? '?' : ch) - 32];
+        for (int col = 0; col < 5; col++)
+            for (int row = 0; row < 7; row++)
+                if (g[col] >> row & 1)
+                    rect(cv, x + col * sc, y + row * sc, sc, sc, c);
+    }
+}
+
+/* Text turned a quarter left (reads upwards); (x, y) is its bottom-left. */
+static void text_up(canvas *cv, long x, long y, const char *s, int sc, rgb c)
+{
+    for (; *s; s++, y -= 6 * sc) {
+        unsigned ch = (unsigned char)*s;
+        const uint8_t *g = font5x7[(ch < 32 || ch > 126 ? '?' : ch) - 32];
+        for (int col = 0; col < 5; col++)
+            for (int row = 0; row < 7; row++)
+                if (g[col] >> row & 1)
+                    rect(cv, x + row * sc, y - (col + 1) * sc, sc, sc, c);
+    }
+}
+
+/* ---- colour maps: control points, interpolated ---------------------------- */
+
+static const uint8_t cm_points[4][11][3] = {
+    /* viridis */
+    {{68,1,84}, {72,36,117}, {65,68,135}, {53,95,141}, {42,120,142},
+     {33,145,140}, {34,168,132}, {68,191,112}, {122,209,81}, {189,223,38},
+     {253,231,37}},
+    /* magma */
+    {{0,0,4}, {20,14,54}, {59,15,112}, {100,26,128}, {140,41,129},
+     {183,55,121}, {222,73,104}, {247,112,92}, {254,159,109}, {254,207,146},
+     {252,253,191}},
+    /* inferno */
+    {{0,0,4}, {22,11,57}, {66,10,104}, {106,23,110}, {147,38,103},
+     {188,55,84}, {221,81,58}, {243,120,25}, {252,165,10}, {246,215,70},
+     {252,255,164}},
+    /* plasma */
+    {{13,8,135}, {65,4,157}, {106,0,168}, {143,13,164}, {177,42,144},
+     {204,71,120}, {225,100,98}, {242,132,75}, {252,166,54}, {252,206,37},
+     {240,249,33}},
+};
+
+static void make_lut(cmap_id id, rgb lut[256])
+{
+    for (int i = 0; i < 256; i++) {
+        if (id == CM_GRAY) {
+            lut[i] = (rgb){(uint8_t)i, (uint8_t)i, (uint8_t)i};
+            continue;
+        }
+        double x = i / 255.0 * 10;
+        int k = (int)x;
+        if (k > 9)
+            k = 9;
+        double f = x - k;
+        const uint8_t *a = cm_points[id][k], *b = cm_points[id][k + 1];
+        lut[i] = (rgb){(uint8_t)lround(a[0] + f * (b[0] - a[0])),
+                       (uint8_t)lround(a[1] + f * (b[1] - a[1])),
+                       (uint8_t)lround(a[2] + f * (b[2] - a[2]))};
+    }
+}
+
+/* ---- axes ----------------------------------------------------------------- */
+
+static double nice_step(double raw)
+{
+    if (!(raw > 0))
+        return 1;
+    double e = pow(10, floor(log10(raw))), f = raw / e;
+    return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * e;
+}
+
+static void fmt_hz(double f, char *buf, size_t len)
+{
+    if (f >= 1000) {
+        snprintf(buf, len, "%.3f", f / 1000);
+        char *e = buf + strlen(buf) - 1;
+        while (*e == '0')
+            *e-- = 0;
+        if (*e == '.')
+            *e = 0;
+        strncat(buf, "k", len - strlen(buf) - 1);
+    } else {
+        snprintf(buf, len, "%.3f", f);
+        char *e = buf + strlen(buf) - 1;
+        while (*e == '0')
+            *e-- = 0;
+        if (*e == '.')
+            *e = 0;
+    }
+}
+
+static void fmt_time(double t, double step, int mmss, char *buf, size_t len)
+{
+    int dec = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
+    if (dec > 6)
+        dec = 6;
+    if (mmss) {
+        long s = lround(t);
+        if (s >= 3600)
+            snprintf(buf, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60,
+                     s % 60);
+        else
+            snprintf(buf, len, "%ld:%02ld", s / 60, s % 60);
+    } else {
+        snprintf(buf, len, "%.*f", dec, t);
+    }
+}
+
+/* Time steps that read well as m:ss. */
+static double nice_time_step(double raw, int mmss)
+{
+    if (!mmss)
+        return nice_step(raw);
+    static const double st[] = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600,
+                                900, 1800, 3600, 7200, 10800, 21600, 43200};
+    for (size_t i = 0; i < sizeof st / sizeof *st; i++)
+        if (st[i] >= raw)
+            return st[i];
+    return nice_step(raw / 3600) * 3600;
+}
+
+/* Pixel row (from the top of the plot) of frequency f. */
+static double freq_y(const spec_priv *p, double f)
+{
+    double h1 = p->height > 1 ? (double)(p->height - 1) : 1, r;
+    if (p->log_freq)
+        r = log(f / p->fmin) / log(p->fmax / p->fmin) * h1;
+    else
+        r = (f - p->fmin) / (p->fmax - p->fmin) * h1;
+    return h1 - r;
+}
+
+/* ---- drain: fold buckets into pixel columns, render, write ----------------- */
+
+typedef struct layout {
+    int sc;
+    long left, top, right, bottom, gap;   /* margins; gap between panels */
+    long img_w, img_h;
+} layout;
+
+static void make_layout(const spec_priv *p, layout *L)
+{
+    memset(L, 0, sizeof *L);
+    long W = (long)p->width, H = (long)p->height;
+    if (p->no_axes) {
+        L->img_w = W;
+        L->img_h = H * p->nch;
+        return;
+    }
+    int sc = (W >= 480 && H >= 240) ? 2 : 1;
+    L->sc = sc;
+    long cw = 6 * sc, ch = 7 * sc;
+    L->left = 4 * sc + ch + 4 * sc + 6 * cw + 4 * sc + 5 * sc;
+    L->top = (p->title ? 6 * sc + ch + 6 * sc : 6 * sc + ch / 2) +
+             (p->nch > 1 ? ch + 2 * sc : 0);
+    L->bottom = 5 * sc + 3 * sc + ch + 6 * sc + ch + 8 * sc;
+    L->right = 10 * sc + 8 * sc * 2 + 5 * sc + 3 * sc + 4 * cw + 6 * sc +
+               ch + 4 * sc;
+    L->gap = p->nch > 1 ? 6 * sc + ch : 0;
+    L->img_w = L->left + W + L->right;
+    L->img_h = L->top + H * p->nch + L->gap * (p->nch - 1) + L->bottom;
+}
+
+static const rgb INK = {0, 0, 0},
+                 FRAME = {60, 60, 60};
+
+static void draw_axes(const spec_priv *p, canvas *cv, const layout *L,
+                      double T, const rgb lut[256])
+{
+    int sc = L->sc;
+    long W = (long)p->width, H = (long)p->height, ch = 7 * sc;
+    long x0 = L->left;
+    char buf[64];
+    long plot_bottom = L->top + p->nch * H + (p->nch - 1) * L->gap;
+    /* Title. */
+    if (p->title) {
+        long tw = text_w(p->title, sc);
+        long tx = x0 + (W - tw) / 2;
+        if (tx < 2)
+            tx = 2;
+        text(cv, tx, 6 * sc, p->title, sc, INK);
+    }
+    for (int c = 0; c < p->nch; c++) {
+        long y0 = L->top + c * (H + L->gap);
+        /* Frame. */
+        rect(cv, x0 - sc, y0 - sc, W + 2 * sc, sc, FRAME);
+        rect(cv, x0 - sc, y0 + H, W + 2 * sc, sc, FRAME);
+        rect(cv, x0 - sc, y0 - sc, sc, H + 2 * sc, FRAME);
+        rect(cv, x0 + W, y0 - sc, sc, H + 2 * sc, FRAME);
+        if (p->nch > 1) {
+            snprintf(buf, sizeof buf, "channel %d", c);
+            text(cv, x0, y0 - sc - ch - 2 * sc, buf, sc, INK);
+        }
+        /* Frequency ticks. */
+        long last_label = -1000000;
+        long min_gap = ch + 4 * sc;
+        if (p->log_freq) {
+            double d0 = floor(log10(p->fmin)), d1 = ceil(log10(p->fmax));
+            for (double d = d0; d <= d1; d++)
+                for (int m = 1; m <= 9; m++) {
+                    double f = m * pow(10, d);
+                    if (f < p->fmin * (1 - 1e-9) || f > p->fmax * (1 + 1e-9))
+                        continue;
+                    long y = y0 + lround(freq_y(p, f));
+                    int major = m == 1 || m == 2 || m == 5;
+                    long tl = major ? 5 * sc : 3 * sc;
+                    rect(cv, x0 - sc - tl, y - sc / 2, tl, sc, INK);
+                    if (major && labs(y - last_label) >= min_gap &&
+                        y - ch / 2 >= 0) {
+                        fmt_hz(f, buf, sizeof buf);
+                        text(cv, x0 - sc - 5 * sc - 3 * sc - text_w(buf, sc),
+                             y - ch / 2, buf, sc, INK);
+                        last_label = y;
+                    }
+                }
+        } else {
+            double want = (double)H / (double)(ch * 4);
+            if (want < 2)
+                want = 2;
+            double step = nice_step((p->fmax - p->fmin) / want);
+            for (double f = ceil(p->fmin / step) * step;
+                 f <= p->fmax * (1 + 1e-9); f += step) {
+                long y = y0 + lround(freq_y(p, f));
+                rect(cv, x0 - sc - 5 * sc, y - sc / 2, 5 * sc, sc, INK);
+                if (labs(y - last_label) >= min_gap) {
+                    fmt_hz(f < step * 1e-6 ? 0 : f, buf, sizeof buf);
+                    text(cv, x0 - sc - 5 * sc - 3 * sc - text_w(buf, sc),
+                         y - ch / 2, buf, sc, INK);
+                    last_label = y;
+                }
+            }
+        }
+        /* Frequency axis title, upright. */
+        const char *ft = "Frequency (Hz)";
+        long fl = text_w(ft, sc);
+        text_up(cv, 4 * sc, y0 + H / 2 + fl / 2, ft, sc, INK);
+    }
+    /* Time ticks along the bottom. */
+    int mmss = T >= 120;
+    double want = (double)W / (double)(sc * 6 * 12);
+    if (want < 1)
+        want = 1;
+    double step = nice_time_step(T / want, mmss);
+    long ty = plot_bottom + sc;
+    for (double t = 0; t <= T * (1 + 1e-9); t += step) {
+        long x = x0 + lround(t / T * (double)W);
+        if (x > x0 + W)
+            x = x0 + W;
+        rect(cv, x - sc / 2, ty, sc, 5 * sc, INK);
+        fmt_time(t, step, mmss, buf, sizeof buf);
+        long tw = text_w(buf, sc);
+        text(cv, x - tw / 2, ty + 5 * sc + 3 * sc, buf, sc, INK);
+    }
+    const char *tt = mmss ? "Time (m:ss)" : "Time (s)";
+    text(cv, x0 + (W - text_w(tt, sc)) / 2, ty + 5 * sc + 3 * sc + ch + 6 * sc,
+         tt, sc, INK);
+    /* Colour bar: ceiling at the top, ceiling - range at the bottom. */
+    long bx = x0 + W + sc + 10 * sc, bw = 8 * sc * 2;
+    long by = L->top, bh = plot_bottom - L->top;
+    for (long j = 0; j < bh; j++) {
+        int idx = (int)lround((double)(bh - 1 - j) / (double)(bh > 1 ? bh - 1 : 1) * 255);
+        rect(cv, bx, by + j, bw, 1, lut[idx]);
+    }
+    rect(cv, bx - sc, by - sc, bw + 2 * sc, sc, FRAME);
+    rect(cv, bx - sc, by + bh, bw + 2 * sc, sc, FRAME);
+    rect(cv, bx - sc, by - sc, sc, bh + 2 * sc, FRAME);
+    rect(cv, bx + bw, by - sc, sc, bh + 2 * sc, FRAME);
+    double want_db = (double)bh / (double)(ch * 4);
+    if (want_db < 2)
+        want_db = 2;
+    double dstep = nice_step(p->range / want_db);
+    double floor_db = p->ceiling - p->range;
+    for (double v = floor(p->ceiling / dstep) * dstep;
+         v >= floor_db - 1e-9 * dstep; v -= dstep) {
+        long y = by + lround((p->ceiling - v) / p->range * (double)(bh - 1));
+        rect(cv, bx + bw + sc, y - sc / 2, 3 * sc, sc, INK);
+        snprintf(buf, sizeof buf, "%g", fabs(v) < 1e-9 ? 0.0 : v);
+        text(cv, bx + bw + sc + 3 * sc + 2 * sc, y - ch / 2, buf, sc, INK);
+    }
+    const char *dt = "dBFS";
+    text_up(cv, bx + bw + sc + 5 * sc + 4 * 6 * sc + 6 * sc,
+            by + bh / 2 + text_w(dt, sc) / 2, dt, sc, INK);
+}
+
+static gfp_status spec_drain(void *vp, gfp_sink *snk, gfp_error *err)
+{
+    spec_priv *p = vp;
+    size_t H = p->height;
+    gfp_status st = GFP_OK;
+    uint8_t *img = NULL;
+    float *row = NULL;
+    if (p->frames == 0)
+        return gfp_fail(err, GFP_EFORMAT, "no audio samples in the input");
+    uint64_t tsteps = p->frames / (uint64_t)p->nch;
+    /* The time the image spans, and its width for --px-per-sec. */
+    /* Pixel x shows frames starting at x / W of the frames' span: label
+     * the axis by frame start times, the same from a file and a stream. */
+    double T = (double)(p->known ? p->frames_expected
+                                 : (uint64_t)p->used * p->span) *
+               (double)p->hop / p->rate;
+    if (p->known && tsteps != p->frames_expected && !p->quiet)
+        gfp_msg("spectrogram", "warning: %llu frames analysed, %llu "
+                "expected from the header", (unsigned long long)tsteps,
+                (unsigned long long)p->frames_expected);
+    if (p->pps && !p->known) {
+        double w = ceil(T * p->pps);
+        if (w > SPEC_MAX_SIDE)
+            return gfp_fail(err, GFP_EINVAL, "--px-per-sec %g: %.0f s make an "
+                            "image %.0f pixels wide, above the limit of %u",
+                            p->pps, T, w, SPEC_MAX_SIDE);
+        p->width = w < 1 ? 1 : (size_t)w;
+        size_t px;
+        if (!gfp_mul_ok(p->width, H * (size_t)p->nch, &px) ||
+            px > SPEC_MAX_PIXELS)
+            return gfp_fail(err, GFP_EINVAL, "an image %zu pixels wide is "
+                            "bigger than the limit of %zu Mpixels", p->width,
+                            SPEC_MAX_PIXELS >> 20);
+    }
+    size_t W = p->width, M = p->used;
+    /* Fold M buckets into K = min(M, W) columns, in place (column x reads
+     * buckets at or after x), then power -> dB. */
+    size_t K = M < W ? M : W;
+    for (int ch = 0; ch < p->nch; ch++) {
+        float *b = p->buck[ch];
+        for (size_t x = 0; x < K; x++) {
+            size_t a = (size_t)((uint64_t)x * M / K);
+            size_t e = (size_t)((uint64_t)(x + 1) * M / K);
+            if (e <= a)
+                e = a + 1;
+            float *dst = b + x * H;
+            uint64_t cnt = 0;
+            for (size_t i = a; i < e; i++)
+                cnt += p->count[i];
+            if (a != x)
+                memcpy(dst, b + a * H, H * sizeof(float));
+            for (size_t i = a + 1; i < e; i++) {
+                const float *y = b + i * H;
+                for (size_t r = 0; r < H; r++)
+                    dst[r] = p->pool_mean ? dst[r] + y[r]
+                                          : (y[r] > dst[r] ? y[r] : dst[r]);
+            }
+            float div = p->pool_mean && cnt ? (float)cnt : 1.0f;
+            for (size_t r = 0; r < H; r++) {
+                /* f32 power: its smallest normal (1e-38) is below the
+                 * 1e-30 floor, so log10f loses nothing that matters. */
+                float v = dst[r] / div;
+                dst[r] = 10.0f * log10f(v > (float)GFP_DB_FLOOR_POWER
+                                            ? v : (float)GFP_DB_FLOOR_POWER);
+            }
+        }
+    }
+    /* Pixel column x shows column x * K / W (stretched when K < W). */
+    layout L;
+    make_layout(p, &L);
+    size_t iw = (size_t)L.img_w, ih = (size_t)L.img_h, bytes;
+    if (p->out_given || !p->raw_path) {
+        if (!gfp_mul_ok(iw * 3, ih, &bytes) || !(img = malloc(bytes))) {
+            st = gfp_fail(err, GFP_ENOMEM, "out of memory for a %zux%zu "
+                          "image", iw, ih);
+            goto done;
+        }
+        memset(img, 255, bytes);
+        canvas cv = {img, iw, ih};
+        rgb lut[256];
+        make_lut(p->cmap, lut);
+        double lo = p->ceiling - p->range, inv = 255.0 / p->range;
+        for (int ch = 0; ch < p->nch; ch++) {
+            long y0 = L.top + ch * ((long)H + L.gap);
+            for (size_t x = 0; x < W; x++) {
+                const float *col = p->buck[ch] +
+                                   (size_t)((uint64_t)x * K / W) * H;
+                uint8_t *q = img + ((size_t)y0 * iw + (size_t)L.left + x) * 3;
+                for (size_t r = 0; r < H; r++) {
+                    double t = ((double)col[H - 1 - r] - lo) * inv;
+                    int idx = !(t > 0) ? 0 : t >= 255 ? 255 : (int)(t + 0.5);
+                    rgb c = lut[idx];
+                    q[0] = c.r;
+                    q[1] = c.g;
+                    q[2] = c.b;
+                    q += iw * 3;
+                }
+            }
+        }
+        if (!p->no_axes)
+            draw_axes(p, &cv, &L, T, lut);
+        if ((st = gfp_png_write_rgb(snk, img, iw, ih, 1, err)))
+            goto done;
+        free(img);
+        img = NULL;
+    }
+    if (p->raw_path) {
+        /* (height x width) per channel, stacked: row 0 = lowest frequency. */
+        if ((st = gfp_sink_open(p->raw_path, p->src, &p->raw_snk, err)))
+            goto done;
+        p->raw_open = 1;
+        if (!(row = malloc(W * sizeof *row))) {
+            st = gfp_fail(err, GFP_ENOMEM, "out of memory");
+            goto done;
+        }
+        if ((st = gfp_npy_write_header_f32(&p->raw_snk, H * (size_t)p->nch,
+                                           W, err)))
+            goto done;
+        for (int ch = 0; ch < p->nch; ch++)
+            for (size_t r = 0; r < H; r++) {
+                for (size_t x = 0; x < W; x++)
+                    row[x] = p->buck[ch][(size_t)((uint64_t)x * K / W) * H + r];
+                if ((st = gfp_sink_write(&p->raw_snk, row, W * sizeof *row,
+                                         err)))
+                    goto done;
+            }
+        if ((st = gfp_sink_commit(&p->raw_snk, err)))
+            goto done;
+        p->raw_open = 0;
+    }
+done:
+    free(img);
+    free(row);
+    return st;
+}
+
+static void spec_stop(void *vp, const gfp_common *c)
+{
+    spec_priv *p = vp;
+    if (p->raw_open)
+        gfp_sink_abort(&p->raw_snk);
+    if (c->verbose && p->frames)
+        gfp_msg("spectrogram", "%llu frames of %zu (hop %zu) into %zu time "
+                "bucket(s)%s; %u merge(s); %zu x %zu plot, %d panel(s)",
+                (unsigned long long)p->frames, p->n, p->hop, p->used,
+                p->known ? " (length known)" : " (streaming)", p->merges,
+                p->width, p->height, p->nch);
+    if (p->buck)
+        for (int ch = 0; ch < p->nch; ch++)
+            free(p->buck[ch]);
+    free(p->buck);
+    free(p->count);
+    free(p->rows_lo);
+    free(p->rows_hi);
+    free(p->rows_pos);
+    free(p->window);
+    free(p->tmp);
+    free(p->rowv);
+}
+
+const gfp_stage_handler gfp_stage_spectrogram = {
+    .name = "spectrogram",
+    .summary = "audio to a PNG spectrogram (or a .npy matrix), any length",
+    .priv_size = sizeof(spec_priv),
+    .usage = spec_usage,
+    .getopts = spec_getopts,
+    .open_source = spec_open_source,
+    .start = spec_start,
+    .flow = spec_flow,
+    .drain = spec_drain,
+    .stop = spec_stop,
+};
