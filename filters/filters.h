@@ -9,7 +9,8 @@
 #define GFP_STAGES(X) \
     X(fft)            \
     X(ifft)           \
-    X(spectrogram)
+    X(spectrogram)    \
+    X(convolve)
 
 #define GFP_DECLARE_STAGE(name) extern const gfp_stage_handler gfp_stage_##name;
 GFP_STAGES(GFP_DECLARE_STAGE)

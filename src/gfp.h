@@ -429,6 +429,13 @@ typedef struct gfp_stage_handler {
     gfp_status (*drain)(void *priv, gfp_sink *snk, gfp_error *err);
     /* Called once after the run; reports with -v. */
     void (*stop)(void *priv, const gfp_common *c);
+    /* Optional: runs the stage in place of gfp_pipeline_run (a stage with
+     * more than one transform per block, e.g. convolve). Called after
+     * start() with the open engine, source and sink; it must create its
+     * plans before reading any input (a refused plan, GFP_ENOTSUP, lets
+     * --engine auto retry on the CPU). NULL: the pipeline runs. */
+    gfp_status (*run)(void *priv, const gfp_common *c, gfp_engine *e,
+                      gfp_source *src, gfp_sink *snk, gfp_error *err);
 } gfp_stage_handler;
 
 typedef struct gfp_run_stats {

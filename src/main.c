@@ -115,8 +115,10 @@ static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
         goto fail;
     snk_open = 1;
     g_tmp_path = snk.tmp_path;
-    gfp_status st = gfp_pipeline_run(h, priv, &c, &setup, engine, &src,
-                                     &snk, &stats, &err);
+    memset(&stats, 0, sizeof stats);
+    gfp_status st = h->run ? h->run(priv, &c, engine, &src, &snk, &err)
+                           : gfp_pipeline_run(h, priv, &c, &setup, engine,
+                                              &src, &snk, &stats, &err);
     /* auto: a length the GPU cannot do yet runs on the CPU, with one note.
      * The pipeline refuses before it reads anything, so nothing is lost. */
     if (st == GFP_ENOTSUP && !strcmp(c.engine, "auto") &&
@@ -128,8 +130,9 @@ static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
         memset(&err, 0, sizeof err);
         if (gfp_engine_open("cpu", &eo, h->name, &engine, &err))
             goto fail;
-        st = gfp_pipeline_run(h, priv, &c, &setup, engine, &src, &snk,
-                              &stats, &err);
+        st = h->run ? h->run(priv, &c, engine, &src, &snk, &err)
+                    : gfp_pipeline_run(h, priv, &c, &setup, engine, &src,
+                                       &snk, &stats, &err);
     }
     if (st)
         goto fail;
@@ -137,7 +140,7 @@ static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
         goto fail;
     g_tmp_path = NULL;
     code = 0;
-    if (c.verbose) {
+    if (c.verbose && !h->run) {
         const gfp_framer_stats *f = &stats.framer;
         gfp_msg(h->name, "engine %s; %llu items in, %llu frames out "
                 "(%llu padded with %llu zeros), %llu items in no frame "

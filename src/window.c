@@ -3,6 +3,7 @@
 #include "config.h"
 #include "gfp.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,14 +34,17 @@ gfp_status gfp_window_parse(const char *s, gfp_window *out)
     return GFP_EINVAL;
 }
 
-/* Modified Bessel function of the first kind, order 0, by its series. */
-static double bessel_i0(double x)
+/* Modified Bessel function of the first kind, order 0, by its series, in
+ * long double: I0(beta) overflows double above beta ~ 713 and the parser
+ * takes beta up to 1000. The terms grow until k ~ x/2, so sum until they
+ * are negligible rather than for a fixed count. */
+static long double bessel_i0(double x)
 {
-    double sum = 1, term = 1, q = x * x / 4;
-    for (int k = 1; k < 500; k++) {
-        term *= q / ((double)k * k);
+    long double sum = 1, term = 1, q = (long double)x * x / 4;
+    for (int k = 1; k < 100000; k++) {
+        term *= q / ((long double)k * k);
         sum += term;
-        if (term < sum * 1e-17)
+        if (k > x / 2 && term < sum * LDBL_EPSILON)
             break;
     }
     return sum;
@@ -75,10 +79,11 @@ void gfp_window_fill(const gfp_window *w, size_t n, double *out)
             out[k] = 1;
         return;
     case GFP_WIN_KAISER: {
-        double i0b = bessel_i0(w->beta);
+        long double i0b = bessel_i0(w->beta);
         for (size_t k = 0; k < n; k++) {
             double r = 2.0 * (double)k / (double)n - 1.0;
-            out[k] = bessel_i0(w->beta * sqrt(fmax(0, 1 - r * r))) / i0b;
+            out[k] = (double)(bessel_i0(w->beta * sqrt(fmax(0, 1 - r * r))) /
+                              i0b);
         }
         return;
     }

@@ -1,0 +1,1177 @@
+/* convolve.c - the `convolve` stage: streaming convolution of audio or raw
+ * samples with an impulse response, by uniformly partitioned overlap-save.
+ *
+ * The response is cut into P partitions of B samples; each is zero-padded to
+ * the FFT length N and transformed once. Every block of B new input samples
+ * per channel costs one forward FFT of the last N input samples, P complex
+ * multiply-adds against a ring of the last P input spectra (the frequency-
+ * domain delay line), and one inverse FFT whose last B samples are B output
+ * samples. With P = 1 the block is as long as N - L + 1 allows (plain
+ * overlap-save). Memory is the ring, O(L + N) per channel, whatever the
+ * input length. All transforms go through the engine (R2C + C2R for real
+ * signals, C2C for complex ones), so a GPU engine runs them unchanged.
+ *
+ * This stage runs its own loop (the `run` hook): each block needs two
+ * transforms with the multiply between them, which the one-transform
+ * pipeline does not express. */
+#include "config.h"
+#include "filters.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <sndfile.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_CHANNELS 1024
+#define MAX_RESPONSE ((uint64_t)1 << 31)  /* items per channel */
+#define MIN_FFT 4096
+#define MAX_FFT ((size_t)1 << 20)         /* automatic choice only */
+#define SET_FRAMES 4096                   /* libsndfile read granule */
+
+enum { NORM_NONE, NORM_PEAK, NORM_ENERGY };
+
+typedef struct pair { int in, out, resp; } pair;
+
+typedef struct conv_priv {
+    /* options */
+    const char *resp_path, *in_path, *out_path, *subtype_name;
+    gfp_format in_fmt, out_fmt, taps_fmt;
+    int raw_in, out_fmt_set, taps_fmt_set, matrix, same, norm;
+    int channels_opt;
+    double rate_opt, gain_db, dry, wet;
+    size_t latency;
+    /* the response, planar: R channels of L items (2 scalars if complex) */
+    double *h;
+    size_t L;
+    int R, h_cplx;
+    double h_rate;
+    int h_is_audio;
+    /* the input */
+    int C, Cout, cplx, dbl, audio_in, audio_out;
+    double rate;
+    int64_t in_frames;     /* known length, or -1 */
+    int sf_in_format;      /* SF_INFO.format of a named audio input, or 0 */
+    int out_sf_format;
+    /* the run */
+    pair *pairs;
+    int npairs;
+    size_t N, B, P, Lp, bins;
+    double dry_gain;
+    gfp_plan *fwd, *inv;
+    /* reading */
+    float *set;            /* one libsndfile stack set: C * set_n floats */
+    size_t set_n, set_have, set_pos;
+    unsigned char *rawbuf;
+    size_t rawcap;
+    double *conv;
+    size_t convcap;
+    /* accounting */
+    uint64_t frames_in, frames_out, clipped, samples_out;
+    double peak, clip_hi, clip_lo;
+    double out_scale;      /* audio integer subtypes: written unnormalised */
+    int clip_check;
+    int verbose;
+} conv_priv;
+
+static void conv_usage(FILE *out)
+{
+    fputs(
+        "Usage: gfftpipe convolve [options] INPUT RESPONSE [OUTPUT]\n"
+        "       gfftpipe convolve [options] --taps FILE [INPUT [OUTPUT]]\n"
+        "Convolves INPUT with the impulse response, streaming (overlap-save,\n"
+        "uniformly partitioned), with bounded memory for any input length.\n"
+        "INPUT: any file libsndfile reads, or '-' for stdin (WAV, AU, CAF,\n"
+        "FLAC, ...); raw samples with --in-format. RESPONSE/--taps: any file\n"
+        "libsndfile reads, or raw samples (f32 unless --taps-format or the\n"
+        "file's extension names a format: .f64, .cf32, .s16, ...).\n"
+        "OUTPUT defaults to stdout; '-' names stdin/stdout.\n"
+        "\n"
+        "  --taps FILE           the response (instead of the RESPONSE argument)\n"
+        "  --taps-format F       the response is raw samples in format F\n"
+        "  --in-format F         the input is raw samples in format F (u8 s8 s16\n"
+        "                        s32 f32 f64 cu8 cs8 cs16 cf32 cf64, le/be)\n"
+        "  --channels C          raw input: C interleaved channels (default 1)\n"
+        "  --rate HZ             raw input: its sample rate (checked against an\n"
+        "                        audio response; needed for audio output)\n"
+        "  --mode full|same      full (default): input + response - 1 samples,\n"
+        "                        the tail kept; same: the input's length\n"
+        "  --normalize none|peak|energy   scale the response first: peak to a\n"
+        "                        largest |tap| of 1, energy to a sum of squares\n"
+        "                        of 1 (largest channel); default none\n"
+        "  --gain DB             gain of the output, dB (default 0)\n"
+        "  --wet X               level of the convolved signal (default 1)\n"
+        "  --dry X               level of the input mixed in (default 0)\n"
+        "  --matrix              response channels form a matrix: R = C x Cout,\n"
+        "                        output j = sum over i of input i * response\n"
+        "                        i*Cout+j (2x2 true stereo: LL LR RL RR)\n"
+        "  --latency N           blocks of at most N samples (smaller blocks,\n"
+        "                        more partitions; default: chosen for speed)\n"
+        "  --out-format F        write raw samples in format F\n"
+        "  --subtype S           write audio with libsndfile subtype S: pcm16,\n"
+        "                        pcm24, pcm32, pcm8, float, double (default:\n"
+        "                        the input's)\n",
+        out);
+    gfp_common_usage(out);
+    fputs("Samples clipped by an integer output format are counted and "
+          "reported.\n", out);
+}
+
+enum {
+    O_TAPS = 1, O_TAPS_FORMAT, O_IN_FORMAT, O_CHANNELS, O_RATE, O_MODE,
+    O_NORMALIZE, O_GAIN, O_WET, O_DRY, O_MATRIX, O_LATENCY, O_OUT_FORMAT,
+    O_SUBTYPE
+};
+
+static gfp_status opt_double(const char *name, const char *arg, double lo,
+                             double hi, double *out, gfp_error *err)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(arg, &end);
+    if (end == arg || *end || errno || !(v >= lo && v <= hi))
+        return gfp_fail(err, GFP_EINVAL, "--%s: '%s' is not a number in "
+                        "[%g, %g]", name, arg, lo, hi);
+    *out = v;
+    return GFP_OK;
+}
+
+static const struct { const char *name; int sf; } subtypes[] = {
+    {"pcm8", SF_FORMAT_PCM_S8}, {"pcm16", SF_FORMAT_PCM_16},
+    {"pcm24", SF_FORMAT_PCM_24}, {"pcm32", SF_FORMAT_PCM_32},
+    {"float", SF_FORMAT_FLOAT}, {"double", SF_FORMAT_DOUBLE},
+    {"u8", SF_FORMAT_PCM_U8}};
+
+static gfp_status conv_getopts(void *vp, gfp_common *c, const char **in,
+                               const char **out, int argc, char **argv,
+                               gfp_error *err)
+{
+    conv_priv *p = vp;
+    static const struct option longopts[] = {
+        {"taps", 1, 0, O_TAPS}, {"taps-format", 1, 0, O_TAPS_FORMAT},
+        {"in-format", 1, 0, O_IN_FORMAT}, {"channels", 1, 0, O_CHANNELS},
+        {"rate", 1, 0, O_RATE}, {"mode", 1, 0, O_MODE},
+        {"normalize", 1, 0, O_NORMALIZE}, {"gain", 1, 0, O_GAIN},
+        {"wet", 1, 0, O_WET}, {"dry", 1, 0, O_DRY},
+        {"matrix", 0, 0, O_MATRIX}, {"latency", 1, 0, O_LATENCY},
+        {"out-format", 1, 0, O_OUT_FORMAT}, {"subtype", 1, 0, O_SUBTYPE},
+        GFP_COMMON_LONGOPTS, {0, 0, 0, 0}};
+    p->wet = 1;
+    p->channels_opt = 0;
+    optind = 1;
+    opterr = 0;
+    int o;
+    size_t v;
+    while ((o = getopt_long(argc, argv, GFP_COMMON_SHORTOPTS, longopts,
+                            NULL)) != -1) {
+        switch (o) {
+        case O_TAPS:
+            if (!*optarg)
+                return gfp_fail(err, GFP_EINVAL, "--taps: empty path");
+            p->resp_path = optarg;
+            break;
+        case O_TAPS_FORMAT:
+        case O_IN_FORMAT:
+        case O_OUT_FORMAT: {
+            gfp_format *f = o == O_TAPS_FORMAT ? &p->taps_fmt
+                            : o == O_IN_FORMAT ? &p->in_fmt : &p->out_fmt;
+            if (gfp_format_parse(optarg, f))
+                return gfp_fail(err, GFP_EINVAL, "--%s: unknown format '%s'",
+                                o == O_TAPS_FORMAT ? "taps-format"
+                                : o == O_IN_FORMAT ? "in-format"
+                                                   : "out-format", optarg);
+            if (o == O_TAPS_FORMAT) p->taps_fmt_set = 1;
+            else if (o == O_IN_FORMAT) p->raw_in = 1;
+            else p->out_fmt_set = 1;
+            break;
+        }
+        case O_CHANNELS:
+            if (gfp_opt_size("channels", optarg, 1, MAX_CHANNELS, &v, err))
+                return GFP_EINVAL;
+            p->channels_opt = (int)v;
+            break;
+        case O_RATE:
+            if (opt_double("rate", optarg, 1, 1e7, &p->rate_opt, err))
+                return GFP_EINVAL;
+            break;
+        case O_MODE:
+            if (!strcmp(optarg, "full")) p->same = 0;
+            else if (!strcmp(optarg, "same")) p->same = 1;
+            else return gfp_fail(err, GFP_EINVAL, "--mode: '%s' is not full "
+                                 "or same", optarg);
+            break;
+        case O_NORMALIZE:
+            if (!strcmp(optarg, "none")) p->norm = NORM_NONE;
+            else if (!strcmp(optarg, "peak")) p->norm = NORM_PEAK;
+            else if (!strcmp(optarg, "energy")) p->norm = NORM_ENERGY;
+            else return gfp_fail(err, GFP_EINVAL, "--normalize: '%s' is not "
+                                 "none, peak or energy", optarg);
+            break;
+        case O_GAIN:
+            if (opt_double("gain", optarg, -400, 400, &p->gain_db, err))
+                return GFP_EINVAL;
+            break;
+        case O_WET:
+        case O_DRY:
+            if (opt_double(o == O_WET ? "wet" : "dry", optarg, -1e6, 1e6,
+                           o == O_WET ? &p->wet : &p->dry, err))
+                return GFP_EINVAL;
+            break;
+        case O_MATRIX: p->matrix = 1; break;
+        case O_LATENCY:
+            if (gfp_opt_size("latency", optarg, 1, (uint64_t)1 << 24,
+                             &p->latency, err))
+                return GFP_EINVAL;
+            break;
+        case O_SUBTYPE: {
+            int found = 0;
+            for (size_t i = 0; i < sizeof subtypes / sizeof *subtypes; i++)
+                if (!strcmp(optarg, subtypes[i].name)) {
+                    p->out_sf_format = subtypes[i].sf;
+                    found = 1;
+                }
+            if (!found)
+                return gfp_fail(err, GFP_EINVAL, "--subtype: '%s' is not one "
+                                "of pcm8, pcm16, pcm24, pcm32, float, double, "
+                                "u8", optarg);
+            p->subtype_name = optarg;
+            break;
+        }
+        case 'h':
+            c->help = 1;
+            return GFP_OK;
+        case '?':
+            if (optopt)
+                return gfp_fail(err, GFP_EINVAL, "unknown option '-%c' or "
+                                "missing argument", optopt);
+            return gfp_fail(err, GFP_EINVAL, "unknown option or missing "
+                            "argument: '%s'", argv[optind - 1]);
+        default:
+            if (gfp_common_opt(c, o, optarg, err))
+                return GFP_EINVAL;
+        }
+    }
+    int n = argc - optind, k = optind;
+    if (!p->resp_path) {
+        if (n < 2)
+            return gfp_fail(err, GFP_EINVAL, "expected INPUT RESPONSE "
+                            "[OUTPUT], or --taps FILE");
+        if (n > 3)
+            return gfp_fail(err, GFP_EINVAL, "too many arguments ('%s'); "
+                            "expected INPUT RESPONSE [OUTPUT]", argv[k + 3]);
+        *in = argv[k];
+        p->resp_path = argv[k + 1];
+        *out = n == 3 ? argv[k + 2] : "-";
+        if (!**in || !*p->resp_path || !**out)
+            return gfp_fail(err, GFP_EINVAL, "empty path");
+    } else if (gfp_opt_positional(argc, argv, optind, in, out, err)) {
+        return GFP_EINVAL;
+    }
+    if (!strcmp(p->resp_path, "-") && !strcmp(*in, "-"))
+        return gfp_fail(err, GFP_EINVAL, "the input and the response cannot "
+                        "both be stdin");
+    p->in_path = *in;
+    p->out_path = *out;
+    if (p->rate_opt && !p->raw_in)
+        return gfp_fail(err, GFP_EINVAL, "--rate is for raw input: give "
+                        "--in-format too (audio files carry their rate)");
+    if (p->channels_opt && !p->raw_in)
+        return gfp_fail(err, GFP_EINVAL, "--channels is for raw input "
+                        "(audio files carry their channel count)");
+    if (p->out_fmt_set && p->out_sf_format)
+        return gfp_fail(err, GFP_EINVAL, "--out-format (raw) and --subtype "
+                        "(audio) exclude each other");
+    if (!p->channels_opt)
+        p->channels_opt = 1;
+    return GFP_OK;
+}
+
+/* ---- the response -------------------------------------------------------- */
+
+static gfp_status read_all(const char *path, unsigned char **data,
+                           size_t *len, gfp_error *err)
+{
+    gfp_source s;
+    gfp_status st = gfp_source_open(path, &s, err);
+    if (st)
+        return st;
+    size_t cap = 1 << 16, have = 0;
+    unsigned char *b = malloc(cap);
+    while (b) {
+        size_t got;
+        if ((st = gfp_source_read(&s, b + have, cap - have, &got, err)))
+            break;
+        have += got;
+        if (s.eof)
+            break;
+        if (cap > ((size_t)1 << 34)) {
+            st = gfp_fail(err, GFP_EINVAL, "response '%s' is too large",
+                          path);
+            break;
+        }
+        unsigned char *nb = realloc(b, cap * 2);
+        if (!nb) {
+            free(b);
+            b = NULL;
+            break;
+        }
+        b = nb;
+        cap *= 2;
+    }
+    gfp_source_close(&s);
+    if (!b && !st)
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory for the response");
+    if (st) {
+        free(b);
+        return st;
+    }
+    *data = b;
+    *len = have;
+    return GFP_OK;
+}
+
+static gfp_status load_response(conv_priv *p, gfp_error *err)
+{
+    const char *path = p->resp_path;
+    if (!p->taps_fmt_set && strcmp(path, "-")) {
+        SF_INFO info;
+        memset(&info, 0, sizeof info);
+        SNDFILE *sf = sf_open(path, SFM_READ, &info);
+        if (sf) {
+            if (info.channels < 1 || info.channels > MAX_CHANNELS ||
+                info.frames < 1 || (uint64_t)info.frames > MAX_RESPONSE) {
+                sf_close(sf);
+                return gfp_fail(err, GFP_EFORMAT, "response '%s': %d "
+                                "channel(s) of %lld samples is not usable",
+                                path, info.channels, (long long)info.frames);
+            }
+            size_t total = (size_t)info.frames * (size_t)info.channels;
+            double *tmp = malloc(total * sizeof *tmp);
+            p->h = malloc(total * sizeof *p->h);
+            if (!tmp || !p->h) {
+                free(tmp);
+                sf_close(sf);
+                return gfp_fail(err, GFP_ENOMEM, "out of memory for the "
+                                "response");
+            }
+            sf_count_t got = sf_readf_double(sf, tmp, info.frames);
+            sf_close(sf);
+            if (got < 1) {
+                free(tmp);
+                return gfp_fail(err, GFP_EFORMAT, "response '%s': no "
+                                "samples could be read", path);
+            }
+            p->L = (size_t)got;
+            p->R = info.channels;
+            for (size_t i = 0; i < p->L; i++)
+                for (int r = 0; r < p->R; r++)
+                    p->h[(size_t)r * p->L + i] = tmp[i * (size_t)p->R + r];
+            free(tmp);
+            p->h_rate = info.samplerate;
+            p->h_is_audio = 1;
+            return GFP_OK;
+        }
+    }
+    /* Raw samples: the format from --taps-format, else the extension. */
+    gfp_format f = gfp_format_native(GFP_F32, 0);
+    if (p->taps_fmt_set) {
+        f = p->taps_fmt;
+    } else {
+        const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+        gfp_format e;
+        if (dot && (!slash || dot > slash) && !gfp_format_parse(dot + 1, &e))
+            f = e;
+    }
+    unsigned char *data;
+    size_t len;
+    gfp_status st = read_all(path, &data, &len, err);
+    if (st)
+        return st;
+    size_t ib = gfp_format_item_bytes(&f);
+    char fname[32];
+    gfp_format_name(&f, fname, sizeof fname);
+    if (len == 0 || len % ib) {
+        free(data);
+        return gfp_fail(err, GFP_EFORMAT, "response '%s': %zu bytes is not a "
+                        "whole number (>= 1) of %s samples (%zu bytes each); "
+                        "audio files are read by libsndfile, raw ones need "
+                        "--taps-format or a .f32/.f64/.cf32/... name", path,
+                        len, fname, ib);
+    }
+    p->L = len / ib;
+    p->R = 1;
+    p->h_cplx = f.is_complex;
+    size_t ns = p->L * (f.is_complex ? 2 : 1);
+    if (!(p->h = malloc(ns * sizeof *p->h))) {
+        free(data);
+        return gfp_fail(err, GFP_ENOMEM, "out of memory for the response");
+    }
+    gfp_convert_in_f64(&f, data, ns, p->h);
+    free(data);
+    return GFP_OK;
+}
+
+/* ---- the block length ---------------------------------------------------- */
+
+/* Flops per output sample (one channel) of a block plan, with the FFTs
+ * taxed when their arrays leave the cache. */
+static double plan_cost(size_t N, size_t B, size_t P, int cplx)
+{
+    double n = (double)N, fft = 2 * 2.5 * n * log2(n) * (cplx ? 2 : 1);
+    /* Out of cache, each doubling costs about a quarter more per flop
+     * (measured on the 2-core box: 10 s stereo response, N 2^17 in 7
+     * partitions beat one partition of 2^20 by 25%). */
+    if (N > ((size_t)1 << 16))
+        fft *= 1 + 0.25 * (log2(n) - 16);
+    double bins = cplx ? n : n / 2 + 1;
+    return (fft + 8.0 * (double)P * bins) / (double)B;
+}
+
+/* Next 2^a 3^b 5^c 7^d >= n. */
+static size_t smooth_up(size_t n)
+{
+    for (size_t m = n > 1 ? n : 1;; m++) {
+        size_t r = m;
+        while (r % 2 == 0) r /= 2;
+        while (r % 3 == 0) r /= 3;
+        while (r % 5 == 0) r /= 5;
+        while (r % 7 == 0) r /= 7;
+        if (r == 1)
+            return m;
+    }
+}
+
+static void choose_blocks(conv_priv *p)
+{
+    size_t L = p->L;
+    if (p->latency) {
+        size_t B = p->latency;
+        if (L <= B) {
+            p->P = 1;
+            p->Lp = L;
+            p->N = smooth_up(L + B - 1);
+        } else {
+            p->P = (L + B - 1) / B;
+            p->Lp = B;
+            p->N = smooth_up(2 * B - 1);
+        }
+        p->B = B;
+        return;
+    }
+    double best = INFINITY;
+    for (size_t N = MIN_FFT; N <= MAX_FFT; N *= 2) {
+        /* One partition: the block is what N leaves after the response. */
+        if (N >= L + N / 8) {
+            size_t B = N - L + 1;
+            double c = plan_cost(N, B, 1, p->cplx);
+            if (c < best) {
+                best = c;
+                p->N = N, p->B = B, p->P = 1, p->Lp = L;
+            }
+        }
+        /* Uniform partitions of N/2. */
+        size_t B = N / 2, P = (L + B - 1) / B;
+        double c = plan_cost(N, B, P, p->cplx);
+        if (c < best) {
+            best = c;
+            p->N = N, p->B = B, p->P = P, p->Lp = P == 1 ? L : B;
+        }
+    }
+}
+
+/* ---- start ----------------------------------------------------------------- */
+
+static gfp_status conv_open_source(void *vp, const char *path,
+                                   gfp_source *src, gfp_error *err)
+{
+    conv_priv *p = vp;
+    if (p->raw_in)
+        return gfp_source_open(path, src, err);
+    /* Files: every channel in sets of SET_FRAMES per channel (the padded
+     * tail is cut by the known length). stdin, whose length is unknown:
+     * sets of one frame, which is interleaved and never padded. */
+    int is_std = !strcmp(path, "-");
+    p->set_n = is_std ? 1 : SET_FRAMES;
+    gfp_sndfile_opts o = {.channel = 0, .stack = 1, .n = p->set_n,
+                          .hop = p->set_n, .who = "convolve"};
+    gfp_status st = gfp_sndfile_open(path, &o, src, err);
+    if (st)
+        return st;
+    p->audio_in = 1;
+    if (!is_std) {
+        SF_INFO info;
+        memset(&info, 0, sizeof info);
+        SNDFILE *sf = sf_open(path, SFM_READ, &info);
+        if (sf) {
+            p->sf_in_format = info.format;
+            sf_close(sf);
+        }
+    }
+    return GFP_OK;
+}
+
+/* The major format an output name asks for, or 0. */
+static int major_from_name(const char *path)
+{
+    static const struct { const char *ext; int fmt; } m[] = {
+        {"wav", SF_FORMAT_WAV}, {"flac", SF_FORMAT_FLAC},
+        {"aif", SF_FORMAT_AIFF}, {"aiff", SF_FORMAT_AIFF},
+        {"au", SF_FORMAT_AU}, {"snd", SF_FORMAT_AU}, {"caf", SF_FORMAT_CAF},
+        {"w64", SF_FORMAT_W64}, {"ogg", SF_FORMAT_OGG}, {"rf64", SF_FORMAT_RF64}};
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    if (!dot || (slash && dot < slash))
+        return 0;
+    for (size_t i = 0; i < sizeof m / sizeof *m; i++)
+        if (!strcasecmp(dot + 1, m[i].ext))
+            return m[i].fmt;
+    return 0;
+}
+
+static gfp_status conv_start(void *vp, const gfp_common *c,
+                             const gfp_source *src, gfp_stage_setup *s,
+                             gfp_error *err)
+{
+    conv_priv *p = vp;
+    gfp_status st;
+    p->dbl = c->dbl;
+    p->verbose = c->verbose;
+    if ((st = load_response(p, err)))
+        return st;
+    if (p->audio_in) {
+        p->C = src->channels;
+        p->rate = src->rate;
+        int64_t fr = gfp_sndfile_frames(src);
+        p->in_frames = fr >= 0 ? fr : -1;
+    } else {
+        p->C = p->channels_opt;
+        p->rate = p->rate_opt;
+        p->in_frames = -1;
+        if (src->size >= 0) {
+            /* informational: the loop counts what really comes */
+            size_t fb = gfp_format_item_bytes(&p->in_fmt) * (size_t)p->C;
+            p->in_frames = src->size / (int64_t)fb;
+        }
+    }
+    if (p->h_is_audio && p->rate && p->h_rate != p->rate)
+        return gfp_fail(err, GFP_EINVAL, "the input is at %g Hz and the "
+                        "response '%s' at %g Hz: resample one of them first "
+                        "(no silent resampling)", p->rate, p->resp_path,
+                        p->h_rate);
+    if (!p->rate && p->h_is_audio)
+        p->rate = p->h_rate;
+    p->cplx = p->h_cplx || (p->raw_in && p->in_fmt.is_complex);
+    if (p->cplx && p->audio_in)
+        return gfp_fail(err, GFP_EINVAL, "a complex response needs a raw "
+                        "complex (or real) input, not audio");
+    /* channels */
+    int C = p->C, R = p->R;
+    if (p->matrix) {
+        if (R % C)
+            return gfp_fail(err, GFP_EINVAL, "--matrix: %d response channels "
+                            "is not a multiple of the %d input channel(s)",
+                            R, C);
+        p->Cout = R / C;
+        p->npairs = R;
+    } else {
+        if (R != 1 && R != C)
+            return gfp_fail(err, GFP_EINVAL, "the response has %d channels "
+                            "and the input %d: give a mono response, one "
+                            "channel per input channel, or --matrix", R, C);
+        p->Cout = C;
+        p->npairs = C;
+    }
+    if (!(p->pairs = malloc((size_t)p->npairs * sizeof *p->pairs)))
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    for (int k = 0; k < p->npairs; k++) {
+        if (p->matrix)
+            p->pairs[k] = (pair){k / p->Cout, k % p->Cout, k};
+        else
+            p->pairs[k] = (pair){k, k, R == 1 ? 0 : k};
+    }
+    /* output */
+    p->audio_out = !p->out_fmt_set && (p->audio_in || p->out_sf_format);
+    if (p->audio_out) {
+        if (p->cplx)
+            return gfp_fail(err, GFP_EINVAL, "complex output cannot be audio: "
+                            "give --out-format");
+        if (!p->rate)
+            return gfp_fail(err, GFP_EINVAL, "audio output needs a sample "
+                            "rate: give --rate");
+        int major = strcmp(p->out_path, "-") ? major_from_name(p->out_path)
+                                             : 0;
+        if (!major)
+            major = p->sf_in_format ? (p->sf_in_format & SF_FORMAT_TYPEMASK)
+                                    : SF_FORMAT_WAV;
+        int sub = p->out_sf_format;
+        if (!sub)
+            sub = p->sf_in_format ? (p->sf_in_format & SF_FORMAT_SUBMASK)
+                                  : SF_FORMAT_FLOAT;
+        SF_INFO t = {.samplerate = (int)p->rate, .channels = p->Cout,
+                     .format = major | sub};
+        if (!sf_format_check(&t) && !p->out_sf_format) {
+            /* The input's subtype does not fit the output's container. */
+            static const int tries[] = {SF_FORMAT_PCM_24, SF_FORMAT_PCM_16,
+                                        SF_FORMAT_FLOAT, SF_FORMAT_VORBIS};
+            for (size_t i = 0; i < 4 && !sf_format_check(&t); i++)
+                t.format = major | tries[i];
+        }
+        if (!sf_format_check(&t))
+            return gfp_fail(err, GFP_EINVAL, "libsndfile cannot write that "
+                            "subtype into this container (%d channels, "
+                            "%g Hz)", p->Cout, p->rate);
+        p->out_sf_format = t.format;
+        /* libsndfile reads integers as x / 2^(bits-1) but writes them as
+         * x * (2^(bits-1) - 1) when it normalises: a round trip would not
+         * be exact. Integers are scaled here and written unnormalised. */
+        switch (t.format & SF_FORMAT_SUBMASK) {
+        case SF_FORMAT_PCM_S8: case SF_FORMAT_PCM_U8:
+            p->out_scale = 128; break;
+        case SF_FORMAT_PCM_16: p->out_scale = 32768; break;
+        case SF_FORMAT_PCM_24: p->out_scale = 8388608; break;
+        case SF_FORMAT_PCM_32: p->out_scale = 2147483648.0; break;
+        default: p->out_scale = 0;
+        }
+        int st2 = t.format & SF_FORMAT_SUBMASK;
+        p->clip_check = st2 != SF_FORMAT_FLOAT && st2 != SF_FORMAT_DOUBLE;
+        if (p->clip_check && !p->out_scale)
+            p->clip_hi = 1, p->clip_lo = -1;
+    } else {
+        if (!p->out_fmt_set) {
+            if (p->raw_in) {
+                p->out_fmt = p->in_fmt;
+                if (p->cplx && !p->out_fmt.is_complex)
+                    p->out_fmt = gfp_format_native(
+                        gfp_format_is_64bit(&p->in_fmt) ? GFP_F64 : GFP_F32,
+                        1);
+            } else {
+                p->out_fmt = gfp_format_native(GFP_F32, 0);
+            }
+        }
+        if (p->out_fmt.is_complex != p->cplx)
+            return gfp_fail(err, GFP_EINVAL, "--out-format must be %s: the "
+                            "result is %s", p->cplx ? "complex (c...)"
+                                                    : "real",
+                            p->cplx ? "complex" : "real");
+        p->clip_check = p->out_fmt.sample != GFP_F32 &&
+                        p->out_fmt.sample != GFP_F64;
+        static const double scales[] = {128, 128, 32768, 2147483648.0, 0, 0};
+        if (p->clip_check) {
+            double sc = scales[p->out_fmt.sample];
+            p->clip_hi = (sc - 0.5) / sc;
+            p->clip_lo = -(sc + 0.5) / sc;
+        }
+    }
+    if (p->out_scale) {
+        p->clip_hi = (p->out_scale - 0.5) / p->out_scale;
+        p->clip_lo = -(p->out_scale + 0.5) / p->out_scale;
+    }
+    /* normalization, gain and mix fold into the response */
+    double scale = 1, w = p->h_cplx ? 2 : 1;
+    if (p->norm != NORM_NONE) {
+        double m = 0;
+        for (int r = 0; r < R; r++) {
+            double e = 0;
+            for (size_t i = 0; i < p->L; i++) {
+                const double *x = p->h + ((size_t)r * p->L + i) * (size_t)w;
+                double a = x[0] * x[0] + (p->h_cplx ? x[1] * x[1] : 0);
+                if (p->norm == NORM_PEAK) {
+                    if (a > m) m = a;
+                } else {
+                    e += a;
+                }
+            }
+            if (p->norm == NORM_ENERGY && e > m)
+                m = e;
+        }
+        if (!(m > 0))
+            return gfp_fail(err, GFP_EINVAL, "--normalize: the response is "
+                            "all zeros");
+        scale = 1 / sqrt(m);
+    }
+    double g = pow(10, p->gain_db / 20);
+    p->dry_gain = p->dry * g;
+    scale *= p->wet * g;
+    for (size_t i = 0; i < (size_t)R * p->L * (size_t)w; i++)
+        p->h[i] *= scale;
+    choose_blocks(p);
+    p->bins = p->cplx ? p->N : p->N / 2 + 1;
+    memset(s, 0, sizeof *s);
+    return GFP_OK;
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+/* Reads up to want frames into x: C planar channels of `stride` scalars,
+ * each starting at x + c * stride (2 scalars per complex item). */
+static gfp_status read_frames(conv_priv *p, gfp_source *src, double *x,
+                              size_t stride, size_t want, size_t *got,
+                              gfp_error *err)
+{
+    size_t C = (size_t)p->C, done = 0;
+    gfp_status st;
+    if (p->audio_in) {
+        while (done < want) {
+            if (p->set_pos == p->set_have) {
+                if (src->eof)
+                    break;
+                size_t bytes = C * p->set_n * sizeof(float), g;
+                if ((st = gfp_source_read(src, p->set, bytes, &g, err)))
+                    return st;
+                if (g < bytes) {
+                    if (g)
+                        return gfp_fail(err, GFP_EIO, "internal: short "
+                                        "audio set");
+                    break;
+                }
+                p->set_have = p->set_n;
+                p->set_pos = 0;
+                if (p->in_frames >= 0) {
+                    /* the padding of the last set is not input */
+                    uint64_t left = (uint64_t)p->in_frames - p->frames_in -
+                                    done;
+                    if (left < p->set_have)
+                        p->set_have = (size_t)left;
+                    if (p->set_have == 0)
+                        break;
+                }
+            }
+            size_t take = p->set_have - p->set_pos;
+            if (take > want - done)
+                take = want - done;
+            for (size_t c = 0; c < C; c++) {
+                const float *s = p->set + c * p->set_n + p->set_pos;
+                double *d = x + c * stride + done;
+                for (size_t i = 0; i < take; i++)
+                    d[i] = s[i];
+            }
+            p->set_pos += take;
+            done += take;
+        }
+        *got = done;
+        return GFP_OK;
+    }
+    size_t ib = gfp_format_item_bytes(&p->in_fmt), fb = ib * C;
+    size_t w = p->in_fmt.is_complex ? 2 : 1, ow = p->cplx ? 2 : 1;
+    size_t bytes = want * fb, g;
+    if (bytes > p->rawcap) {
+        free(p->rawbuf);
+        free(p->conv);
+        p->rawbuf = malloc(bytes);
+        p->conv = malloc(want * C * w * sizeof(double));
+        if (!p->rawbuf || !p->conv)
+            return gfp_fail(err, GFP_ENOMEM, "out of memory");
+        p->rawcap = bytes;
+    }
+    if (src->eof) {
+        *got = 0;
+        return GFP_OK;
+    }
+    if ((st = gfp_source_read(src, p->rawbuf, bytes, &g, err)))
+        return st;
+    if (g % fb)
+        return gfp_fail(err, GFP_EFORMAT, "input ends inside a %s: %zu "
+                        "trailing byte(s) after %llu whole sample frames",
+                        g % ib ? "sample" : "frame of all channels", g % fb,
+                        (unsigned long long)(p->frames_in + g / fb));
+    done = g / fb;
+    gfp_convert_in_f64(&p->in_fmt, p->rawbuf, done * C * w, p->conv);
+    for (size_t c = 0; c < C; c++) {
+        double *d = x + c * stride;
+        for (size_t i = 0; i < done; i++) {
+            const double *s = p->conv + (i * C + c) * w;
+            d[i * ow] = s[0];
+            if (ow == 2)
+                d[i * ow + 1] = w == 2 ? s[1] : 0;
+        }
+    }
+    *got = done;
+    return GFP_OK;
+}
+
+/* ---- libsndfile output onto a gfp_sink ----------------------------------- */
+
+typedef struct sink_io {
+    gfp_sink *snk;
+    gfp_error *err;
+    int seekable;
+    int64_t pos, len;
+} sink_io;
+
+static sf_count_t sio_len(void *u)
+{
+    sink_io *s = u;
+    if (s->seekable) {
+        struct stat sb;
+        if (fstat(s->snk->fd, &sb) == 0)
+            return sb.st_size;
+    }
+    return s->len;
+}
+
+static sf_count_t sio_seek(sf_count_t off, int whence, void *u)
+{
+    sink_io *s = u;
+    if (s->seekable) {
+        off_t r = lseek(s->snk->fd, (off_t)off, whence);
+        if (r < 0)
+            return -1;
+        s->pos = r;
+        return r;
+    }
+    /* A pipe: libsndfile may go back to rewrite the header at the end;
+     * that cannot be done, so the rewrite is dropped (see sio_write) and
+     * the header keeps what it said at the start. */
+    int64_t to = whence == SEEK_SET ? off : whence == SEEK_CUR ? s->pos + off
+                                                               : s->len + off;
+    if (to < 0 || to > s->len)
+        return -1;
+    s->pos = to;
+    return to;
+}
+
+static sf_count_t sio_read(void *ptr, sf_count_t n, void *u)
+{
+    sink_io *s = u;
+    if (!s->seekable)
+        return 0;
+    ssize_t r = read(s->snk->fd, ptr, (size_t)n);
+    if (r <= 0)
+        return 0;
+    s->pos += r;
+    return r;
+}
+
+static sf_count_t sio_write(const void *ptr, sf_count_t n, void *u)
+{
+    sink_io *s = u;
+    if (s->err->status)
+        return 0;
+    if (!s->seekable && s->pos < s->len) {
+        /* already gone down the pipe */
+        s->pos += n;
+        if (s->pos > s->len) {
+            int64_t over = s->pos - s->len;
+            s->pos = s->len;
+            return n - over + sio_write((const char *)ptr + (n - over), over, u);
+        }
+        return n;
+    }
+    if (gfp_sink_write(s->snk, ptr, (size_t)n, s->err))
+        return 0;
+    s->pos += n;
+    if (s->pos > s->len)
+        s->len = s->pos;
+    return n;
+}
+
+static sf_count_t sio_tell(void *u)
+{
+    return ((sink_io *)u)->pos;
+}
+
+/* ---- the run --------------------------------------------------------------- */
+
+#define DEF_MAC(T, SUF)                                                      \
+    static void mac_##SUF(T *restrict y, const T *restrict x,                \
+                          const T *restrict h, size_t bins)                  \
+    {                                                                        \
+        for (size_t k = 0; k < bins; k++) {                                  \
+            T xr = x[2 * k], xi = x[2 * k + 1];                              \
+            T hr = h[2 * k], hi = h[2 * k + 1];                              \
+            y[2 * k] += xr * hr - xi * hi;                                   \
+            y[2 * k + 1] += xr * hi + xi * hr;                               \
+        }                                                                    \
+    }
+DEF_MAC(float, f32)
+DEF_MAC(double, f64)
+
+static void to_engine(int dbl, const double *src, size_t n, void *dst)
+{
+    if (dbl) {
+        memcpy(dst, src, n * sizeof(double));
+    } else {
+        float *d = dst;
+        for (size_t i = 0; i < n; i++)
+            d[i] = (float)src[i];
+    }
+}
+
+static void count_clips(conv_priv *p, const double *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        double a = fabs(v[i]);
+        if (a > p->peak)
+            p->peak = a;
+        if (v[i] > p->clip_hi || v[i] < p->clip_lo || v[i] != v[i])
+            p->clipped++;
+    }
+}
+
+static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
+                           gfp_source *src, gfp_sink *snk, gfp_error *err)
+{
+    conv_priv *p = vp;
+    gfp_status st = GFP_OK;
+    size_t C = (size_t)p->C, Co = (size_t)p->Cout, N = p->N, B = p->B,
+           P = p->P, bins = p->bins, R = (size_t)p->R;
+    size_t w = p->cplx ? 2 : 1;          /* scalars per time item */
+    size_t ts = N * w;                   /* time scalars per frame */
+    size_t fs = 2 * bins;                /* spectrum scalars per frame */
+    size_t sc = p->dbl ? sizeof(double) : sizeof(float);
+    double *hist = NULL, *y = NULL, *il = NULL;
+    void *tin = NULL, *fdl = NULL, *H = NULL, *acc = NULL, *tout = NULL;
+    void *cbuf = NULL;
+    size_t ccap = 0;
+    SNDFILE *sf = NULL;
+    sink_io sio = {.snk = snk, .err = err};
+    gfp_plan_desc d = {.n = N, .batch = C > R ? C : R, .dbl = p->dbl,
+                       .scale = 1, .kind = p->cplx ? GFP_C2C : GFP_R2C};
+    /* Plans first, before any input is read: an engine that cannot do N
+     * refuses here and main.c may fall back to the CPU. */
+    if ((st = gfp_plan_create(e, &d, 1, &p->fwd, err)))
+        goto done;
+    d.batch = Co;
+    d.kind = p->cplx ? GFP_C2C : GFP_C2R;
+    d.inverse = 1;
+    d.scale = 1.0 / (double)N;
+    if ((st = gfp_plan_create(e, &d, 1, &p->inv, err)))
+        goto done;
+    size_t fdl_bytes, h_bytes;
+    if (!gfp_mul_ok(P * C, fs * sc, &fdl_bytes) ||
+        !gfp_mul_ok(P * R, fs * sc, &h_bytes)) {
+        st = gfp_fail(err, GFP_ENOMEM, "response too long");
+        goto done;
+    }
+    size_t tin_frames = C > R ? C : R;
+    hist = calloc(C * ts, sizeof *hist);
+    y = malloc(Co * B * sizeof *y * w);
+    il = malloc(Co * B * sizeof *il * w);
+    tin = e->ops->alloc_host(e->state, tin_frames * ts * sc);
+    fdl = e->ops->alloc_host(e->state, fdl_bytes);
+    H = e->ops->alloc_host(e->state, h_bytes);
+    acc = e->ops->alloc_host(e->state, Co * fs * sc);
+    tout = e->ops->alloc_host(e->state, Co * ts * sc);
+    if (p->audio_in)
+        p->set = malloc(C * p->set_n * sizeof(float));
+    if (!hist || !y || !il || !tin || !fdl || !H || !acc || !tout ||
+        (p->audio_in && !p->set)) {
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory for blocks of %zu "
+                      "(FFT %zu, %zu partitions)", B, N, P);
+        goto done;
+    }
+    memset(fdl, 0, fdl_bytes);
+    /* The response's spectrum, once: partition q of channel r at
+     * H + (q * R + r) * fs. */
+    {
+        double *fr = calloc(ts, sizeof *fr);
+        if (!fr) {
+            st = gfp_fail(err, GFP_ENOMEM, "out of memory");
+            goto done;
+        }
+        size_t hw = p->h_cplx ? 2 : 1;
+        for (size_t q = 0; q < P && !st; q++) {
+            for (size_t r = 0; r < R; r++) {
+                memset(fr, 0, ts * sizeof *fr);
+                size_t off = q * p->Lp, n = p->L - off < p->Lp ? p->L - off
+                                                               : p->Lp;
+                const double *hs = p->h + (r * p->L + off) * hw;
+                for (size_t i = 0; i < n; i++) {
+                    fr[i * w] = hs[i * hw];
+                    if (w == 2)
+                        fr[i * w + 1] = hw == 2 ? hs[i * hw + 1] : 0;
+                }
+                to_engine(p->dbl, fr, ts, (char *)tin + r * ts * sc);
+            }
+            st = gfp_plan_execute(p->fwd, tin, (char *)H + q * R * fs * sc,
+                                  R, err);
+        }
+        free(fr);
+        if (st)
+            goto done;
+    }
+    if (p->audio_out) {
+        SF_INFO info = {.samplerate = (int)p->rate, .channels = p->Cout,
+                        .format = p->out_sf_format};
+        sio.seekable = lseek(snk->fd, 0, SEEK_CUR) >= 0;
+        SF_VIRTUAL_IO vio = {sio_len, sio_seek, sio_read, sio_write,
+                             sio_tell};
+        sf = sf_open_virtual(&vio, SFM_WRITE, &info, &sio);
+        if (!sf) {
+            if (!err->status)
+                gfp_fail(err, GFP_EIO, "libsndfile cannot write the output: "
+                         "%s", sf_strerror(NULL));
+            st = err->status;
+            goto done;
+        }
+        sf_command(sf, SFC_SET_CLIPPING, NULL, SF_TRUE);
+        if (p->out_scale)
+            sf_command(sf, SFC_SET_NORM_DOUBLE, NULL, SF_FALSE);
+    }
+    /* Blocks: the last N input samples of each channel are hist[c]; block
+     * k adds B new ones and yields output samples [k B, k B + B). */
+    uint64_t total_out = 0;
+    int input_done = 0, have_total = 0;
+    size_t keep = N - B;
+    gfp_progress prog;
+    gfp_progress_init(&prog, !c->quiet && p->in_frames > 0, p->in_frames > 0
+                      ? p->in_frames : -1, "convolve");
+    for (uint64_t k = 0;; k++) {
+        for (size_t ch = 0; ch < C; ch++)
+            memmove(hist + ch * ts, hist + ch * ts + B * w,
+                    keep * w * sizeof *hist);
+        size_t got = 0;
+        if (!input_done) {
+            if ((st = read_frames(p, src, hist + keep * w, ts, B, &got, err)))
+                break;
+            p->frames_in += got;
+            if (got < B) {
+                input_done = 1;
+                have_total = 1;
+                total_out = p->same ? p->frames_in
+                                    : p->frames_in + p->L - 1;
+                if (p->frames_in == 0)
+                    total_out = 0;
+            }
+        }
+        for (size_t ch = 0; ch < C; ch++)
+            memset(hist + ch * ts + (keep + got) * w, 0,
+                   (B - got) * w * sizeof *hist);
+        size_t emit = B;
+        if (have_total)
+            emit = total_out - p->frames_out < B
+                       ? (size_t)(total_out - p->frames_out) : B;
+        if (emit == 0)
+            break;
+        /* forward: into the delay line's slot for this block */
+        size_t slot = (size_t)(k % P);
+        for (size_t ch = 0; ch < C; ch++)
+            to_engine(p->dbl, hist + ch * ts, ts, (char *)tin + ch * ts * sc);
+        char *X = (char *)fdl + slot * C * fs * sc;
+        if ((st = gfp_plan_execute(p->fwd, tin, X, C, err)))
+            break;
+        /* multiply-add: partition q meets the spectrum of block k - q */
+        memset(acc, 0, Co * fs * sc);
+        for (int pi = 0; pi < p->npairs; pi++) {
+            const pair *pr = &p->pairs[pi];
+            for (size_t q = 0; q < P && q <= k; q++) {
+                size_t s2 = (size_t)((k - q) % P);
+                size_t xo = (s2 * C + (size_t)pr->in) * fs,
+                       ho = (q * R + (size_t)pr->resp) * fs,
+                       yo = (size_t)pr->out * fs;
+                if (p->dbl)
+                    mac_f64((double *)acc + yo, (const double *)fdl + xo,
+                            (const double *)H + ho, bins);
+                else
+                    mac_f32((float *)acc + yo, (const float *)fdl + xo,
+                            (const float *)H + ho, bins);
+            }
+        }
+        if ((st = gfp_plan_execute(p->inv, acc, tout, Co, err)))
+            break;
+        /* the last B samples of each frame, with the dry input mixed in */
+        for (size_t j = 0; j < Co; j++) {
+            size_t din = j % C;
+            const double *dry = hist + din * ts + keep * w;
+            for (size_t i = 0; i < emit * w; i++) {
+                size_t at = j * ts + keep * w + i;
+                double v = p->dbl ? ((const double *)tout)[at]
+                                  : ((const float *)tout)[at];
+                il[i / w * Co * w + j * w + i % w] = v + p->dry_gain * dry[i];
+            }
+        }
+        size_t ns = emit * Co * w;
+        if (p->clip_check)
+            count_clips(p, il, ns);
+        if (p->audio_out) {
+            if (p->out_scale) {
+                /* rounded here: exact integers survive any rounding mode */
+                double hi = p->out_scale - 1, lo = -p->out_scale;
+                for (size_t i = 0; i < ns; i++) {
+                    double v = nearbyint(il[i] * p->out_scale);
+                    il[i] = v > hi ? hi : v < lo ? lo : v == v ? v : 0;
+                }
+            }
+            sf_count_t wr = sf_writef_double(sf, il, (sf_count_t)emit);
+            if (wr != (sf_count_t)emit) {
+                if (!err->status)
+                    gfp_fail(err, GFP_EIO, "libsndfile write failed: %s",
+                             sf_strerror(sf));
+                st = err->status;
+                break;
+            }
+        } else if ((st = gfp_write_values(snk, &p->out_fmt, il, 1, ns, &cbuf,
+                                          &ccap, err))) {
+            break;
+        }
+        p->frames_out += emit;
+        p->samples_out += ns;
+        gfp_progress_update(&prog, p->frames_in);
+    }
+    gfp_progress_end(&prog);
+done:
+    if (sf) {
+        int r = sf_close(sf);
+        if (!st && (err->status || r)) {
+            st = err->status ? err->status
+                             : gfp_fail(err, GFP_EIO, "libsndfile could not "
+                                        "finish the output");
+        }
+    }
+    if (!st && p->clipped)
+        gfp_msg("convolve", "warning: %llu of %llu output samples clipped "
+                "(peak %.2f dBFS); lower --gain, use --normalize, or write "
+                "float (--subtype float / --out-format f32)",
+                (unsigned long long)p->clipped,
+                (unsigned long long)p->samples_out, 20 * log10(p->peak));
+    free(hist);
+    free(y);
+    free(il);
+    free(cbuf);
+    if (tin) e->ops->free_host(e->state, tin);
+    if (fdl) e->ops->free_host(e->state, fdl);
+    if (H) e->ops->free_host(e->state, H);
+    if (acc) e->ops->free_host(e->state, acc);
+    if (tout) e->ops->free_host(e->state, tout);
+    gfp_plan_destroy(p->fwd);
+    gfp_plan_destroy(p->inv);
+    p->fwd = p->inv = NULL;
+    return st;
+}
+
+static void conv_stop(void *vp, const gfp_common *c)
+{
+    conv_priv *p = vp;
+    if (c->verbose && p->N)
+        gfp_msg("convolve", "response %zu taps x %d channel(s); FFT %zu, "
+                "blocks of %zu, %zu partition(s); %llu frames in, %llu out "
+                "(%d channel(s) in, %d out)", p->L, p->R, p->N, p->B, p->P,
+                (unsigned long long)p->frames_in,
+                (unsigned long long)p->frames_out, p->C, p->Cout);
+    free(p->h);
+    free(p->pairs);
+    free(p->set);
+    free(p->rawbuf);
+    free(p->conv);
+}
+
+static gfp_status conv_flow(void *vp, const void *frames, size_t nframes,
+                            gfp_sink *snk, gfp_error *err)
+{
+    return gfp_fail(err, GFP_EINVAL, "internal: convolve runs its own loop");
+}
+
+const gfp_stage_handler gfp_stage_convolve = {
+    .name = "convolve",
+    .summary = "streaming convolution with an impulse response (reverb, FIR)",
+    .priv_size = sizeof(conv_priv),
+    .usage = conv_usage,
+    .getopts = conv_getopts,
+    .open_source = conv_open_source,
+    .start = conv_start,
+    .flow = conv_flow,
+    .stop = conv_stop,
+    .run = conv_run,
+};
