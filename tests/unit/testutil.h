@@ -1,0 +1,228 @@
+/* testutil.h - helpers shared by the CUnit programs under tests/unit: a
+ * seeded PRNG (the seed is printed when anything fails), error norms,
+ * assertions with formatted messages, and the runner boilerplate.
+ * Header only: each test program is one translation unit. */
+#ifndef GFP_TESTUTIL_H
+#define GFP_TESTUTIL_H
+
+#include <CUnit/Basic.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- runner state ------------------------------------------------------ */
+
+/* xoshiro256** state: one per thread that draws numbers. */
+typedef struct tu_rng {
+    uint64_t s[4];
+} tu_rng;
+
+typedef struct tu_state {
+    CU_pSuite suite;      /* the suite tests are being added to */
+    int setup_failed;     /* a CU_add_suite/CU_add_test failed */
+    uint64_t seed;        /* the PRNG seed of this run */
+    tu_rng rng;           /* the main thread's generator */
+} tu_state;
+
+static tu_state tu;
+
+/* ---- PRNG: xoshiro256**, seeded through splitmix64 ------------------- */
+
+static inline uint64_t tu_splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static inline void tu_rng_seed(tu_rng *r, uint64_t seed)
+{
+    uint64_t x = seed;
+    for (int i = 0; i < 4; i++)
+        r->s[i] = tu_splitmix64(&x);
+}
+
+static inline uint64_t tu_rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t tu_rng_u64(tu_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t v = tu_rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = tu_rotl(s[3], 45);
+    return v;
+}
+
+/* Uniform in [lo, hi) with 53 random bits. */
+static inline double tu_rng_range(tu_rng *r, double lo, double hi)
+{
+    return lo + (hi - lo) * ((double)(tu_rng_u64(r) >> 11) * 0x1p-53);
+}
+
+static inline uint64_t tu_rand_u64(void)
+{
+    return tu_rng_u64(&tu.rng);
+}
+
+/* Uniform in [0, 1) with 53 random bits. */
+static inline double tu_rand01(void)
+{
+    return (double)(tu_rand_u64() >> 11) * 0x1p-53;
+}
+
+/* Uniform in [lo, hi). */
+static inline double tu_rand_range(double lo, double hi)
+{
+    return lo + (hi - lo) * tu_rand01();
+}
+
+/* Uniform integer in [0, n), n > 0 (modulo bias is irrelevant here). */
+static inline uint64_t tu_rand_below(uint64_t n)
+{
+    return tu_rand_u64() % n;
+}
+
+/* ---- error norms ----------------------------------------------------- */
+
+/* ||got - ref||_2 / ||ref||_2 over n values; when ref is all zeros,
+ * ||got||_2 instead. NaN anywhere gives NaN, which fails any `<= tol`. */
+static inline double tu_rel_l2(const double *got, const double *ref, size_t n)
+{
+    long double num = 0, den = 0;
+    for (size_t i = 0; i < n; i++) {
+        long double d = (long double)got[i] - ref[i];
+        num += d * d;
+        den += (long double)ref[i] * ref[i];
+    }
+    if (den == 0)
+        return (double)sqrtl(num);
+    return (double)sqrtl(num / den);
+}
+
+static inline double tu_rel_l2_ld(const double *got, const long double *ref,
+                                  size_t n)
+{
+    long double num = 0, den = 0;
+    for (size_t i = 0; i < n; i++) {
+        long double d = (long double)got[i] - ref[i];
+        num += d * d;
+        den += ref[i] * ref[i];
+    }
+    if (den == 0)
+        return (double)sqrtl(num);
+    return (double)sqrtl(num / den);
+}
+
+static inline int tu_all_finite(const double *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!isfinite(x[i]))
+            return 0;
+    return 1;
+}
+
+/* ---- assertions ------------------------------------------------------ */
+
+/* Like CU_ASSERT, with a printf-style message (CUnit copies it). */
+#define TU_CHECK(cond, ...) \
+    tu_check_((cond) ? 1 : 0, __LINE__, __FILE__, __func__, __VA_ARGS__)
+
+static inline void tu_check_(int ok, int line, const char *file,
+                             const char *fn, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static inline void tu_check_(int ok, int line, const char *file,
+                             const char *fn, const char *fmt, ...)
+{
+    if (ok) {
+        CU_assertImplementation(CU_TRUE, (unsigned)line, "", file, fn,
+                                CU_FALSE);
+        return;
+    }
+    char msg[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    CU_assertImplementation(CU_FALSE, (unsigned)line, msg, file, fn,
+                            CU_FALSE);
+}
+
+/* ---- runner ---------------------------------------------------------- */
+
+/* Sets up the registry and the PRNG. The seed comes from GFP_TEST_SEED
+ * when set, else a fixed default so CI runs are reproducible. */
+static inline int tu_init(void)
+{
+    const char *env = getenv("GFP_TEST_SEED");
+    tu.seed = env && *env ? strtoull(env, NULL, 0) : 20240601ull;
+    tu_rng_seed(&tu.rng, tu.seed);
+    if (CU_initialize_registry() != CUE_SUCCESS) {
+        fprintf(stderr, "CUnit registry setup failed: %s\n",
+                CU_get_error_msg());
+        return -1;
+    }
+    return 0;
+}
+
+static inline void tu_suite(const char *name)
+{
+    tu.suite = CU_add_suite(name, NULL, NULL);
+    if (!tu.suite) {
+        fprintf(stderr, "CU_add_suite(%s) failed: %s\n", name,
+                CU_get_error_msg());
+        tu.setup_failed = 1;
+    }
+}
+
+#define TU_TEST(fn) tu_test_(#fn, fn)
+static inline void tu_test_(const char *name, CU_TestFunc fn)
+{
+    if (!tu.suite || !CU_add_test(tu.suite, name, fn)) {
+        fprintf(stderr, "CU_add_test(%s) failed: %s\n", name,
+                CU_get_error_msg());
+        tu.setup_failed = 1;
+    }
+}
+
+/* Runs the registry with the basic interface (which prints CUnit's
+ * summary) and returns the exit status: 0 all passed, 1 a failure, 99
+ * (automake's hard error) when the registry could not be set up. */
+static inline int tu_run(void)
+{
+    if (tu.setup_failed || CU_get_error() != CUE_SUCCESS) {
+        fprintf(stderr, "CUnit registry setup failed: %s\n",
+                CU_get_error_msg());
+        CU_cleanup_registry();
+        return 99;
+    }
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_ErrorCode rc = CU_basic_run_tests();
+    unsigned failed_asserts = CU_get_number_of_failures();
+    unsigned failed_tests = CU_get_number_of_tests_failed();
+    unsigned failed_suites = CU_get_number_of_suites_failed();
+    unsigned asserts = CU_get_number_of_asserts();
+    int bad = rc != CUE_SUCCESS || failed_asserts || failed_tests ||
+              failed_suites || asserts == 0;
+    printf("\n%s: %u assertions, %u failed; PRNG seed %llu "
+           "(GFP_TEST_SEED=%llu reproduces this run)\n",
+           bad ? "FAIL" : "PASS", asserts, failed_asserts,
+           (unsigned long long)tu.seed, (unsigned long long)tu.seed);
+    if (rc != CUE_SUCCESS)
+        fprintf(stderr, "CUnit run error: %s\n", CU_get_error_msg());
+    CU_cleanup_registry();
+    return bad ? 1 : 0;
+}
+
+#endif
