@@ -10,6 +10,7 @@
 
 #include "gfp_gpu.h"
 #include "gfp_gpu_fft.cuh"
+#include "gfp_gpu_fast.h"
 
 /* Elements per thread (register budget) per precision. */
 #define GFP_E32 16
@@ -32,6 +33,12 @@ struct gfp_gpu_plan {
     int threads;
     size_t smem;
     const void *func;
+    /* v4: compile-time specialised kernel (gfp_gpu_fast_*.cu), when one
+     * exists for this length and the plan has no window and no post-op */
+    int fast;
+    gfp_fast_info fi;
+    gfp_fparams fp;
+    void *dftw;
 };
 
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
@@ -242,7 +249,91 @@ extern "C" void gfp_gpu_plan_destroy(gfp_gpu_plan *p)
         cudaFree(p->dtw);
     if (p->dwin)
         cudaFree(p->dwin);
+    if (p->dftw)
+        cudaFree(p->dftw);
     free(p);
+}
+
+/* picks a specialised kernel for the plan if one exists and uploads its
+ * twiddles; leaves p->fast = 0 otherwise (the generic kernels run) */
+static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, char *err,
+                      size_t errlen)
+{
+    p->fast = 0;
+    const char *ev = getenv("GFP_GPU_NOFAST");
+    if (ev && *ev && *ev != '0')
+        return GFP_GPU_OK;
+    if (d->window || d->post != GFP_GPU_POST_NONE)
+        return GFP_GPU_OK;
+    gfp_fast_info fi;
+    memset(&fi, 0, sizeof fi);
+    bool ok = false;
+    if (mode == GFP_MODE_C2C)
+        ok = d->dbl ? gfp_fast_c2c_f64((int)d->n, &fi)
+                    : (gfp_fast_c2c_f32((int)d->n, &fi) || gfp_fast_c2c_f32s((int)d->n, &fi));
+    else if (mode == GFP_MODE_R2C && !d->dbl)
+        ok = gfp_fast_r2c_f32((int)(d->n / 2), &fi);
+    if (!ok)
+        return GFP_GPU_OK;
+    size_t ntw = 0;
+    int ls = 1;
+    for (int i = 0; i < fi.nst; i++) {
+        ntw += (size_t)(fi.r[i] - 1) * ls;
+        ls *= fi.r[i];
+    }
+    if (ls != fi.nf)
+        return fail(err, errlen, GFP_GPU_EINVAL, "internal: fast radices of %d", fi.nf);
+    if (ntw == 0)
+        ntw = 1;
+    size_t esz = d->dbl ? 16 : 8;
+    void *h = calloc(ntw, esz);
+    if (!h)
+        return fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+    size_t o = 0;
+    ls = 1;
+    for (int i = 0; i < fi.nst; i++) {
+        long long L = (long long)ls * fi.r[i];
+        for (int s = 1; s < fi.r[i]; s++)
+            for (int k = 0; k < ls; k++, o++) {
+                long double cc, ss;
+                root((long long)s * k, L, &cc, &ss);
+                if (d->dbl) {
+                    ((double *)h)[2 * o] = (double)cc;
+                    ((double *)h)[2 * o + 1] = (double)ss;
+                } else {
+                    ((float *)h)[2 * o] = (float)cc;
+                    ((float *)h)[2 * o + 1] = (float)ss;
+                }
+            }
+        ls *= fi.r[i];
+    }
+    cudaError_t e = cudaMalloc(&p->dftw, ntw * esz);
+    if (e == cudaSuccess)
+        e = cudaMemcpy(p->dftw, h, ntw * esz, cudaMemcpyHostToDevice);
+    free(h);
+    if (e != cudaSuccess)
+        return cuda_fail(err, errlen, e, "fast twiddles");
+    if (fi.smem > 48 * 1024) {
+        e = cudaFuncSetAttribute(fi.func, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 (int)fi.smem);
+        if (e != cudaSuccess)
+            return cuda_fail(err, errlen, e, "cudaFuncSetAttribute (fast)");
+    }
+    struct cudaFuncAttributes fa;
+    if ((e = cudaFuncGetAttributes(&fa, fi.func)) != cudaSuccess)
+        return cuda_fail(err, errlen, e, "cudaFuncGetAttributes (fast)");
+    if (fa.maxThreadsPerBlock < fi.threads)
+        return GFP_GPU_OK; /* keep the generic kernel */
+    memset(&p->fp, 0, sizeof p->fp);
+    p->fp.tw = p->dftw;
+    p->fp.rtw = mode == GFP_MODE_R2C ? (const void *)((const char *)p->dtw + (size_t)p->kp.rtwoff * esz)
+                                      : NULL;
+    p->fp.conj_in = p->kp.conj_in;
+    p->fp.conj_out = p->kp.conj_out;
+    p->fp.scale = d->scale;
+    p->fi = fi;
+    p->fast = 1;
+    return GFP_GPU_OK;
 }
 
 extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, char *err,
@@ -400,6 +491,9 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
                       p->threads, fa.maxThreadsPerBlock);
             goto done;
         }
+        rc = setup_fast(p, d, mode, err, errlen);
+        if (rc)
+            goto done;
     }
     rc = GFP_GPU_OK;
 done:
@@ -423,7 +517,8 @@ extern "C" int gfp_gpu_plan_exec(const gfp_gpu_plan *p, const void *d_in, void *
         return GFP_GPU_OK;
     if (d_in == d_out && p->d.kind != GFP_GPU_C2C)
         return fail(err, errlen, GFP_GPU_EINVAL, "in-place execution is for C2C plans only");
-    size_t blocks = (batch + p->kp.fpb - 1) / p->kp.fpb;
+    size_t fpb = p->fast ? (size_t)p->fi.fpb : (size_t)p->kp.fpb;
+    size_t blocks = (batch + fpb - 1) / fpb;
     if (blocks > 0x7fffffffu)
         return fail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large for one launch",
                     batch);
@@ -437,9 +532,18 @@ extern "C" int gfp_gpu_plan_exec(const gfp_gpu_plan *p, const void *d_in, void *
     kp.in = d_in;
     kp.out = d_out;
     kp.batch = batch;
+    gfp_fparams fp = p->fp;
+    fp.in = d_in;
+    fp.out = d_out;
+    fp.batch = batch;
     void *args[] = {&kp};
-    e = cudaLaunchKernel(p->func, dim3((unsigned)blocks), dim3((unsigned)p->threads), args,
-                         p->smem, (cudaStream_t)stream);
+    void *fargs[] = {&fp};
+    if (p->fast)
+        e = cudaLaunchKernel(p->fi.func, dim3((unsigned)blocks), dim3((unsigned)p->fi.threads),
+                             fargs, p->fi.smem, (cudaStream_t)stream);
+    else
+        e = cudaLaunchKernel(p->func, dim3((unsigned)blocks), dim3((unsigned)p->threads), args,
+                             p->smem, (cudaStream_t)stream);
     int rc = GFP_GPU_OK;
     if (e != cudaSuccess)
         rc = cuda_fail(err, errlen, e, "kernel launch");

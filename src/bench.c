@@ -406,7 +406,10 @@ int gfp_bench_main(int argc, char **argv)
     for (int pi = 0; pi < o.nprecs; pi++)
     for (int si = 0; si < o.nsizes; si++) {
         double rate[8] = {0};
-        for (int ei = 0; ei < o.nengines; ei++) {
+        /* cufft first, so the others' rows can give their ratio to it. */
+        for (int oi = 0; oi < o.nengines; oi++) {
+            int ei = cufft_i < 0 ? oi
+                     : oi == 0 ? cufft_i : (oi <= cufft_i ? oi - 1 : oi);
             gfp_plan_desc d = {.n = o.sizes[si], .kind = o.kinds[ki],
                                .inverse = o.kinds[ki] == GFP_C2R,
                                .dbl = o.precs[pi], .scale = 1.0,

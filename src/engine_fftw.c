@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <unistd.h>
 
 typedef struct fftw_state {
@@ -17,8 +18,11 @@ typedef struct fftw_state {
 
 typedef struct fftw_impl {
     gfp_plan_desc d;
+    const fftw_state *s;
     void *many;         /* plan over d.batch frames */
-    void *one;          /* plan over one frame, unaligned: for short batches */
+    void *one;          /* plan over one frame, unaligned: for short batches;
+                           made on first use (most runs never need it) */
+    pthread_mutex_t one_lock;
     void **scratch;     /* per slot, complex bins, when a post-op is asked */
     int nslots;
 } fftw_impl;
@@ -98,6 +102,11 @@ static gfp_status fftw_open(const gfp_engine_opts *o, void **state,
             return st;
         }
     }
+    /* Plans may be made on the compute thread (see one_plan). */
+#ifdef GFP_HAVE_FFTW_THREADS
+    fftw_make_planner_thread_safe();
+    fftwf_make_planner_thread_safe();
+#endif
     /* MEASURE can take seconds for big n; bound it. */
     fftw_set_timelimit(2.0);
     fftwf_set_timelimit(2.0);
@@ -199,6 +208,7 @@ static void fftw_unmake(void *state, void *impl)
         return;
     destroy_plan(p->d.dbl, p->many);
     destroy_plan(p->d.dbl, p->one);
+    pthread_mutex_destroy(&p->one_lock);
     if (p->scratch)
         for (int i = 0; i < p->nslots; i++)
             fftw_free(p->scratch[i]);
@@ -218,7 +228,9 @@ static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
     if (!p)
         return gfp_fail(err, GFP_ENOMEM, "out of memory");
     p->d = *d;
+    p->s = s;
     p->nslots = nslots;
+    pthread_mutex_init(&p->one_lock, NULL);
     size_t scal = d->dbl ? sizeof(double) : sizeof(float);
     size_t in_bytes, out_bytes, cplx_bytes;
     size_t cplx_scalars = 2 * (d->kind == GFP_C2R ? d->n / 2 + 1
@@ -241,10 +253,9 @@ static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
                         d->n);
     }
     p->many = make_plan(s, d, (int)d->batch, tin, tout, 0);
-    p->one = make_plan(s, d, 1, tin, tout, FFTW_UNALIGNED);
     fftw_free(tin);
     fftw_free(tout);
-    if (!p->many || !p->one) {
+    if (!p->many) {
         fftw_unmake(s, p);
         return gfp_fail(err, GFP_ENOTSUP, "FFTW could not plan n %zu", d->n);
     }
@@ -299,6 +310,26 @@ static void execute(const fftw_impl *p, void *plan, void *in, void *out)
             x[i] *= sc;                                                      \
     } while (0)
 
+/* The single-frame plan, made on first use. The planner is shared by the
+ * whole process: fftw_open made it thread safe. */
+static void *one_plan(fftw_impl *p)
+{
+    pthread_mutex_lock(&p->one_lock);
+    if (!p->one) {
+        size_t scal = p->d.dbl ? sizeof(double) : sizeof(float);
+        size_t bins = p->d.kind == GFP_R2C ? p->d.n / 2 + 1 : p->d.n;
+        size_t o = p->d.kind == GFP_C2R ? p->d.n : 2 * bins;
+        void *tin = fftw_malloc(gfp_plan_in_scalars(&p->d) * scal);
+        void *tout = fftw_malloc(o * scal);
+        if (tin && tout)
+            p->one = make_plan(p->s, &p->d, 1, tin, tout, FFTW_UNALIGNED);
+        fftw_free(tin);
+        fftw_free(tout);
+    }
+    pthread_mutex_unlock(&p->one_lock);
+    return p->one;
+}
+
 static gfp_status fftw_submit(void *state, void *impl, int slot,
                               const void *in_c, void *out, size_t nframes,
                               gfp_error *err)
@@ -327,6 +358,9 @@ static gfp_status fftw_submit(void *state, void *impl, int slot,
     if (nframes == d->batch && aligned) {
         execute(p, p->many, in, dst);
     } else {
+        if (!one_plan(p))
+            return gfp_fail(err, GFP_ENOMEM, "FFTW could not plan n %zu",
+                            d->n);
         for (size_t f = 0; f < nframes; f++)
             execute(p, p->one, (char *)in + f * in_step,
                     (char *)dst + f * out_step);
