@@ -240,20 +240,13 @@ static gfp_status conv_getopts(void *vp, gfp_common *c, const char **in,
             p->subtype_name = optarg;
             break;
         }
-        case 'h':
-            c->help = 1;
-            return GFP_OK;
-        case '?':
-            if (optopt)
-                return gfp_fail(err, GFP_EINVAL, "unknown option '-%c' or "
-                                "missing argument", optopt);
-            return gfp_fail(err, GFP_EINVAL, "unknown option or missing "
-                            "argument: '%s'", argv[optind - 1]);
         default:
-            if (gfp_common_opt(c, o, optarg, err))
+            if (gfp_common_opt(c, o, optarg, argv, err))
                 return GFP_EINVAL;
         }
     }
+    if (c->help)
+        return GFP_OK;
     int n = argc - optind, k = optind;
     if (!p->resp_path) {
         if (n < 2)

@@ -82,20 +82,13 @@ static gfp_status ifft_getopts(void *vp, gfp_common *c, const char **in,
             break;
         case O_SHIFT: p->shift = 1; break;
         case O_REAL_OUT: p->real_out = 1; break;
-        case 'h':
-            c->help = 1;
-            return GFP_OK;
-        case '?':
-            if (optopt)
-                return gfp_fail(err, GFP_EINVAL, "unknown option '-%c' or "
-                                "missing argument", optopt);
-            return gfp_fail(err, GFP_EINVAL, "unknown option or missing "
-                            "argument: '%s'", argv[optind - 1]);
         default:
-            if (gfp_common_opt(c, o, optarg, err))
+            if (gfp_common_opt(c, o, optarg, argv, err))
                 return GFP_EINVAL;
         }
     }
+    if (c->help)
+        return GFP_OK;
     if (!have_n)
         return gfp_fail(err, GFP_EINVAL, "--n is required");
     if (!p->in_fmt.is_complex)

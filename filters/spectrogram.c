@@ -289,20 +289,13 @@ static gfp_status spec_getopts(void *vp, gfp_common *c, const char **in,
             if (opt_double("rate", optarg, 1, 1e7, &p->rate_opt, err))
                 return GFP_EINVAL;
             break;
-        case 'h':
-            c->help = 1;
-            return GFP_OK;
-        case '?':
-            if (optopt)
-                return gfp_fail(err, GFP_EINVAL, "unknown option '-%c' or "
-                                "missing argument", optopt);
-            return gfp_fail(err, GFP_EINVAL, "unknown option or missing "
-                            "argument: '%s'", argv[optind - 1]);
         default:
-            if (gfp_common_opt(c, o, optarg, err))
+            if (gfp_common_opt(c, o, optarg, argv, err))
                 return GFP_EINVAL;
         }
     }
+    if (c->help)
+        return GFP_OK;
     if (!p->hop)
         p->hop = p->n / 4 ? p->n / 4 : 1;
     if (p->hop > p->n)

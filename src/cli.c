@@ -2,6 +2,7 @@
 #include "config.h"
 #include "gfp.h"
 
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +30,7 @@ gfp_status gfp_opt_size(const char *name, const char *arg, uint64_t lo,
 }
 
 gfp_status gfp_common_opt(gfp_common *c, int code, const char *arg,
-                          gfp_error *err)
+                          char **argv, gfp_error *err)
 {
     size_t v;
     switch (code) {
@@ -75,8 +76,17 @@ gfp_status gfp_common_opt(gfp_common *c, int code, const char *arg,
         c->quiet = 1;
         c->verbose = 0;
         return GFP_OK;
+    case 'h':
+        c->help = 1;
+        return GFP_OK;
+    case '?':
+        if (optopt)
+            return gfp_fail(err, GFP_EINVAL, "unknown option '-%c' or "
+                            "missing argument", optopt);
+        return gfp_fail(err, GFP_EINVAL, "unknown option or missing "
+                        "argument: '%s'", argv[optind - 1]);
     }
-    return GFP_ENOTSUP;
+    return gfp_fail(err, GFP_EINVAL, "option code %d is not handled", code);
 }
 
 void gfp_common_usage(FILE *out)

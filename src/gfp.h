@@ -380,10 +380,11 @@ enum {
 #define GFP_COMMON_SHORTOPTS "vqh"
 
 void gfp_common_defaults(gfp_common *c);
-/* Handles one common option; GFP_EINVAL with a message when it is bad,
- * GFP_ENOTSUP when code is not a common option. */
+/* Handles an option every stage shares, -h and getopt's '?' (unknown
+ * option or missing argument) included: GFP_EINVAL with a message when it
+ * is bad. After the getopt loop a stage returns at once if c->help. */
 gfp_status gfp_common_opt(gfp_common *c, int code, const char *arg,
-                          gfp_error *err) GFP_WUR;
+                          char **argv, gfp_error *err) GFP_WUR;
 void gfp_common_usage(FILE *out);
 /* Parses a positive integer option with size suffixes, in [lo, hi]. */
 gfp_status gfp_opt_size(const char *name, const char *arg, uint64_t lo,
