@@ -9,7 +9,7 @@ B=${1:-build}
 OUT=${OUT:-gpu-out}
 mkdir -p "$OUT"
 export LD_LIBRARY_PATH="$PWD/.gpu-lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-WHAT=${WHAT:-"tests sanitize bench pipeline stream"}
+WHAT=${WHAT:-"tests sanitize bench pipeline stream stages"}
 G="$B/src/gfftpipe"
 sum="$OUT/summary.txt"
 : > "$sum"
@@ -58,6 +58,32 @@ with open('$f', 'wb') as o:
     "$G" fft --n 4096 --engine cpu -q /dev/shm/small.cf32 /dev/shm/c.cf32; r2=$?
     echo "gpu (rc $r1) vs cpu (rc $r2) on 64 MiB: $("$B"/tests/cli/refdft cmp cf32 /dev/shm/g.cf32 cf32 /dev/shm/c.cf32 1e-5 2>&1 | tail -1); cmp: $(cmp /dev/shm/g.cf32 /dev/shm/c.cf32 2>&1 | head -1)" >> "$sum"
     rm -f $f
+    ;;
+stages)
+    # The stages through the GPU engine against the CPU engine, same input.
+    d=/dev/shm/stages; mkdir -p $d
+    python3 -c "
+import numpy as np
+r = np.random.default_rng(2)
+t = np.arange(48000 * 20) / 48000
+x = 0.3 * np.sin(2 * np.pi * 1000 * t) + 0.3 * np.sin(2 * np.pi * (200 + 400 * t) * t) + 0.01 * r.standard_normal(t.size)
+x.astype(np.float32).tofile('$d/sig.f32')
+(r.standard_normal(20000) * np.exp(-np.arange(20000) / 3000)).astype(np.float32).tofile('$d/ir.f32')
+" >> "$OUT/stages.log" 2>&1
+    for e in gpu cpu; do
+        "$G" spectrogram -q --engine $e --in-format f32 --rate 48000 --width 800 --height 400 --raw $d/spec-$e.npy $d/sig.f32 $d/spec-$e.png >> "$OUT/stages.log" 2>&1
+        echo "spectrogram --engine $e: rc=$?" >> "$sum"
+        "$G" convolve -q --engine $e --in-format f32 --taps $d/ir.f32 --taps-format f32 $d/sig.f32 $d/conv-$e.f32 >> "$OUT/stages.log" 2>&1
+        echo "convolve --engine $e: rc=$?" >> "$sum"
+    done
+    python3 -c "
+import numpy as np
+a = np.load('$d/spec-gpu.npy'); b = np.load('$d/spec-cpu.npy')
+print('spectrogram gpu vs cpu (dB matrix): max abs diff %.3g dB over %s' % (np.abs(a - b).max(), a.shape))
+a = np.fromfile('$d/conv-gpu.f32', np.float32); b = np.fromfile('$d/conv-cpu.f32', np.float32)
+print('convolve gpu vs cpu: %d vs %d samples, rel L2 %.3g' % (a.size, b.size, np.linalg.norm(a - b) / np.linalg.norm(b) if a.size == b.size else -1))
+" >> "$sum" 2>&1
+    cp $d/spec-gpu.png "$OUT/" 2>/dev/null
     ;;
 esac
 done
