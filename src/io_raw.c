@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -117,14 +116,9 @@ gfp_status gfp_sink_open(const char *path, const gfp_source *input,
         }
     }
     size_t len = strlen(path) + 32;
-    char *dircopy = strdup(path);
     snk->tmp_path = malloc(len);
-    if (!dircopy || !snk->tmp_path) {
-        free(dircopy);
-        free(snk->tmp_path);
-        snk->tmp_path = NULL;
+    if (!snk->tmp_path)
         return gfp_fail(err, GFP_ENOMEM, "out of memory");
-    }
     /* Hidden temporary in the output's directory, so rename() is atomic. */
     char *base = strrchr(path, '/');
     if (base)
@@ -132,7 +126,6 @@ gfp_status gfp_sink_open(const char *path, const gfp_source *input,
                  (int)(base - path), path, base + 1);
     else
         snprintf(snk->tmp_path, len, ".%s.gfp-XXXXXX", path);
-    free(dircopy);
     snk->fd = mkstemp(snk->tmp_path);
     if (snk->fd < 0) {
         int e = errno;
