@@ -10,7 +10,9 @@
     X(fft)            \
     X(ifft)           \
     X(spectrogram)    \
-    X(convolve)
+    X(convolve)       \
+    X(fft2)           \
+    X(ifft2)
 
 #define GFP_DECLARE_STAGE(name) extern const gfp_stage_handler gfp_stage_##name;
 GFP_STAGES(GFP_DECLARE_STAGE)
@@ -30,5 +32,14 @@ void gfp_fftshift(const double *src, size_t nb, size_t width, double *dst);
 gfp_status gfp_write_values(gfp_sink *snk, const gfp_format *fmt,
                             const void *vals, int dbl, size_t count,
                             void **buf, size_t *cap, gfp_error *err) GFP_WUR;
+
+/* Colour maps, shared by spectrogram and fft2: 256 RGB entries from dark
+ * (index 0) to bright. The order is spectrogram's cmap_id. */
+typedef enum gfp_cmap {
+    GFP_CM_VIRIDIS, GFP_CM_MAGMA, GFP_CM_INFERNO, GFP_CM_PLASMA, GFP_CM_GRAY
+} gfp_cmap;
+/* viridis, magma, inferno, plasma, gray (or grey); GFP_EINVAL otherwise. */
+gfp_status gfp_cmap_parse(const char *s, gfp_cmap *out) GFP_WUR;
+void gfp_cmap_lut(gfp_cmap id, uint8_t lut[256][3]);
 
 #endif

@@ -335,6 +335,38 @@ gfp_status gfp_png_write_rgb(gfp_sink *snk, const uint8_t *rgb, size_t width,
  * (io_npy.c). */
 gfp_status gfp_npy_write_header_f32(gfp_sink *snk, size_t rows, size_t cols,
                                     gfp_error *err) GFP_WUR;
+/* The header of a .npy (v1.0) of any format f (complex: c8/c16) and shape
+ * (1 to 4 dimensions, C order); the caller writes the values next. */
+gfp_status gfp_npy_write_header(gfp_sink *snk, const gfp_format *f,
+                                int ndim, const size_t *shape,
+                                gfp_error *err) GFP_WUR;
+/* A .npy held in memory: float32/float64/complex64/complex128 in C order. */
+typedef struct gfp_npy_info {
+    gfp_format fmt;
+    int ndim;              /* 0 to 4; shape[i] for i < ndim */
+    size_t shape[4];
+    size_t count;          /* values: the product of the shape */
+    size_t data_offset;    /* bytes before the first value */
+} gfp_npy_info;
+gfp_status gfp_npy_parse(const void *data, size_t len, gfp_npy_info *out,
+                         gfp_error *err) GFP_WUR;
+
+/* A PNG decoded from memory (io_png_read.c): every colour type and bit
+ * depth as 8- or 16-bit gray, gray+alpha, RGB or RGBA; rows top to bottom,
+ * 16-bit samples in the host's byte order. Sides over GFP_PNG_MAX_SIDE or
+ * more than GFP_PNG_MAX_PIXELS pixels are refused before any pixel memory
+ * is allocated. */
+#define GFP_PNG_MAX_SIDE ((size_t)1 << 24)
+#define GFP_PNG_MAX_PIXELS ((size_t)1 << 28)
+typedef struct gfp_image {
+    size_t width, height;
+    int channels;          /* 1 gray, 2 gray+alpha, 3 RGB, 4 RGBA */
+    int depth;             /* 8 or 16 */
+    void *pixels;          /* uint8_t or uint16_t, width*channels per row */
+} gfp_image;
+gfp_status gfp_png_read(const void *data, size_t len, gfp_image *img,
+                        gfp_error *err) GFP_WUR;
+void gfp_image_free(gfp_image *img);
 
 /* ---- progress ---------------------------------------------------------- */
 

@@ -1,0 +1,61 @@
+#!/bin/sh
+# fft2.sh - the 2D spectrum of a generated image.
+#
+# Makes a 256x256 8-bit image with awk and printf only: two plane waves
+# (16 cycles across and 8 down; 24 cycles across and -40 down) and a ring
+# pattern (cos of the radius, 32 cycles across the width). Writes its
+# centred log-magnitude spectrum as a PNG (the plane waves are pairs of
+# points, the ring a circle of radius 32 bins), then reads the magnitudes
+# as raw numbers and prints where the strongest peaks are, checking that
+# the plane waves are there.
+#
+# Usage: examples/fft2.sh [OUTDIR]   (default: a temporary directory,
+# removed at the end; give OUTDIR to keep pattern.u8 and spectrum.png)
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+if [ -n "${GFFTPIPE:-}" ]; then G=$GFFTPIPE
+elif [ -x "$here/../src/gfftpipe" ]; then G=$here/../src/gfftpipe
+elif [ -x "$here/../build/src/gfftpipe" ]; then G=$here/../build/src/gfftpipe
+elif command -v gfftpipe >/dev/null 2>&1; then G=$(command -v gfftpipe)
+else echo "fft2 example: no gfftpipe (build it or set GFFTPIPE)" >&2; exit 1
+fi
+die() { echo "fft2 example: $*" >&2; exit 1; }
+if [ $# -ge 1 ]; then out=$1; mkdir -p "$out"; tmp=$(mktemp -d); else
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/gfftpipe-example.XXXXXX"); out=$tmp; fi
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' HUP INT TERM
+N=256
+
+# one row of octal escapes per image row, printed by the shell's printf
+awk -v n=$N 'BEGIN { pi = atan2(0, -1)
+    for (y = 0; y < n; y++) {
+        line = ""
+        for (x = 0; x < n; x++) {
+            r = sqrt((x - n / 2) ^ 2 + (y - n / 2) ^ 2)
+            v = 0.35 * cos(2 * pi * (16 * x + 8 * y) / n) \
+              + 0.35 * cos(2 * pi * (24 * x - 40 * y) / n) \
+              + 0.3 * cos(2 * pi * 32 * r / n)
+            line = line sprintf("\\%03o", int(128 + 100 * v + 0.5))
+        }
+        print line
+    } }' | while IFS= read -r line; do printf "$line"; done >"$out/pattern.u8"
+[ "$(wc -c <"$out/pattern.u8" | tr -d ' ')" -eq $((N * N)) ] ||
+    die "the pattern is not $N x $N bytes"
+
+"$G" fft2 -q --size ${N}x$N --in-format u8 "$out/pattern.u8" \
+    "$out/spectrum.png" || die "fft2 to PNG failed"
+echo "spectrum: $out/spectrum.png"
+
+# |X| of every bin, centred (row N/2, column N/2 is the zero frequency)
+"$G" fft2 -q --size ${N}x$N --in-format u8 --full --shift --out mag \
+    --out-format f64 "$out/pattern.u8" "$tmp/mag.f64" || die "fft2 failed"
+od -An -v -tf8 -w8 "$tmp/mag.f64" |
+    awk -v n=$N '{ i = NR - 1; r = int(i / n) - n / 2; c = i % n - n / 2
+                   if (r != 0 || c != 0) printf "%d %d %.1f\n", r, c, $1 }' |
+    sort -k3,3 -g -r | head -n 4 >"$tmp/peaks"
+echo "strongest peaks (row and column frequency, |X|):"
+sed 's/^/  /' "$tmp/peaks"
+for want in "8 16" "-8 -16" "-40 24" "40 -24"; do
+    grep -q "^$want " "$tmp/peaks" || die "no peak at $want"
+done
+echo "the plane waves are where they should be"

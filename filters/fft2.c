@@ -1,0 +1,991 @@
+/* fft2.c - the `fft2` and `ifft2` stages: 2D FFTs of images (PNG) and of
+ * arrays (raw samples, .npy), with numpy.fft.fft2/ifft2/rfft2/irfft2's
+ * layouts and norms, and spectrum pictures (log-magnitude or phase,
+ * fftshift-centred, colormapped PNG).
+ *
+ * Row-column: the rows are one batched 1D plan (contiguous frames); for the
+ * columns the array is transposed in cache-sized tiles, the columns run as
+ * another batched plan on contiguous frames, and the result is transposed
+ * back. Both passes go through the engine interface only, so a GPU engine
+ * runs them unchanged; a length it refuses (GFP_ENOTSUP at plan time)
+ * falls back to the CPU under --engine auto, as every stage does.
+ *
+ * The whole array is held in memory: the input as read, and two working
+ * arrays of the transform (one plane of a multi-channel input at a time).
+ * The stage runs its own loop (the `run` hook) since one block needs two
+ * transforms with transposes between them. The input is read completely in
+ * open_source, before any plan is made, so a retry on the CPU loses
+ * nothing. */
+#include "config.h"
+#include "filters.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define F2_MAX_SIDE ((uint64_t)INT32_MAX)     /* FFTW takes int lengths */
+#define F2_MAX_ELEMS ((uint64_t)1 << 40)
+#define F2_CHUNK_BYTES ((size_t)32 << 20)     /* per submitted batch */
+#define F2_WRITE_SCALARS ((size_t)1 << 18)    /* per converted write */
+#define F2_TILE 32
+
+typedef enum f2_kind { K_AUTO, K_PNG, K_NPY, K_RAW } f2_kind;
+typedef enum f2_mode { M_DEFAULT, M_COMPLEX, M_REAL, M_MAG, M_LOGMAG,
+                       M_PHASE } f2_mode;
+static const char *const mode_names[] = {"", "complex", "real", "mag",
+                                         "logmag", "phase"};
+
+typedef struct f2_priv {
+    int inverse;
+    /* options */
+    size_t W, H;            /* --size: the real-space width and height */
+    int have_size, in_fmt_set, out_fmt_set, gray, full, real_out;
+    int shift;              /* -1: the default */
+    f2_kind in_kind, out_kind;
+    gfp_format in_fmt, out_fmt;
+    f2_mode mode;
+    gfp_norm norm;
+    gfp_cmap cmap;
+    int cmap_set;
+    double range;
+    const char *out_path;
+    /* the input, whole */
+    unsigned char *raw;
+    size_t rawlen;
+    gfp_image img;
+    const unsigned char *vals; /* raw/npy values */
+    gfp_format vfmt;
+    size_t C;               /* planes (image channels) */
+    size_t Wi;              /* values per input row */
+    int real_in, in64;
+    /* the transform */
+    int dbl;
+    gfp_kind row_kind;      /* R2C (fft2 real), C2R (ifft2 --real-out), C2C */
+    size_t Wc;              /* complex columns: W/2+1 for R2C/C2R, else W */
+    size_t Wo;              /* output values per row (raw/npy) */
+    int out_cplx;           /* raw/npy output is complex */
+    double t_fft, t_io;
+    int verbose;
+    const char *engine_name;
+} f2_priv;
+
+/* ---- usage ----------------------------------------------------------------- */
+
+static void usage_common(FILE *out)
+{
+    fputs(
+        "  --size WxH            the array's width (values per row) and height\n"
+        "                        (rows); needed for raw input (ifft2\n"
+        "                        --real-out: the size of the real output)\n"
+        "  --in-format F         png, npy, or raw samples in format F (u8 s8 s16\n"
+        "                        s32 f32 f64 cu8 cs8 cs16 cf32 cf64, le/be);\n"
+        "                        default: from the file's signature (PNG,\n"
+        "                        .npy), else cf32. Raw input may hold several\n"
+        "                        planes of H rows, transformed one by one\n"
+        "  --out-format F        png, npy, raw, or a raw sample format; default:\n"
+        "                        from OUTPUT's extension (.png, .npy), else raw\n"
+        "                        (cf32/f32, cf64/f64 with --precision f64 or a\n"
+        "                        64-bit input)\n"
+        "  --out complex|real|mag|logmag|phase   what to write per value:\n"
+        "                        logmag is 20*log10(|X|) (dB, floor -300);\n"
+        "                        default complex (real for a real result);\n"
+        "                        PNG: logmag for fft2, real for ifft2\n"
+        "  --norm backward|ortho|forward   scaling, numpy's meanings (default\n"
+        "                        backward: fft2 unscaled, ifft2 by 1/(W*H))\n"
+        "  --shift               fft2: fftshift the output (zero frequency in\n"
+        "                        the middle; default for PNG output);\n"
+        "                        ifft2: ifftshift the input first\n"
+        "  --no-shift            no shift, also for PNG output\n"
+        "  --gray                PNG input: transform the luminance (0.299 R +\n"
+        "                        0.587 G + 0.114 B) instead of each channel\n"
+        "  --full                fft2 of real input: all W columns, as\n"
+        "                        numpy.fft.fft2 (default W/2+1, as rfft2)\n"
+        "  --real-out            ifft2: Hermitian input of H rows of W/2+1\n"
+        "                        values, real output of WxH, as irfft2\n"
+        "  --colormap C          PNG output: viridis, magma, inferno, plasma,\n"
+        "                        gray (default viridis; gray for --out real)\n"
+        "  --range DB            PNG logmag: dB shown below the peak (default\n"
+        "                        80)\n",
+        out);
+    gfp_common_usage(out);
+    fputs("PNG output: one tile per plane, side by side; mag is scaled to\n"
+          "its peak, real is clamped to 0..1 (a PNG input's pixel range).\n"
+          "Memory: the input, plus two arrays of H x W complex values in the\n"
+          "working precision per plane. --tail has no effect here.\n", out);
+}
+
+static void fft2_usage(FILE *out)
+{
+    fputs(
+        "Usage: gfftpipe fft2 [options] [INPUT [OUTPUT]]\n"
+        "2D forward FFT of an image (PNG: each channel, or the luminance) or\n"
+        "of an array (raw samples with --size, or .npy), in numpy.fft.fft2\n"
+        "(complex input) or rfft2 (real input) layout; or a picture of the\n"
+        "spectrum (PNG output: log-magnitude or phase, centred).\n"
+        "INPUT and OUTPUT default to stdin and stdout; '-' names them.\n"
+        "\n", out);
+    usage_common(out);
+}
+
+static void ifft2_usage(FILE *out)
+{
+    fputs(
+        "Usage: gfftpipe ifft2 [options] [INPUT [OUTPUT]]\n"
+        "2D inverse FFT of an array (raw samples with --size, or .npy), as\n"
+        "numpy.fft.ifft2, or irfft2 with --real-out; PNG output shows the\n"
+        "result as an image.\n"
+        "INPUT and OUTPUT default to stdin and stdout; '-' names them.\n"
+        "\n", out);
+    usage_common(out);
+}
+
+/* ---- options ----------------------------------------------------------------- */
+
+enum {
+    O_SIZE = 1, O_IN_FORMAT, O_OUT_FORMAT, O_OUT, O_NORM, O_SHIFT,
+    O_NO_SHIFT, O_GRAY, O_FULL, O_REAL_OUT, O_CMAP, O_RANGE
+};
+
+static gfp_status parse_wxh(const char *arg, size_t *w, size_t *h,
+                            gfp_error *err)
+{
+    const char *x = strchr(arg, 'x');
+    char a[64];
+    uint64_t vw, vh;
+    if (!x || (size_t)(x - arg) >= sizeof a)
+        goto bad;
+    memcpy(a, arg, (size_t)(x - arg));
+    a[x - arg] = '\0';
+    if (gfp_parse_size(a, &vw) || gfp_parse_size(x + 1, &vh))
+        goto bad;
+    if (vw < 1 || vh < 1 || vw > F2_MAX_SIDE || vh > F2_MAX_SIDE)
+        return gfp_fail(err, GFP_EINVAL, "--size: sides must be 1 to %llu",
+                        (unsigned long long)F2_MAX_SIDE);
+    size_t n;
+    if (!gfp_mul_ok((size_t)vw, (size_t)vh, &n) || n > F2_MAX_ELEMS)
+        return gfp_fail(err, GFP_EINVAL, "--size: %s is too many values",
+                        arg);
+    *w = (size_t)vw;
+    *h = (size_t)vh;
+    return GFP_OK;
+bad:
+    return gfp_fail(err, GFP_EINVAL, "--size: '%s' is not WIDTHxHEIGHT "
+                    "(e.g. 640x480)", arg);
+}
+
+static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
+                             const char **out, int argc, char **argv,
+                             gfp_error *err)
+{
+    f2_priv *p = vp;
+    static const struct option longopts[] = {
+        {"size", 1, 0, O_SIZE}, {"in-format", 1, 0, O_IN_FORMAT},
+        {"out-format", 1, 0, O_OUT_FORMAT}, {"out", 1, 0, O_OUT},
+        {"norm", 1, 0, O_NORM}, {"shift", 0, 0, O_SHIFT},
+        {"no-shift", 0, 0, O_NO_SHIFT}, {"gray", 0, 0, O_GRAY},
+        {"full", 0, 0, O_FULL}, {"real-out", 0, 0, O_REAL_OUT},
+        {"colormap", 1, 0, O_CMAP}, {"range", 1, 0, O_RANGE},
+        GFP_COMMON_LONGOPTS, {0, 0, 0, 0}};
+    const char *who = p->inverse ? "ifft2" : "fft2";
+    p->shift = -1;
+    p->range = 80;
+    optind = 1;
+    opterr = 0;
+    int o;
+    while ((o = getopt_long(argc, argv, GFP_COMMON_SHORTOPTS, longopts,
+                            NULL)) != -1) {
+        switch (o) {
+        case O_SIZE:
+            if (parse_wxh(optarg, &p->W, &p->H, err))
+                return GFP_EINVAL;
+            p->have_size = 1;
+            break;
+        case O_IN_FORMAT:
+            p->in_fmt_set = 1;
+            if (!strcmp(optarg, "png")) p->in_kind = K_PNG;
+            else if (!strcmp(optarg, "npy")) p->in_kind = K_NPY;
+            else if (!gfp_format_parse(optarg, &p->in_fmt)) p->in_kind = K_RAW;
+            else return gfp_fail(err, GFP_EINVAL, "--in-format: '%s' is not "
+                                 "png, npy or a sample format", optarg);
+            break;
+        case O_OUT_FORMAT:
+            if (!strcmp(optarg, "png")) p->out_kind = K_PNG;
+            else if (!strcmp(optarg, "npy")) p->out_kind = K_NPY;
+            else if (!strcmp(optarg, "raw")) p->out_kind = K_RAW;
+            else if (!gfp_format_parse(optarg, &p->out_fmt)) {
+                p->out_kind = K_RAW;
+                p->out_fmt_set = 1;
+            } else {
+                return gfp_fail(err, GFP_EINVAL, "--out-format: '%s' is not "
+                                "png, npy, raw or a sample format", optarg);
+            }
+            break;
+        case O_OUT: {
+            int found = 0;
+            for (int i = 1; i < 6; i++)
+                if (!strcmp(optarg, mode_names[i])) {
+                    p->mode = (f2_mode)i;
+                    found = 1;
+                }
+            if (!found)
+                return gfp_fail(err, GFP_EINVAL, "--out: '%s' is not one of "
+                                "complex, real, mag, logmag, phase", optarg);
+            break;
+        }
+        case O_NORM:
+            if (gfp_norm_parse(optarg, &p->norm))
+                return gfp_fail(err, GFP_EINVAL, "--norm: '%s' is not "
+                                "backward, ortho or forward", optarg);
+            break;
+        case O_SHIFT: p->shift = 1; break;
+        case O_NO_SHIFT: p->shift = 0; break;
+        case O_GRAY: p->gray = 1; break;
+        case O_FULL: p->full = 1; break;
+        case O_REAL_OUT: p->real_out = 1; break;
+        case O_CMAP:
+            if (gfp_cmap_parse(optarg, &p->cmap))
+                return gfp_fail(err, GFP_EINVAL, "--colormap: '%s' is not one "
+                                "of viridis, magma, inferno, plasma, gray",
+                                optarg);
+            p->cmap_set = 1;
+            break;
+        case O_RANGE: {
+            char *end;
+            errno = 0;
+            p->range = strtod(optarg, &end);
+            if (end == optarg || *end || errno ||
+                !(p->range >= 1 && p->range <= 1000))
+                return gfp_fail(err, GFP_EINVAL, "--range: '%s' is not a "
+                                "number of dB in [1, 1000]", optarg);
+            break;
+        }
+        default:
+            if (gfp_common_opt(c, o, optarg, argv, err))
+                return GFP_EINVAL;
+        }
+    }
+    if (c->help)
+        return GFP_OK;
+    if (p->inverse && p->full)
+        return gfp_fail(err, GFP_EINVAL, "--full is for fft2 (ifft2 output "
+                        "is complex WxH, or real with --real-out)");
+    if (!p->inverse && p->real_out)
+        return gfp_fail(err, GFP_EINVAL, "--real-out is for ifft2");
+    if (p->real_out && p->shift == 1)
+        return gfp_fail(err, GFP_EINVAL, "--shift cannot go with --real-out "
+                        "(the input is half a spectrum)");
+    if (p->real_out && p->mode == M_COMPLEX)
+        return gfp_fail(err, GFP_EINVAL, "--out complex cannot go with "
+                        "--real-out");
+    if (p->in_kind == K_RAW && !p->have_size)
+        return gfp_fail(err, GFP_EINVAL, "raw input needs --size WxH");
+    if (gfp_opt_positional(argc, argv, optind, in, out, err))
+        return GFP_EINVAL;
+    p->out_path = *out;
+    (void)who;
+    return GFP_OK;
+}
+
+/* ---- the input ------------------------------------------------------------- */
+
+static gfp_status read_all(gfp_source *src, unsigned char **data, size_t *len,
+                           gfp_error *err)
+{
+    /* Read through a copy: the bytes end in memory before any plan is
+     * made, so for main.c's retry on the CPU nothing of src was lost. */
+    gfp_source rd = *src;
+    size_t cap = src->size > 0 ? (size_t)src->size + 1 : (size_t)1 << 16;
+    size_t have = 0;
+    unsigned char *b = malloc(cap);
+    gfp_status st = GFP_OK;
+    while (b) {
+        size_t got;
+        if ((st = gfp_source_read(&rd, b + have, cap - have, &got, err)))
+            break;
+        have += got;
+        if (rd.eof)
+            break;
+        if (cap > ((size_t)1 << 42)) {
+            st = gfp_fail(err, GFP_EFORMAT, "the input is too large");
+            break;
+        }
+        unsigned char *nb = realloc(b, cap * 2);
+        if (!nb) {
+            free(b);
+            b = NULL;
+            break;
+        }
+        b = nb;
+        cap *= 2;
+    }
+    src->eof = rd.eof;
+    if (!b && !st)
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory for the input");
+    if (st) {
+        free(b);
+        return st;
+    }
+    *data = b;
+    *len = have;
+    return GFP_OK;
+}
+
+static gfp_status f2_open_source(void *vp, const char *path, gfp_source *src,
+                                 gfp_error *err)
+{
+    f2_priv *p = vp;
+    gfp_status st = gfp_source_open(path, src, err);
+    if (st)
+        return st;
+    if ((st = read_all(src, &p->raw, &p->rawlen, err)))
+        goto fail;
+    if (p->in_kind == K_AUTO) {
+        /* the name first: a .png that is not one is a bad PNG, not raw */
+        const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+        if (dot && (!slash || dot > slash) && !strcasecmp(dot, ".png"))
+            p->in_kind = K_PNG;
+        else if (dot && (!slash || dot > slash) && !strcasecmp(dot, ".npy"))
+            p->in_kind = K_NPY;
+        else if (p->rawlen >= 8 && !memcmp(p->raw, "\x89PNG\r\n\x1a\n", 8))
+            p->in_kind = K_PNG;
+        else if (p->rawlen >= 6 && !memcmp(p->raw, "\x93NUMPY", 6))
+            p->in_kind = K_NPY;
+        else
+            p->in_kind = K_RAW;
+    }
+    if (p->in_kind == K_PNG) {
+        if ((st = gfp_png_read(p->raw, p->rawlen, &p->img, err)))
+            goto fail;
+        free(p->raw); /* the pixels are all we need */
+        p->raw = NULL;
+    }
+    return GFP_OK;
+fail:
+    gfp_source_close(src);
+    return st;
+}
+
+static gfp_status f2_start(void *vp, const gfp_common *c,
+                           const gfp_source *src, gfp_stage_setup *s,
+                           gfp_error *err)
+{
+    f2_priv *p = vp;
+    const char *who = p->inverse ? "ifft2" : "fft2";
+    (void)src;
+    p->dbl = c->dbl;
+    p->verbose = c->verbose;
+    memset(s, 0, sizeof *s);
+    size_t H, Win;  /* rows, and values per input row */
+    if (p->in_kind == K_PNG) {
+        if (p->have_size && (p->W != p->img.width || p->H != p->img.height))
+            return gfp_fail(err, GFP_EINVAL, "--size %zux%zu does not match "
+                            "the %zux%zu PNG", p->W, p->H, p->img.width,
+                            p->img.height);
+        p->W = Win = p->img.width;
+        p->H = H = p->img.height;
+        p->C = p->gray || p->img.channels < 3 ? 1 : 3;
+        p->real_in = 1;
+        if (p->real_out)
+            return gfp_fail(err, GFP_EINVAL, "--real-out needs a complex "
+                            "half spectrum, not a PNG");
+    } else {
+        if (p->gray)
+            return gfp_fail(err, GFP_EINVAL, "--gray is for PNG input");
+        size_t count, avail;
+        if (p->in_kind == K_NPY) {
+            gfp_npy_info ni;
+            gfp_status st = gfp_npy_parse(p->raw, p->rawlen, &ni, err);
+            if (st)
+                return st;
+            if (ni.ndim < 1 || ni.ndim > 3 || ni.count == 0)
+                return gfp_fail(err, GFP_EFORMAT, ".npy: %d-dimensional "
+                                "array of %zu values: expected 1 to 3 "
+                                "dimensions ([planes,] rows, columns)",
+                                ni.ndim, ni.count);
+            Win = ni.shape[ni.ndim - 1];
+            H = ni.ndim >= 2 ? ni.shape[ni.ndim - 2] : 1;
+            p->C = ni.ndim == 3 ? ni.shape[0] : 1;
+            p->vfmt = ni.fmt;
+            p->vals = p->raw + ni.data_offset;
+            if (Win > F2_MAX_SIDE || H > F2_MAX_SIDE)
+                return gfp_fail(err, GFP_EFORMAT, ".npy: sides must be at "
+                                "most %llu", (unsigned long long)F2_MAX_SIDE);
+            if (p->real_out) {
+                size_t w = Win > 1 ? 2 * (Win - 1) : 1;
+                if (p->have_size) {
+                    if (p->W / 2 + 1 != Win || p->H != H)
+                        return gfp_fail(err, GFP_EINVAL, "--size %zux%zu "
+                                        "needs %zu rows of %zu values; the "
+                                        ".npy has %zu of %zu", p->W, p->H,
+                                        p->H, p->W / 2 + 1, H, Win);
+                    w = p->W;
+                }
+                p->W = w;
+            } else {
+                if (p->have_size && (p->W != Win || p->H != H))
+                    return gfp_fail(err, GFP_EINVAL, "--size %zux%zu does "
+                                    "not match the .npy's %zux%zu", p->W,
+                                    p->H, Win, H);
+                p->W = Win;
+            }
+            p->H = H;
+        } else {
+            if (!p->have_size)
+                return gfp_fail(err, GFP_EINVAL, "raw input needs --size WxH "
+                                "(and --in-format, default cf32)");
+            if (!p->in_fmt_set)
+                p->in_fmt = gfp_format_native(GFP_F32, 1);
+            p->vfmt = p->in_fmt;
+            p->vals = p->raw;
+            H = p->H;
+            Win = p->real_out ? p->W / 2 + 1 : p->W;
+            size_t ib = gfp_format_item_bytes(&p->vfmt), plane;
+            if (!gfp_mul_ok(H * Win, ib, &plane))
+                return gfp_fail(err, GFP_EINVAL, "--size too large");
+            if (p->rawlen == 0 || p->rawlen % plane) {
+                char fn[32];
+                gfp_format_name(&p->vfmt, fn, sizeof fn);
+                return gfp_fail(err, GFP_EFORMAT, "the input has %zu bytes: "
+                                "not a whole number (>= 1) of planes of %zu "
+                                "rows x %zu %s values (%zu bytes)", p->rawlen,
+                                H, Win, fn, plane);
+            }
+            p->C = p->rawlen / plane;
+        }
+        p->real_in = !p->vfmt.is_complex;
+        p->in64 = gfp_format_is_64bit(&p->vfmt);
+        if (!gfp_mul_ok(H, Win, &count) ||
+            !gfp_mul_ok(count, p->C, &avail) || avail > F2_MAX_ELEMS)
+            return gfp_fail(err, GFP_EFORMAT, "the input is too large");
+    }
+    p->Wi = Win;
+    /* the transform */
+    if (!p->inverse)
+        p->row_kind = p->real_in && !p->full ? GFP_R2C : GFP_C2C;
+    else
+        p->row_kind = p->real_out ? GFP_C2R : GFP_C2C;
+    p->Wc = p->row_kind == GFP_C2C ? p->W : p->W / 2 + 1;
+    /* the output */
+    if (p->out_kind == K_AUTO) {
+        const char *dot = strrchr(p->out_path, '.'),
+                   *slash = strrchr(p->out_path, '/');
+        p->out_kind = K_RAW;
+        if (dot && (!slash || dot > slash) && strcmp(p->out_path, "-")) {
+            if (!strcasecmp(dot, ".png")) p->out_kind = K_PNG;
+            else if (!strcasecmp(dot, ".npy")) p->out_kind = K_NPY;
+        }
+    }
+    int real_result = p->row_kind == GFP_C2R;
+    if (p->out_kind == K_PNG) {
+        if (p->mode == M_DEFAULT)
+            p->mode = p->inverse ? M_REAL : M_LOGMAG;
+        if (p->mode == M_COMPLEX)
+            return gfp_fail(err, GFP_EINVAL, "PNG output shows real values: "
+                            "--out real, mag, logmag or phase");
+        if (p->shift < 0)
+            p->shift = !p->inverse;
+        if (!p->cmap_set)
+            p->cmap = p->mode == M_REAL ? GFP_CM_GRAY : GFP_CM_VIRIDIS;
+    } else {
+        if (p->mode == M_DEFAULT)
+            p->mode = real_result ? M_REAL : M_COMPLEX;
+        if (p->shift < 0)
+            p->shift = 0;
+        if (p->shift && !p->inverse && p->row_kind == GFP_R2C)
+            return gfp_fail(err, GFP_EINVAL, "--shift needs the whole "
+                            "spectrum: add --full for real input");
+    }
+    if (real_result && p->mode == M_COMPLEX)
+        return gfp_fail(err, GFP_EINVAL, "--out complex: the result of "
+                        "--real-out is real");
+    p->out_cplx = p->mode == M_COMPLEX;
+    p->Wo = p->row_kind == GFP_R2C ? p->Wc : p->W;
+    if (p->out_kind != K_PNG) {
+        int wide = p->dbl || p->in64;
+        if (!p->out_fmt_set)
+            p->out_fmt = gfp_format_native(wide ? GFP_F64 : GFP_F32,
+                                           p->out_cplx);
+        if (p->out_fmt.is_complex != p->out_cplx)
+            return gfp_fail(err, GFP_EINVAL, "--out-format must be %s for "
+                            "--out %s", p->out_cplx ? "complex (c...)"
+                                                    : "real",
+                            mode_names[p->mode]);
+        if (p->out_kind == K_NPY && (p->out_fmt.sample != GFP_F32 &&
+                                     p->out_fmt.sample != GFP_F64))
+            return gfp_fail(err, GFP_EINVAL, ".npy output is float or "
+                            "complex");
+    } else {
+        size_t tw, px;
+        if (!gfp_mul_ok(p->W, p->C, &tw) || !gfp_mul_ok(tw, p->H, &px) ||
+            tw > 1000000 || p->H > 1000000 || px > GFP_PNG_MAX_PIXELS)
+            return gfp_fail(err, GFP_EINVAL, "a %zux%zu PNG (%zu plane(s) "
+                            "side by side) is too large; write raw or .npy",
+                            p->W * p->C, p->H, p->C);
+    }
+    (void)who;
+    return GFP_OK;
+}
+
+/* ---- transposes and shifts ------------------------------------------------- */
+
+typedef struct { float v[2]; } c32;
+typedef struct { double v[2]; } c64;
+
+#define DEF_TRANSPOSE(T)                                                     \
+    static void transpose_##T(const T *restrict s, T *restrict d,            \
+                              size_t rows, size_t cols)                      \
+    {                                                                        \
+        for (size_t r0 = 0; r0 < rows; r0 += F2_TILE)                        \
+            for (size_t c0 = 0; c0 < cols; c0 += F2_TILE) {                  \
+                size_t r1 = r0 + F2_TILE < rows ? r0 + F2_TILE : rows;       \
+                size_t c1 = c0 + F2_TILE < cols ? c0 + F2_TILE : cols;       \
+                for (size_t r = r0; r < r1; r++)                             \
+                    for (size_t c = c0; c < c1; c++)                         \
+                        d[c * rows + r] = s[r * cols + c];                   \
+            }                                                                \
+    }
+DEF_TRANSPOSE(c32)
+DEF_TRANSPOSE(c64)
+
+/* A rows x cols array of complex values into its transpose. */
+static void transpose(int dbl, const void *s, void *d, size_t rows,
+                      size_t cols)
+{
+    if (dbl)
+        transpose_c64(s, d, rows, cols);
+    else
+        transpose_c32(s, d, rows, cols);
+}
+
+/* 2D fftshift (inv 0) or ifftshift (inv 1) of rows x cols items of es
+ * bytes, s to d. */
+static void shift2d(const void *s, void *d, size_t rows, size_t cols,
+                    size_t es, int inv)
+{
+    size_t hr = inv ? rows / 2 : rows - rows / 2;
+    size_t hc = inv ? cols / 2 : cols - cols / 2;
+    for (size_t r = 0; r < rows; r++) {
+        const char *sr = (const char *)s + ((r + hr) % rows) * cols * es;
+        char *dr = (char *)d + r * cols * es;
+        /* dst[c] = src[(c + hc) % cols]: two runs */
+        size_t first = cols - hc;
+        memcpy(dr, sr + hc * es, first * es);
+        memcpy(dr + first * es, sr, hc * es);
+    }
+}
+
+/* ---- the engine passes ------------------------------------------------------ */
+
+/* Frames per submitted batch: about F2_CHUNK_BYTES, a multiple of 4 when
+ * short of all (so every batch but the last starts 16-byte aligned for
+ * FFTW's SIMD plans). */
+static size_t chunk_frames(size_t frames, size_t frame_bytes)
+{
+    size_t k = F2_CHUNK_BYTES / (frame_bytes ? frame_bytes : 1);
+    if (k >= frames)
+        return frames ? frames : 1;
+    k = k >= 4 ? k / 4 * 4 : 1;
+    return k;
+}
+
+/* frames through pl in batches, two in flight (a GPU engine overlaps one
+ * batch's copies with the other's kernels). */
+static gfp_status pass(gfp_plan *pl, const void *in, void *out,
+                       size_t frames, size_t ib, size_t ob, gfp_error *err)
+{
+    size_t chunk = pl->desc.batch, nch = (frames + chunk - 1) / chunk;
+    int busy[2] = {0, 0};
+    gfp_status st = GFP_OK;
+    for (size_t k = 0; k < nch && !st; k++) {
+        int slot = (int)(k & 1);
+        if (busy[slot]) {
+            busy[slot] = 0;
+            if ((st = gfp_plan_wait(pl, slot, err)))
+                break;
+        }
+        size_t f0 = k * chunk, nf = frames - f0 < chunk ? frames - f0 : chunk;
+        st = gfp_plan_submit(pl, slot, (const char *)in + f0 * ib,
+                             (char *)out + f0 * ob, nf, err);
+        busy[slot] = !st;
+    }
+    for (int s = 0; s < 2; s++)
+        if (busy[s]) {
+            gfp_status w = gfp_plan_wait(pl, s, err);
+            if (!st)
+                st = w;
+        }
+    return st;
+}
+
+/* ---- loading a plane ----------------------------------------------------------- */
+
+/* Real value i (of n) into a float or double array. */
+static inline void put_real(void *a, int dbl, size_t i, double v)
+{
+    if (dbl) ((double *)a)[i] = v;
+    else ((float *)a)[i] = (float)v;
+}
+
+/* n real values at the start of a to complex ones (imaginary 0), in place,
+ * from the end so nothing is overwritten before it is read. */
+static void real_to_complex(void *a, int dbl, size_t n)
+{
+    for (size_t i = n; i-- > 0;) {
+        if (dbl) {
+            double *x = a;
+            x[2 * i] = x[i];
+            x[2 * i + 1] = 0;
+        } else {
+            float *x = a;
+            x[2 * i] = x[i];
+            x[2 * i + 1] = 0;
+        }
+    }
+}
+
+/* Plane ch of the input into A: real H x W for R2C, else complex H x Wi. */
+static void load_plane(const f2_priv *p, size_t ch, void *A)
+{
+    size_t n = p->H * p->Wi;
+    int want_cplx = p->row_kind != GFP_R2C;
+    if (p->in_kind == K_PNG) {
+        const gfp_image *im = &p->img;
+        size_t nc = (size_t)im->channels;
+        double mx = im->depth == 16 ? 65535.0 : 255.0;
+        for (size_t i = 0; i < n; i++) {
+            double v[3];
+            for (size_t k = 0; k < 3 && k < nc; k++)
+                v[k] = im->depth == 16
+                           ? ((const uint16_t *)im->pixels)[i * nc + k]
+                           : ((const uint8_t *)im->pixels)[i * nc + k];
+            double x;
+            if (nc < 3)
+                x = v[0];
+            else if (p->gray)
+                x = 0.299 * v[0] + 0.587 * v[1] + 0.114 * v[2];
+            else
+                x = v[ch];
+            put_real(A, p->dbl, i, x / mx);
+        }
+    } else {
+        size_t w = p->real_in ? 1 : 2;
+        const unsigned char *s =
+            p->vals + ch * n * gfp_format_item_bytes(&p->vfmt);
+        if (p->dbl)
+            gfp_convert_in_f64(&p->vfmt, s, n * w, A);
+        else
+            gfp_convert_in_f32(&p->vfmt, s, n * w, A);
+    }
+    if (want_cplx && p->real_in)
+        real_to_complex(A, p->dbl, n);
+}
+
+/* ---- output ------------------------------------------------------------------ */
+
+/* Writes count working scalars through the conversion in pieces, so the
+ * conversion buffer stays small. */
+static gfp_status write_scalars(const f2_priv *p, gfp_sink *snk,
+                                const void *v, size_t count, void **cbuf,
+                                size_t *ccap, gfp_error *err)
+{
+    size_t sc = p->dbl ? sizeof(double) : sizeof(float);
+    for (size_t i = 0; i < count; i += F2_WRITE_SCALARS) {
+        size_t m = count - i < F2_WRITE_SCALARS ? count - i
+                                                 : F2_WRITE_SCALARS;
+        gfp_status st = gfp_write_values(snk, &p->out_fmt,
+                                         (const char *)v + i * sc, p->dbl, m,
+                                         cbuf, ccap, err);
+        if (st)
+            return st;
+    }
+    return GFP_OK;
+}
+
+/* Value (k1, k2) of the full H x W result in R (rows of Wr complex values;
+ * an R2C half spectrum is completed by Hermitian symmetry). */
+static inline void get_c(const f2_priv *p, const void *R, size_t Wr,
+                         size_t k1, size_t k2, double *re, double *im)
+{
+    int conj = 0;
+    if (k2 >= Wr) {
+        k1 = (p->H - k1) % p->H;
+        k2 = p->W - k2;
+        conj = 1;
+    }
+    size_t i = 2 * (k1 * Wr + k2);
+    if (p->dbl) {
+        *re = ((const double *)R)[i];
+        *im = ((const double *)R)[i + 1];
+    } else {
+        *re = ((const float *)R)[i];
+        *im = ((const float *)R)[i + 1];
+    }
+    if (conj)
+        *im = -*im;
+}
+
+static double scalar_of(f2_mode m, double re, double im)
+{
+    switch (m) {
+    case M_REAL: return re;
+    case M_MAG: return hypot(re, im);
+    case M_LOGMAG: {
+        double a = hypot(re, im);
+        return 20 * log10(a > GFP_DB_FLOOR_MAG ? a : GFP_DB_FLOOR_MAG);
+    }
+    case M_PHASE: return atan2(im, re);
+    default: return re;
+    }
+}
+
+/* One plane's result R (in A) to the output; S is scratch of the same size.
+ * PNG: tile ch of the canvas (C*W x H RGB). */
+static gfp_status emit_plane(f2_priv *p, size_t ch, void *R, void *S,
+                             gfp_sink *snk, uint8_t *canvas, void **cbuf,
+                             size_t *ccap, gfp_error *err)
+{
+    size_t H = p->H, W = p->W;
+    int real_result = p->row_kind == GFP_C2R;
+    size_t Wr = real_result ? W : p->Wc;   /* values per row of R */
+    size_t sc = p->dbl ? sizeof(double) : sizeof(float);
+    if (p->out_kind != K_PNG) {
+        size_t n = H * p->Wo;
+        const void *src = R;
+        if (p->shift && !p->inverse) {
+            shift2d(R, S, H, p->Wo, (real_result ? 1 : 2) * sc, 0);
+            src = S;
+        }
+        if (p->mode == M_COMPLEX || (real_result && p->mode == M_REAL))
+            return write_scalars(p, snk, src, n * (p->out_cplx ? 2 : 1),
+                                 cbuf, ccap, err);
+        /* one real per value, into the other buffer */
+        void *dst = src == S ? R : S;
+        for (size_t i = 0; i < n; i++) {
+            double re, im = 0;
+            if (real_result) {
+                re = p->dbl ? ((const double *)src)[i]
+                            : ((const float *)src)[i];
+            } else {
+                re = p->dbl ? ((const double *)src)[2 * i]
+                            : ((const float *)src)[2 * i];
+                im = p->dbl ? ((const double *)src)[2 * i + 1]
+                            : ((const float *)src)[2 * i + 1];
+            }
+            put_real(dst, p->dbl, i, scalar_of(p->mode, re, im));
+        }
+        return write_scalars(p, snk, dst, n, cbuf, ccap, err);
+    }
+    /* PNG: values as floats in S (it holds at least H*W of them) */
+    float *v = S;
+    double top = -INFINITY;
+    size_t hr = p->shift ? H - H / 2 : 0, hc = p->shift ? W - W / 2 : 0;
+    for (size_t y = 0; y < H; y++)
+        for (size_t x = 0; x < W; x++) {
+            size_t k1 = (y + hr) % H, k2 = (x + hc) % W;
+            double re, im = 0;
+            if (real_result)
+                re = p->dbl ? ((const double *)R)[k1 * W + k2]
+                            : ((const float *)R)[k1 * W + k2];
+            else
+                get_c(p, R, Wr, k1, k2, &re, &im);
+            double s = scalar_of(p->mode, re, im);
+            v[y * W + x] = (float)s;
+            if (s > top)
+                top = s;
+        }
+    uint8_t lut[256][3];
+    gfp_cmap_lut(p->cmap, lut);
+    double lo = 0, span = 1;
+    switch (p->mode) {
+    case M_LOGMAG: lo = top - p->range; span = p->range; break;
+    case M_PHASE: lo = -M_PI; span = 2 * M_PI; break;
+    case M_MAG: span = top > 0 ? top : 1; break;
+    default: break;
+    }
+    size_t cw = W * p->C;
+    for (size_t y = 0; y < H; y++)
+        for (size_t x = 0; x < W; x++) {
+            double t = (v[y * W + x] - lo) / span;
+            int idx = t > 0 ? (t < 1 ? (int)lround(t * 255) : 255) : 0;
+            uint8_t *px = canvas + (y * cw + ch * W + x) * 3;
+            memcpy(px, lut[idx], 3);
+        }
+    return GFP_OK;
+}
+
+/* ---- the run ------------------------------------------------------------------ */
+
+static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
+                         gfp_source *src, gfp_sink *snk, gfp_error *err)
+{
+    f2_priv *p = vp;
+    (void)src;
+    gfp_status st = GFP_OK;
+    gfp_plan *rows = NULL, *cols = NULL;
+    void *A = NULL, *B = NULL, *cbuf = NULL;
+    uint8_t *canvas = NULL;
+    size_t ccap = 0;
+    size_t H = p->H, W = p->W, Wc = p->Wc;
+    size_t sc = p->dbl ? sizeof(double) : sizeof(float);
+    p->engine_name = e->name;
+    double t0 = gfp_now();
+    /* Plans first, before the input is touched: an engine that cannot do
+     * a length refuses here, and --engine auto retries on the CPU. */
+    gfp_plan_desc rd = {.n = W, .kind = p->row_kind, .inverse = p->inverse,
+                        .dbl = p->dbl,
+                        .scale = gfp_norm_scale(p->norm, W, p->inverse)};
+    size_t rin = gfp_plan_in_scalars(&rd) * sc;
+    size_t rout = (p->row_kind == GFP_C2R ? W : 2 * Wc) * sc;
+    rd.batch = chunk_frames(H, rin > rout ? rin : rout);
+    if ((st = gfp_plan_create(e, &rd, 2, &rows, err)))
+        goto done;
+    gfp_plan_desc cd = {.n = H, .kind = GFP_C2C, .inverse = p->inverse,
+                        .dbl = p->dbl,
+                        .scale = gfp_norm_scale(p->norm, H, p->inverse)};
+    cd.batch = chunk_frames(Wc, 2 * H * sc);
+    if ((st = gfp_plan_create(e, &cd, 2, &cols, err)))
+        goto done;
+    /* Two arrays, each large enough for any stage of the plane: H x W
+     * complex (C2C), or H x W reals and H x Wc complex (R2C, C2R). */
+    size_t per = W > 2 * Wc ? W : 2 * Wc, scal, bytes;
+    if (p->row_kind == GFP_C2C)
+        per = 2 * W;
+    if (!gfp_mul_ok(H, per, &scal) || !gfp_mul_ok(scal, sc, &bytes)) {
+        st = gfp_fail(err, GFP_ENOMEM, "the array is too large");
+        goto done;
+    }
+    A = e->ops->alloc_host(e->state, bytes);
+    B = e->ops->alloc_host(e->state, bytes);
+    if (!A || !B) {
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory for two arrays of "
+                      "%zu bytes (%zux%zu)", bytes, W, H);
+        goto done;
+    }
+    if (p->out_kind == K_PNG) {
+        size_t cb = W * p->C * H * 3; /* checked in start */
+        if (!(canvas = malloc(cb))) {
+            st = gfp_fail(err, GFP_ENOMEM, "out of memory for the picture");
+            goto done;
+        }
+    } else if (p->out_kind == K_NPY) {
+        size_t shape[3] = {p->C, H, p->Wo};
+        int nd = p->C > 1 ? 3 : 2;
+        if ((st = gfp_npy_write_header(snk, &p->out_fmt, nd,
+                                       nd == 3 ? shape : shape + 1, err)))
+            goto done;
+    }
+    p->t_io += gfp_now() - t0;
+    for (size_t ch = 0; ch < p->C && !st; ch++) {
+        t0 = gfp_now();
+        load_plane(p, ch, A);
+        if (p->inverse && p->shift) {
+            shift2d(A, B, H, W, 2 * sc, 1);
+            void *t = A;
+            A = B;
+            B = t;
+        }
+        double t1 = gfp_now();
+        p->t_io += t1 - t0;
+        if (p->row_kind != GFP_C2R) {
+            /* rows A -> B; B (H x Wc) -> A (Wc x H); columns A -> B;
+             * B -> A (H x Wc) */
+            if ((st = pass(rows, A, B, H, rin, 2 * Wc * sc, err)))
+                break;
+            transpose(p->dbl, B, A, H, Wc);
+            if ((st = pass(cols, A, B, Wc, 2 * H * sc, 2 * H * sc, err)))
+                break;
+            transpose(p->dbl, B, A, Wc, H);
+        } else {
+            /* irfft2: columns first, then the C2R rows */
+            transpose(p->dbl, A, B, H, Wc);
+            if ((st = pass(cols, B, A, Wc, 2 * H * sc, 2 * H * sc, err)))
+                break;
+            transpose(p->dbl, A, B, Wc, H);
+            if ((st = pass(rows, B, A, H, rin, W * sc, err)))
+                break;
+        }
+        double t2 = gfp_now();
+        p->t_fft += t2 - t1;
+        st = emit_plane(p, ch, A, B, snk, canvas, &cbuf, &ccap, err);
+        p->t_io += gfp_now() - t2;
+    }
+    if (!st && canvas) {
+        t0 = gfp_now();
+        st = gfp_png_write_rgb(snk, canvas, W * p->C, H, 6, err);
+        p->t_io += gfp_now() - t0;
+    }
+done:
+    free(canvas);
+    free(cbuf);
+    if (A) e->ops->free_host(e->state, A);
+    if (B) e->ops->free_host(e->state, B);
+    gfp_plan_destroy(rows);
+    gfp_plan_destroy(cols);
+    (void)c;
+    return st;
+}
+
+static void f2_stop(void *vp, const gfp_common *c)
+{
+    f2_priv *p = vp;
+    if (c->verbose && p->H)
+        gfp_msg(p->inverse ? "ifft2" : "fft2", "engine %s; %zu plane(s) of "
+                "%zux%zu, %s, %s; transforms %.3f s, input/output %.3f s",
+                p->engine_name ? p->engine_name : "-", p->C, p->W, p->H,
+                p->row_kind == GFP_C2C ? "C2C" : p->row_kind == GFP_R2C
+                                                     ? "R2C" : "C2R",
+                p->dbl ? "f64" : "f32", p->t_fft, p->t_io);
+    free(p->raw);
+    p->raw = NULL;
+    gfp_image_free(&p->img);
+}
+
+static gfp_status f2_flow(void *vp, const void *frames, size_t nframes,
+                          gfp_sink *snk, gfp_error *err)
+{
+    return gfp_fail(err, GFP_EINVAL, "internal: fft2 runs its own loop");
+}
+
+static gfp_status fft2_getopts(void *vp, gfp_common *c, const char **in,
+                               const char **out, int argc, char **argv,
+                               gfp_error *err)
+{
+    ((f2_priv *)vp)->inverse = 0;
+    return f2_getopts(vp, c, in, out, argc, argv, err);
+}
+
+static gfp_status ifft2_getopts(void *vp, gfp_common *c, const char **in,
+                                const char **out, int argc, char **argv,
+                                gfp_error *err)
+{
+    ((f2_priv *)vp)->inverse = 1;
+    return f2_getopts(vp, c, in, out, argc, argv, err);
+}
+
+const gfp_stage_handler gfp_stage_fft2 = {
+    .name = "fft2",
+    .summary = "2D FFT of an image or array; spectrum pictures (PNG)",
+    .priv_size = sizeof(f2_priv),
+    .usage = fft2_usage,
+    .getopts = fft2_getopts,
+    .open_source = f2_open_source,
+    .start = f2_start,
+    .flow = f2_flow,
+    .stop = f2_stop,
+    .run = f2_run,
+};
+
+const gfp_stage_handler gfp_stage_ifft2 = {
+    .name = "ifft2",
+    .summary = "2D inverse FFT of an array (ifft2, irfft2)",
+    .priv_size = sizeof(f2_priv),
+    .usage = ifft2_usage,
+    .getopts = ifft2_getopts,
+    .open_source = f2_open_source,
+    .start = f2_start,
+    .flow = f2_flow,
+    .stop = f2_stop,
+    .run = f2_run,
+};
