@@ -363,6 +363,11 @@ static gfp_status f2_open_source(void *vp, const char *path, gfp_source *src,
     }
     return GFP_OK;
 fail:
+    /* stop() is not called when the input does not open: free here. */
+    free(p->raw);
+    p->raw = NULL;
+    p->rawlen = 0;
+    gfp_image_free(&p->img);
     gfp_source_close(src);
     return st;
 }

@@ -26,6 +26,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define SPEC_MAX_N ((uint64_t)1 << 24)
@@ -439,6 +440,17 @@ static gfp_status spec_start(void *vp, const gfp_common *c,
             return gfp_fail(err, GFP_EIO, "--raw: cannot write in the "
                             "directory of '%s': %s", p->raw_path,
                             strerror(errno));
+        /* ... nor when it names a directory or the input itself. */
+        struct stat rs, is;
+        if (stat(p->raw_path, &rs) == 0) {
+            if (S_ISDIR(rs.st_mode))
+                return gfp_fail(err, GFP_EIO, "--raw: '%s' is a directory",
+                                p->raw_path);
+            if (src->fd >= 0 && fstat(src->fd, &is) == 0 &&
+                is.st_dev == rs.st_dev && is.st_ino == rs.st_ino)
+                return gfp_fail(err, GFP_EIO, "--raw: '%s' is the input; "
+                                "write elsewhere", p->raw_path);
+        }
     }
     /* Frequency rows. */
     size_t H = p->height;

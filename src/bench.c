@@ -215,7 +215,9 @@ static gfp_status bench_getopts(bench_opts *o, int argc, char **argv,
         case 'q': o->c.quiet = 1; break;
         case 'h': *help = 1; return GFP_OK;
         default:
-            if (optopt)
+            /* A short option character; a long option's missing argument
+             * leaves its code here (maybe a control character). */
+            if (optopt > ' ' && optopt < 0x7f)
                 return gfp_fail(err, GFP_EINVAL, "unknown option '-%c' or "
                                 "missing argument", optopt);
             return gfp_fail(err, GFP_EINVAL, "unknown option or missing "

@@ -80,7 +80,9 @@ gfp_status gfp_common_opt(gfp_common *c, int code, const char *arg,
         c->help = 1;
         return GFP_OK;
     case '?':
-        if (optopt)
+        /* A short option character; a long option's missing argument
+         * leaves its code here (maybe a control character). */
+        if (optopt > ' ' && optopt < 0x7f)
             return gfp_fail(err, GFP_EINVAL, "unknown option '-%c' or "
                             "missing argument", optopt);
         return gfp_fail(err, GFP_EINVAL, "unknown option or missing "

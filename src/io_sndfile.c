@@ -29,7 +29,16 @@ typedef struct vio_pipe {
     int64_t pos;           /* libsndfile's position */
     int eof;
     int read_error;
+    unsigned eof_reads;    /* reads that found nothing at the end */
 } vio_pipe;
+
+/* Some of libsndfile's header parsers (8SVX, ...) loop until the position
+ * reaches the file's length, reading zeros past the end; over a pipe the
+ * length is not known (vp_len says "huge"), so they would spin forever on
+ * a crafted header. After this many empty reads at the end, vp_tell
+ * reports the end of that huge length, which ends those loops; no sane
+ * parse reads nothing this often. */
+#define EOF_READS_MAX 4096
 
 typedef struct snd_impl {
     SNDFILE *sf;
@@ -97,8 +106,11 @@ static sf_count_t vp_read(void *ptr, sf_count_t count, void *user)
         }
         if (v->pos != v->consumed)
             return done; /* cannot happen: seeks keep pos <= consumed */
-        if (v->eof)
+        if (v->eof) {
+            if (done == 0 && v->eof_reads < EOF_READS_MAX)
+                v->eof_reads++;
             break;
+        }
         if (v->consumed == (int64_t)v->head_len && v->head_len < HEAD_CAP) {
             /* Still in the head: read into it and keep it. */
             int64_t r = raw_read(v, v->head + v->head_len,
@@ -155,7 +167,10 @@ static sf_count_t vp_seek(sf_count_t offset, int whence, void *user)
 
 static sf_count_t vp_tell(void *user)
 {
-    return ((vio_pipe *)user)->pos;
+    const vio_pipe *v = user;
+    if (v->eof_reads >= EOF_READS_MAX)
+        return vp_len(user);
+    return v->pos;
 }
 
 static sf_count_t vp_write(const void *ptr, sf_count_t count, void *user)

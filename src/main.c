@@ -20,16 +20,29 @@ static const gfp_stage_handler *const stages[] = {GFP_STAGES(GFP_STAGE_PTR)};
 #undef GFP_STAGE_PTR
 #define NSTAGES (sizeof stages / sizeof *stages)
 
-/* The temporary output of the run, removed if a signal ends it. */
-static const char *volatile g_tmp_path;
+/* The temporary output of the run, removed if a signal ends it. A copy of
+ * its name, not a pointer to the sink's: gfp_sink_commit and
+ * gfp_sink_abort free that while a signal may still arrive (on any thread,
+ * FFTW's included). Unlinking it again after the rename or the abort is
+ * harmless (ENOENT). */
+static char g_tmp_buf[4096];
+static volatile sig_atomic_t g_have_tmp;
 
 static void on_signal(int sig)
 {
-    const char *t = g_tmp_path;
-    if (t)
-        unlink(t);
+    if (g_have_tmp)
+        unlink(g_tmp_buf);
     signal(sig, SIG_DFL);
     raise(sig);
+}
+
+static void track_tmp(const char *path)
+{
+    g_have_tmp = 0;
+    if (path && strlen(path) < sizeof g_tmp_buf) {
+        memcpy(g_tmp_buf, path, strlen(path) + 1);
+        g_have_tmp = 1;
+    }
 }
 
 /* A closed stdin/stdout/stderr must not be reused by open(): park a
@@ -114,7 +127,7 @@ static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
     if (gfp_sink_open(out_path, &src, &snk, &err))
         goto fail;
     snk_open = 1;
-    g_tmp_path = snk.tmp_path;
+    track_tmp(snk.tmp_path);
     memset(&stats, 0, sizeof stats);
     gfp_status st = h->run ? h->run(priv, &c, engine, &src, &snk, &err)
                            : gfp_pipeline_run(h, priv, &c, &setup, engine,
@@ -138,7 +151,7 @@ static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
         goto fail;
     if (gfp_sink_commit(&snk, &err))
         goto fail;
-    g_tmp_path = NULL;
+    g_have_tmp = 0;
     code = 0;
     if (c.verbose && !h->run) {
         const gfp_framer_stats *f = &stats.framer;
@@ -160,8 +173,8 @@ fail:
     code = EXIT_RUNTIME;
 out:
     if (snk_open) {
-        g_tmp_path = NULL;
         gfp_sink_abort(&snk);
+        g_have_tmp = 0;
     }
     if (src_open)
         gfp_source_close(&src);

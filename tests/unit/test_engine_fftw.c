@@ -23,6 +23,10 @@
  * other N of both parities; the larger N run one transform per precision
  * (two for 2^20 and the prime), rotating. Every check runs on each
  * transform that runs. The sweep runs on two threads, one per precision.
+ * GFP_TEST_QUICK=1 (set by .ci/run for the ASan + UBSan build, where the
+ * sweep is several times slower) keeps every N to 256, then every 7th N and
+ * the powers of two, and a quarter of the larger N (2^20 and the prime
+ * always); the normal run keeps the full sweep.
  *
  * Errors are relative L2 norms; tolerances grow like sqrt(log2 N + 1):
  * 2e-6 for f32 (eps 6e-8) and 1e-14 for f64 (eps 1.1e-16). A wrong
@@ -500,6 +504,7 @@ typedef struct worker {
     int dbl;
     size_t large[NLARGE];
     double small_s, large_s; /* thread CPU seconds */
+    int quick;               /* GFP_TEST_QUICK: a sample of the sizes */
 } worker;
 
 static double thread_cpu(void)
@@ -522,6 +527,10 @@ static void *sweep(void *arg)
      *   N%4 = 3: c2c-inv r2c
      * (every check still runs on each transform that runs). */
     for (size_t n = 1; n <= 4096 && fails < 100; n++) {
+        /* GFP_TEST_QUICK (the sanitized CI run): every N to 256, then
+         * every 7th N and the powers of two. */
+        if (w->quick && n > 256 && n % 7 && (n & (n - 1)))
+            continue;
         twiddles t;
         if (twiddles_make(&t, n)) {
             rep(&w->cx, 0, "out of memory");
@@ -548,6 +557,8 @@ static void *sweep(void *arg)
      * below it run two. Batches of 3 frames: a plan of 3 (batched) or a
      * plan of 4 run with 3 (per frame), alternately. */
     for (int i = 0; i < NLARGE && fails < 100; i++) {
+        if (w->quick && i % 4 && i < NLARGE - 2)
+            continue;
         size_t n = w->large[i];
         twiddles t;
         if (twiddles_make(&t, n)) {
@@ -587,6 +598,7 @@ static void test_sweep(void)
     for (int i = 0; i < 2; i++) {
         memset(&w[i], 0, sizeof w[i]);
         w[i].dbl = i;
+        w[i].quick = getenv("GFP_TEST_QUICK") != NULL;
         memcpy(w[i].large, large, sizeof large);
         tu_rng_seed(&w[i].rng, tu.seed + 1 + (uint64_t)i);
         w[i].cx.rng = &w[i].rng;
@@ -619,16 +631,20 @@ static void test_sweep(void)
     }
     for (int i = 0; i < 2; i++) {
         tctx *c = &w[i].cx;
-        printf("\n    [%s: %lu checks, %lu failed; every N to 4096 %.1f s, "
+        printf("\n    [%s: %lu checks, %lu failed; %s N to 4096 %.1f s, "
                "%d larger N %.1f s CPU]", i ? "f64" : "f32", c->checks,
-               c->fails, w[i].small_s, NLARGE, w[i].large_s);
+               c->fails, w[i].quick ? "GFP_TEST_QUICK: a sample of" : "every",
+               w[i].small_s, w[i].quick ? NLARGE / 4 + 2 : NLARGE,
+               w[i].large_s);
         for (int m = 0; m < c->nmsgs; m++)
             TU_CHECK(0, "%s", c->msgs[m]);
         TU_CHECK(c->fails == 0, "%s sweep: %lu of %lu checks failed",
                  i ? "f64" : "f32", c->fails, c->checks);
         /* 4096 sizes x 2 or 4 transforms x at least 4 checks */
-        TU_CHECK(c->checks >= (1024 * 4 + 3072 * 2) * 4, "%s sweep ran only %lu checks",
-                 i ? "f64" : "f32", c->checks);
+        TU_CHECK(c->checks >= (w[i].quick ? (256 * 4 + 3840 / 7 * 2) * 4
+                                          : (1024 * 4 + 3072 * 2) * 4),
+                 "%s sweep ran only %lu checks", i ? "f64" : "f32",
+                 c->checks);
         gfp_engine_close(c->eng);
     }
     printf("\n    ");
