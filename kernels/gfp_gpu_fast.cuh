@@ -1,0 +1,369 @@
+/* gfp_gpu_fast.cuh - compile-time specialised FFT kernels (v4).
+ *
+ * One kernel per (precision, kind, length): the length N, the threads per
+ * transform TPT, the transforms per block FPB and the radix sequence are
+ * template parameters, so every loop is unrolled and every index constant.
+ * Each thread keeps the elements of its butterflies in registers; stages
+ * exchange through shared memory (one store + one load per stage, two
+ * barriers). Stockham autosort, DIT, as gfp_gpu_fft.cuh:
+ *   j in [0, N/R), k = j mod Ls,
+ *   x_s = X[j + s N/R] * W_{Ls R}^{s k},  Y[(j-k) R + k + t Ls] = DFT_R(x)_t
+ * Twiddles W_{Ls R}^{s k} come from a per-plan table (long double on the
+ * host, rounded once), laid out per stage as [s-1][k] so a warp reads
+ * consecutive entries. Frames served by at least 32 threads read and write
+ * global memory directly in the first/last stage (coalesced across the
+ * warp); shorter frames are loaded/stored by the whole block with 16-byte
+ * accesses through shared memory.
+ * Modes: C2C (inverse by conjugation in and out), R2C of even n through an
+ * N = n/2 complex FFT with the split step fused. No window, no post-op:
+ * those plans take the generic kernels. */
+#ifndef GFP_GPU_FAST_CUH
+#define GFP_GPU_FAST_CUH
+
+#include "gfp_gpu_fft.cuh"
+#include "gfp_gpu_fast.h"
+
+/* composite butterfly R = R1 R2 in registers: n = R2 n1 + n2,
+ * k = k1 + R1 k2; constants from gfp_gpu_consts.cuh (R in 15, 25, 27) */
+template <int R1, int R2, typename T> struct BflyComp {
+    static __device__ __forceinline__ void run(gcx<T> *v)
+    {
+        constexpr int R = R1 * R2;
+        gcx<T> y[R2][R1];
+#pragma unroll
+        for (int n2 = 0; n2 < R2; n2++) {
+#pragma unroll
+            for (int n1 = 0; n1 < R1; n1++)
+                y[n2][n1] = v[R2 * n1 + n2];
+            Bfly<R1, T>::run(y[n2]);
+        }
+#pragma unroll
+        for (int n2 = 1; n2 < R2; n2++)
+#pragma unroll
+            for (int k1 = 1; k1 < R1; k1++) {
+                const T c = (T)gfp_cosr(R, (n2 * k1) % R);
+                const T sn = (T)gfp_sinr(R, (n2 * k1) % R);
+                gcx<T> a = y[n2][k1];
+                y[n2][k1] = mk(a.x * c + a.y * sn, a.y * c - a.x * sn);
+            }
+#pragma unroll
+        for (int k1 = 0; k1 < R1; k1++) {
+            gcx<T> z[R2];
+#pragma unroll
+            for (int n2 = 0; n2 < R2; n2++)
+                z[n2] = y[n2][k1];
+            Bfly<R2, T>::run(z);
+#pragma unroll
+            for (int k2 = 0; k2 < R2; k2++)
+                v[k1 + R1 * k2] = z[k2];
+        }
+    }
+};
+template <typename T> struct Bfly<15, T> : BflyComp<3, 5, T> {};
+template <typename T> struct Bfly<25, T> : BflyComp<5, 5, T> {};
+template <typename T> struct Bfly<27, T> : BflyComp<3, 9, T> {};
+
+#ifndef GFP_FAST_F64BIG
+#define GFP_FAST_F64BIG 512 /* f64 blocks this large get the 64-register cap */
+#endif
+/* bytes of one thread's contiguous run in the first (last) stage from which
+ * global loads (stores) go direct instead of through shared memory */
+#ifndef GFP_FAST_HALFTW
+#define GFP_FAST_HALFTW 0 /* 1: twiddles above R/2 as products (see fstage); not for
+                            radix 13, measured slower (2197: 0.99x -> 0.93x) */
+#endif
+#ifndef GFP_FAST_DMIN
+#define GFP_FAST_DMIN 16
+#endif
+#ifndef GFP_FAST_DMOUT
+#define GFP_FAST_DMOUT 64
+#endif
+
+namespace gfpfast {
+
+template <typename T> struct V16;
+template <> struct V16<float> { typedef float4 t; };
+template <> struct V16<double> { typedef double2 t; };
+
+__device__ __forceinline__ int fpad(int i) { return i + (i >> 4); }
+
+struct Ctx {
+    int x;                    /* thread within transform */
+    bool act;                 /* this thread's transform exists */
+    unsigned long long g;     /* global transform index */
+};
+
+/* smi: this transform's input in shared memory, smo: its output; with
+ * ping-pong buffers (PP, smi != smo) the barrier before the stores is not
+ * needed: the output buffer was last read before the previous barrier */
+template <typename T, int N, int TPT, int R, int LS, int OFF, bool IN_G, bool OUT_G, int MODE,
+          bool PP>
+__device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, gcx<T> *smo,
+                                       const Ctx &c)
+{
+    constexpr int NB = N / R;
+    constexpr int MB = (NB + TPT - 1) / TPT;
+    constexpr bool FULL = NB % TPT == 0;
+    const gcx<T> *tw = (const gcx<T> *)p.tw + OFF;
+    gcx<T> v[MB][R];
+    const gcx<T> *gin = (const gcx<T> *)p.in + c.g * (unsigned long long)N;
+#pragma unroll
+    for (int b = 0; b < MB; b++) {
+        const int j = c.x + b * TPT;
+        if (FULL || j < NB) {
+#pragma unroll
+            for (int s = 0; s < R; s++) {
+                if constexpr (IN_G) {
+                    if (c.act) {
+                        v[b][s] = ldg(&gin[j + s * NB]);
+                        if (p.conj_in) v[b][s].y = -v[b][s].y;
+                    } else {
+                        v[b][s] = mk((T)0, (T)0);
+                    }
+                } else {
+                    v[b][s] = smi[fpad(j + s * NB)];
+                }
+            }
+            if constexpr (LS > 1) {
+                const int k = j % LS;
+                if constexpr (GFP_FAST_HALFTW && R > 4 && R != 13) {
+                    /* load W^{sk} for s <= H, the rest as W^{Hk} W^{(s-H)k}:
+                     * half the L1 traffic of the twiddles, one more rounding
+                     * on the upper half (as v3's two-level tables) */
+                    constexpr int H = R / 2;
+                    gcx<T> w[H + 1];
+#pragma unroll
+                    for (int s = 1; s <= H; s++)
+                        w[s] = ldg(&tw[(s - 1) * LS + k]);
+#pragma unroll
+                    for (int s = 1; s < R; s++)
+                        v[b][s] = cmul(v[b][s], s <= H ? w[s] : cmul(w[H], w[s - H]));
+                } else {
+#pragma unroll
+                    for (int s = 1; s < R; s++)
+                        v[b][s] = cmul(v[b][s], ldg(&tw[(s - 1) * LS + k]));
+                }
+            }
+            Bfly<R, T>::run(v[b]);
+        }
+    }
+    if (!IN_G && !PP)
+        __syncthreads();
+#pragma unroll
+    for (int b = 0; b < MB; b++) {
+        const int j = c.x + b * TPT;
+        if (FULL || j < NB) {
+            const int k = LS > 1 ? j % LS : 0;
+            const int base = (j - k) * R + k;
+#pragma unroll
+            for (int s = 0; s < R; s++) {
+                if constexpr (OUT_G) {
+                    if (c.act) {
+                        gcx<T> o = v[b][s];
+                        const T sc = (T)p.scale;
+                        if (p.conj_out) o.y = -o.y;
+                        ((gcx<T> *)p.out)[c.g * (unsigned long long)N + base + s * LS] =
+                            mk(o.x * sc, o.y * sc);
+                    }
+                } else {
+                    smo[fpad(base + s * LS)] = v[b][s];
+                }
+            }
+        }
+    }
+    if (!OUT_G)
+        __syncthreads();
+}
+
+/* sm: this transform's area in buffer 0; BS: elements from buffer 0 to
+ * buffer 1; PAR: the buffer holding this stage's input */
+template <typename T, int N, int TPT, int LS, int OFF, bool FIRST, bool IN_G, bool OUT_G,
+          int MODE, bool PP, int BS, int PAR, int... Rs>
+struct Run;
+template <typename T, int N, int TPT, int LS, int OFF, bool FIRST, bool IN_G, bool OUT_G,
+          int MODE, bool PP, int BS, int PAR>
+struct Run<T, N, TPT, LS, OFF, FIRST, IN_G, OUT_G, MODE, PP, BS, PAR> {
+    static __device__ __forceinline__ void go(const gfp_fparams &, gcx<T> *, const Ctx &) {}
+};
+template <typename T, int N, int TPT, int LS, int OFF, bool FIRST, bool IN_G, bool OUT_G,
+          int MODE, bool PP, int BS, int PAR, int R, int... Rest>
+struct Run<T, N, TPT, LS, OFF, FIRST, IN_G, OUT_G, MODE, PP, BS, PAR, R, Rest...> {
+    static __device__ __forceinline__ void go(const gfp_fparams &p, gcx<T> *sm, const Ctx &c)
+    {
+        constexpr bool LAST = sizeof...(Rest) == 0;
+        constexpr int OPAR = PP ? 1 - PAR : PAR;
+        fstage<T, N, TPT, R, LS, OFF, FIRST && IN_G, LAST && OUT_G, MODE, PP>(
+            p, sm + PAR * BS, sm + OPAR * BS, c);
+        Run<T, N, TPT, LS * R, OFF + (R - 1) * LS, false, IN_G, OUT_G, MODE, PP, BS, OPAR,
+            Rest...>::go(p, sm, c);
+    }
+};
+
+#ifndef GFP_FAST_PPMAX
+#define GFP_FAST_PPMAX 0 /* bytes of shared memory per block up to which ping-pong is used */
+#endif
+/* PPF: 1 ping-pong, 0 single buffer, -1 by size (GFP_FAST_PPMAX) */
+template <typename T, int N, int FPB, int PPF> struct PPol {
+    static constexpr int one = FPB * ((N + (N >> 4) + 1) | 1) * (int)sizeof(gcx<T>);
+    static constexpr bool pp = PPF >= 0 ? PPF == 1 : 2 * one <= GFP_FAST_PPMAX;
+};
+
+/* blocks per SM the register cap aims at: 64 registers (f32), 85 (f64) */
+template <typename T, int NT> struct MinB {
+    static constexpr int q = (sizeof(T) == 4 || NT >= GFP_FAST_F64BIG ? 1024 : 768) / NT;
+    static constexpr int v = q < 1 ? 1 : q > 8 ? 8 : q;
+};
+
+/* PS: shared elements per transform */
+template <int N> struct PadN {
+    static constexpr int v = (N + (N >> 4) + 1) | 1;
+};
+
+template <typename T, int N, int TPT, int FPB, int MODE, int MINB, int PPF, int... Rs>
+__global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant__ gfp_fparams p)
+{
+    extern __shared__ __align__(16) unsigned char gfp_fsm_raw[];
+    constexpr int NT = TPT * FPB;
+    constexpr int PS = PadN<N>::v;
+    constexpr bool DIRECT = TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN;
+    constexpr bool DOUT = TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMOUT;
+    constexpr bool PP = PPol<T, N, FPB, PPF>::pp;
+    constexpr int BS = FPB * PS;
+    gcx<T> *smb = (gcx<T> *)gfp_fsm_raw;
+    const int tid = threadIdx.x;
+    const int t = tid / TPT;
+    Ctx c;
+    c.x = tid - t * TPT;
+    const unsigned long long b0 = (unsigned long long)blockIdx.x * FPB;
+    c.g = b0 + t;
+    c.act = c.g < p.batch;
+    const unsigned long long rest = p.batch - b0;
+    const int nt = rest < (unsigned long long)FPB ? (int)rest : FPB;
+    gcx<T> *sm = smb + t * PS;
+    gcx<T> *sm0 = smb; /* staged loads go to buffer 0 */
+
+    if constexpr (!DIRECT) {
+        /* block-wide load of nt contiguous frames, 16-byte accesses */
+        typedef typename V16<T>::t V;
+        constexpr int PER = sizeof(V) / sizeof(gcx<T>); /* complex per vector */
+        static_assert(N % PER == 0, "vector load needs N % PER == 0");
+        constexpr int NV = FPB * N / PER;
+        constexpr int IT = (NV + NT - 1) / NT;
+        const int tot = nt * (N / PER);
+        const V *src = (const V *)((const gcx<T> *)p.in + b0 * (unsigned long long)N);
+        V buf[IT];
+#pragma unroll
+        for (int it = 0; it < IT; it++) {
+            const int u = tid + it * NT;
+            if (u < tot) buf[it] = __ldg(&src[u]);
+        }
+#pragma unroll
+        for (int it = 0; it < IT; it++) {
+            const int u = tid + it * NT;
+            if (u < tot) {
+                const int e = u * PER;
+                const int tt = e / N, i = e - tt * N;
+                const T *f = (const T *)&buf[it];
+#pragma unroll
+                for (int q = 0; q < PER; q++)
+                    sm0[tt * PS + fpad(i + q)] = mk(f[2 * q], p.conj_in ? -f[2 * q + 1] : f[2 * q + 1]);
+            }
+        }
+        __syncthreads();
+    }
+    constexpr bool OUTG = DOUT && MODE == GFP_MODE_C2C;
+    Run<T, N, TPT, 1, 0, true, DIRECT, OUTG, MODE, PP, BS, 0, Rs...>::go(p, sm, c);
+    sm0 = smb + (PP && (sizeof...(Rs) % 2) ? BS : 0); /* buffer holding the result */
+    if constexpr (OUTG) {
+        return;
+    } else if constexpr (MODE == GFP_MODE_C2C) {
+        typedef typename V16<T>::t V;
+        constexpr int PER = sizeof(V) / sizeof(gcx<T>);
+        constexpr int NV = FPB * N / PER;
+        constexpr int IT = (NV + NT - 1) / NT;
+        const int tot = nt * (N / PER);
+        V *dst = (V *)((gcx<T> *)p.out + b0 * (unsigned long long)N);
+        const T sc = (T)p.scale;
+        const T cs = p.conj_out ? -sc : sc;
+#pragma unroll
+        for (int it = 0; it < IT; it++) {
+            const int u = tid + it * NT;
+            if (u < tot) {
+                const int e = u * PER;
+                const int tt = e / N, i = e - tt * N;
+                V o;
+                T *f = (T *)&o;
+#pragma unroll
+                for (int q = 0; q < PER; q++) {
+                    gcx<T> z = sm0[tt * PS + fpad(i + q)];
+                    f[2 * q] = z.x * sc;
+                    f[2 * q + 1] = z.y * cs;
+                }
+                dst[u] = o;
+            }
+        }
+    } else {
+        /* R2C split, bins k and N-k together (W_n^{N-k} = -conj W_n^k):
+         * X[k] = (Z[k] + conj Z[N-k])/2 - i/2 W_n^k (Z[k] - conj Z[N-k]) */
+        constexpr int NBIN = N + 1;
+        constexpr int NP = N / 2 + 1;
+        constexpr int IT = (FPB * NP + NT - 1) / NT;
+        const int tot = nt * NP;
+        const gcx<T> *w = (const gcx<T> *)p.rtw;
+        gcx<T> *dst = (gcx<T> *)p.out + b0 * (unsigned long long)NBIN;
+        const T sc = (T)p.scale * (T)0.5;
+        const T cs = p.conj_out ? -sc : sc;
+#pragma unroll
+        for (int it = 0; it < IT; it++) {
+            const int e = tid + it * NT;
+            if (e < tot) {
+                const int tt = e / NP, k = e - tt * NP;
+                const gcx<T> *s0 = sm0 + tt * PS;
+                const int k2 = k == 0 ? 0 : N - k;
+                const gcx<T> a = s0[fpad(k)];
+                const gcx<T> bz = s0[fpad(k2)];
+                const gcx<T> wk = ldg(&w[k]);
+                /* bin k */
+                gcx<T> s = mk(a.x + bz.x, a.y - bz.y), d = mk(a.x - bz.x, a.y + bz.y);
+                gcx<T> wd = cmul(wk, d);
+                dst[tt * NBIN + k] = mk(sc * (s.x + wd.y), cs * (s.y - wd.x));
+                if (2 * k != N) {
+                    /* bin N-k: roles of a and b swapped, twiddle -conj(wk) */
+                    gcx<T> s2 = mk(bz.x + a.x, bz.y - a.y), d2 = mk(bz.x - a.x, bz.y + a.y);
+                    gcx<T> wd2 = cmul(mk(-wk.x, wk.y), d2);
+                    dst[tt * NBIN + N - k] = mk(sc * (s2.x + wd2.y), cs * (s2.y - wd2.x));
+                }
+            }
+        }
+    }
+}
+
+template <typename T, int N, int TPT, int FPB, int MODE, int MB0, int PPF, int... Rs>
+inline bool fill(gfp_fast_info *f)
+{
+    constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
+    f->func = (const void *)fkernel<T, N, TPT, FPB, MODE, MINB, PPF, Rs...>;
+    f->nf = N;
+    f->tpt = TPT;
+    f->fpb = FPB;
+    f->threads = TPT * FPB;
+    f->smem = (size_t)(PPol<T, N, FPB, PPF>::pp ? 2 : 1) * FPB * PadN<N>::v * sizeof(gcx<T>);
+    const int r[] = {Rs...};
+    f->nst = (int)sizeof...(Rs);
+    for (int i = 0; i < f->nst; i++)
+        f->r[i] = r[i];
+    return true;
+}
+
+} // namespace gfpfast
+
+#define GFP_FAST(T, N, TPT, FPB, MODE, ...)                                                     \
+    case N: return gfpfast::fill<T, N, TPT, FPB, MODE, 0, -1, __VA_ARGS__>(f);
+/* with an explicit blocks-per-SM hint for the register cap */
+#define GFP_FASTB(T, N, TPT, FPB, MODE, MINB, ...)                                              \
+    case N: return gfpfast::fill<T, N, TPT, FPB, MODE, MINB, -1, __VA_ARGS__>(f);
+/* with a register-cap hint and ping-pong shared buffers (one barrier per stage) */
+#define GFP_FASTP(T, N, TPT, FPB, MODE, MINB, ...)                                              \
+    case N: return gfpfast::fill<T, N, TPT, FPB, MODE, MINB, 1, __VA_ARGS__>(f);
+
+#endif

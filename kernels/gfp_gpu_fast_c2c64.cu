@@ -1,0 +1,19 @@
+/* gfp_gpu_fast_c2c64.cu - specialised Z2Z f64 kernels, powers of two. */
+#include "gfp_gpu_fast.cuh"
+
+bool gfp_fast_c2c_f64(int nf, gfp_fast_info *f)
+{
+    switch (nf) {
+    GFP_FASTB(double, 8, 2, 128, GFP_MODE_C2C, 6, 2, 4)
+    GFP_FASTB(double, 16, 4, 64, GFP_MODE_C2C, 5, 4, 4)
+    GFP_FAST(double, 32, 4, 64, GFP_MODE_C2C, 4, 8)
+    GFP_FAST(double, 64, 8, 32, GFP_MODE_C2C, 8, 8)
+    GFP_FAST(double, 128, 16, 16, GFP_MODE_C2C, 2, 8, 8)
+    GFP_FAST(double, 256, 32, 8, GFP_MODE_C2C, 4, 8, 8)
+    GFP_FAST(double, 512, 64, 4, GFP_MODE_C2C, 8, 8, 8)
+    GFP_FAST(double, 1024, 128, 2, GFP_MODE_C2C, 2, 8, 8, 8)
+    GFP_FAST(double, 2048, 256, 1, GFP_MODE_C2C, 4, 8, 8, 8)
+    GFP_FAST(double, 4096, 512, 1, GFP_MODE_C2C, 8, 8, 8, 8)
+    default: return false;
+    }
+}

@@ -1,0 +1,19 @@
+/* gfp_gpu_fast_r2c32.cu - specialised R2C f32 kernels (n = 2 nf, even),
+ * half-length complex FFT with the split step fused. */
+#include "gfp_gpu_fast.cuh"
+
+bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
+{
+    switch (nf) {
+    GFP_FAST(float, 16, 1, 256, GFP_MODE_R2C, 16)
+    GFP_FASTB(float, 32, 4, 64, GFP_MODE_R2C, 6, 4, 8)
+    GFP_FASTB(float, 64, 8, 32, GFP_MODE_R2C, 6, 8, 8)
+    GFP_FAST(float, 128, 8, 32, GFP_MODE_R2C, 8, 16)
+    GFP_FAST(float, 256, 16, 16, GFP_MODE_R2C, 16, 16)
+    GFP_FAST(float, 512, 32, 8, GFP_MODE_R2C, 2, 16, 16)
+    GFP_FAST(float, 1024, 64, 4, GFP_MODE_R2C, 4, 16, 16)
+    GFP_FAST(float, 2048, 128, 2, GFP_MODE_R2C, 8, 16, 16)
+    GFP_FASTB(float, 4096, 256, 1, GFP_MODE_R2C, 3, 16, 16, 16)
+    default: return false;
+    }
+}
