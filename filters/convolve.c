@@ -437,7 +437,7 @@ static size_t smooth_up(size_t n)
     }
 }
 
-static void choose_blocks(conv_priv *p)
+static void choose_blocks(conv_priv *p, size_t max_fft)
 {
     size_t L = p->L;
     if (p->latency) {
@@ -455,7 +455,7 @@ static void choose_blocks(conv_priv *p)
         return;
     }
     double best = INFINITY;
-    for (size_t N = MIN_FFT; N <= MAX_FFT; N *= 2) {
+    for (size_t N = MIN_FFT; N <= max_fft; N *= 2) {
         /* One partition: the block is what N leaves after the response. */
         if (N >= L + N / 8) {
             size_t B = N - L + 1;
@@ -689,7 +689,7 @@ static gfp_status conv_start(void *vp, const gfp_common *c,
     scale *= p->wet * g;
     for (size_t i = 0; i < (size_t)R * p->L * (size_t)w; i++)
         p->h[i] *= scale;
-    choose_blocks(p);
+    choose_blocks(p, MAX_FFT);
     p->bins = p->cplx ? p->N : p->N / 2 + 1;
     memset(s, 0, sizeof *s);
     return GFP_OK;
@@ -922,15 +922,36 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     sink_io sio = {.snk = snk, .err = err};
     gfp_plan_desc d = {.n = N, .batch = C > R ? C : R, .dbl = p->dbl,
                        .scale = 1, .kind = p->cplx ? GFP_C2C : GFP_R2C};
-    /* Plans first, before any input is read: an engine that cannot do N
+    /* Plans first, before any input is read. An engine that cannot do N
+     * (the GPU's single-block kernels stop at 8192-32768 points) gets
+     * smaller partitions when the length was ours to choose; else it
      * refuses here and main.c may fall back to the CPU. */
-    if ((st = gfp_plan_create(e, &d, 1, &p->fwd, err)))
-        goto done;
-    d.batch = Co;
-    d.kind = p->cplx ? GFP_C2C : GFP_C2R;
-    d.inverse = 1;
-    d.scale = 1.0 / (double)N;
-    if ((st = gfp_plan_create(e, &d, 1, &p->inv, err)))
+    for (;;) {
+        d.n = N;
+        d.batch = C > R ? C : R;
+        d.kind = p->cplx ? GFP_C2C : GFP_R2C;
+        d.inverse = 0;
+        d.scale = 1;
+        st = gfp_plan_create(e, &d, 1, &p->fwd, err);
+        if (!st) {
+            d.batch = Co;
+            d.kind = p->cplx ? GFP_C2C : GFP_C2R;
+            d.inverse = 1;
+            d.scale = 1.0 / (double)N;
+            st = gfp_plan_create(e, &d, 1, &p->inv, err);
+        }
+        if (st != GFP_ENOTSUP || p->latency || N <= MIN_FFT)
+            break;
+        gfp_plan_destroy(p->fwd);
+        p->fwd = NULL;
+        memset(err, 0, sizeof *err);
+        choose_blocks(p, N / 2);
+        p->bins = p->cplx ? p->N : p->N / 2 + 1;
+        N = p->N, B = p->B, P = p->P, bins = p->bins;
+        ts = N * w;
+        fs = 2 * bins;
+    }
+    if (st)
         goto done;
     size_t fdl_bytes, h_bytes;
     if (!gfp_mul_ok(P * C, fs * sc, &fdl_bytes) ||
