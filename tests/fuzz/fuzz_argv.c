@@ -74,7 +74,8 @@ static void parsers(const char *a)
               "format '%s' -> '%s'", a, name);
     }
     gfp_tail t;
-    (void)gfp_tail_parse(a, &t);
+    if (gfp_tail_parse(a, &t) == GFP_OK && t > GFP_TAIL_ERROR)
+        abort();
     gfp_window w;
     if (gfp_window_parse(a, &w) == GFP_OK) {
         static double buf[257];
