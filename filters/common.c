@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-gfp_status gfp_norm_parse(const char *s, gfp_norm *out)
+gfp_status gfp_norm_parse(const char *s, gfp_norm *out, gfp_error *err)
 {
-    if (!strcmp(s, "backward")) *out = GFP_NORM_BACKWARD;
-    else if (!strcmp(s, "ortho")) *out = GFP_NORM_ORTHO;
-    else if (!strcmp(s, "forward")) *out = GFP_NORM_FORWARD;
-    else return GFP_EINVAL;
+    static const char *const names[] = {"backward", "ortho", "forward"};
+    int i;
+    if (gfp_opt_choice("norm", s, names, 3, &i, err))
+        return GFP_EINVAL;
+    *out = (gfp_norm)i;
     return GFP_OK;
 }
 

@@ -116,23 +116,17 @@ static gfp_status fft_getopts(void *vp, gfp_common *c, const char **in,
             p->out_fmt_set |= o == O_OUT_FORMAT;
             break;
         case O_OUT: {
-            static const char *names[] = {"complex", "mag", "power", "db",
-                                          "phase"};
-            int found = 0;
-            for (int i = 0; i < 5; i++)
-                if (!strcmp(optarg, names[i])) {
-                    p->mode = (out_mode)i;
-                    found = 1;
-                }
-            if (!found)
-                return gfp_fail(err, GFP_EINVAL, "--out: '%s' is not one of "
-                                "complex, mag, power, db, phase", optarg);
+            static const char *const names[] = {"complex", "mag", "power",
+                                                 "db", "phase"};
+            int i;
+            if (gfp_opt_choice("out", optarg, names, 5, &i, err))
+                return GFP_EINVAL;
+            p->mode = (out_mode)i;
             break;
         }
         case O_NORM:
-            if (gfp_norm_parse(optarg, &p->norm))
-                return gfp_fail(err, GFP_EINVAL, "--norm: '%s' is not "
-                                "backward, ortho or forward", optarg);
+            if (gfp_norm_parse(optarg, &p->norm, err))
+                return GFP_EINVAL;
             break;
         case O_SHIFT: p->shift = 1; break;
         case O_FULL: p->full = 1; break;

@@ -223,21 +223,15 @@ static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
             }
             break;
         case O_OUT: {
-            int found = 0;
-            for (int i = 1; i < 6; i++)
-                if (!strcmp(optarg, mode_names[i])) {
-                    p->mode = (f2_mode)i;
-                    found = 1;
-                }
-            if (!found)
-                return gfp_fail(err, GFP_EINVAL, "--out: '%s' is not one of "
-                                "complex, real, mag, logmag, phase", optarg);
+            int i;
+            if (gfp_opt_choice("out", optarg, mode_names, 6, &i, err))
+                return GFP_EINVAL;
+            p->mode = (f2_mode)i;
             break;
         }
         case O_NORM:
-            if (gfp_norm_parse(optarg, &p->norm))
-                return gfp_fail(err, GFP_EINVAL, "--norm: '%s' is not "
-                                "backward, ortho or forward", optarg);
+            if (gfp_norm_parse(optarg, &p->norm, err))
+                return GFP_EINVAL;
             break;
         case O_SHIFT: p->shift = 1; break;
         case O_NO_SHIFT: p->shift = 0; break;

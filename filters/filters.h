@@ -21,7 +21,8 @@ GFP_STAGES(GFP_DECLARE_STAGE)
 /* Shared by fft and ifft: spectral bookkeeping on one frame of bins. */
 typedef enum gfp_norm { GFP_NORM_BACKWARD, GFP_NORM_ORTHO, GFP_NORM_FORWARD }
     gfp_norm;
-gfp_status gfp_norm_parse(const char *s, gfp_norm *out) GFP_WUR;
+/* --norm's argument; a usage error with the choices otherwise. */
+gfp_status gfp_norm_parse(const char *s, gfp_norm *out, gfp_error *err) GFP_WUR;
 /* Scale of a transform of length n under a norm (numpy's meanings). */
 double gfp_norm_scale(gfp_norm norm, size_t n, int inverse);
 /* numpy.fft.fftshift of nb items of `width` scalars: dst[j] = src[j - nb/2]. */

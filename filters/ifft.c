@@ -76,9 +76,8 @@ static gfp_status ifft_getopts(void *vp, gfp_common *c, const char **in,
             p->out_fmt_set |= o == O_OUT_FORMAT;
             break;
         case O_NORM:
-            if (gfp_norm_parse(optarg, &p->norm))
-                return gfp_fail(err, GFP_EINVAL, "--norm: '%s' is not "
-                                "backward, ortho or forward", optarg);
+            if (gfp_norm_parse(optarg, &p->norm, err))
+                return GFP_EINVAL;
             break;
         case O_SHIFT: p->shift = 1; break;
         case O_REAL_OUT: p->real_out = 1; break;

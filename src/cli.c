@@ -108,6 +108,26 @@ void gfp_common_usage(FILE *out)
         out);
 }
 
+gfp_status gfp_opt_choice(const char *name, const char *arg,
+                          const char *const *names, int n, int *out,
+                          gfp_error *err)
+{
+    char list[256] = "";
+    for (int i = 0; i < n; i++) {
+        if (!names[i] || !*names[i])
+            continue;
+        if (!strcmp(arg, names[i])) {
+            *out = i;
+            return GFP_OK;
+        }
+        size_t len = strlen(list);
+        snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
+                 names[i]);
+    }
+    return gfp_fail(err, GFP_EINVAL, "--%s: '%s' is not one of %s", name, arg,
+                    list);
+}
+
 gfp_status gfp_opt_positional(int argc, char **argv, int optind_,
                               const char **in, const char **out,
                               gfp_error *err)

@@ -421,6 +421,11 @@ void gfp_common_usage(FILE *out);
 /* Parses a positive integer option with size suffixes, in [lo, hi]. */
 gfp_status gfp_opt_size(const char *name, const char *arg, uint64_t lo,
                         uint64_t hi, size_t *out, gfp_error *err) GFP_WUR;
+/* Picks arg out of names[0 .. n-1] (NULL or "" entries never match);
+ * a usage error listing the choices otherwise. */
+gfp_status gfp_opt_choice(const char *name, const char *arg,
+                          const char *const *names, int n, int *out,
+                          gfp_error *err) GFP_WUR;
 /* Takes up to two positional arguments as INPUT and OUTPUT ("-" default). */
 gfp_status gfp_opt_positional(int argc, char **argv, int optind_,
                               const char **in, const char **out,

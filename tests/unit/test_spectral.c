@@ -45,16 +45,20 @@ static void test_norm_scale(void)
 static void test_norm_parse(void)
 {
     gfp_norm nm = (gfp_norm)-1;
-    TU_CHECK(gfp_norm_parse("backward", &nm) == GFP_OK &&
+    gfp_error err = {0};
+    TU_CHECK(gfp_norm_parse("backward", &nm, &err) == GFP_OK &&
                  nm == GFP_NORM_BACKWARD, "backward");
-    TU_CHECK(gfp_norm_parse("ortho", &nm) == GFP_OK && nm == GFP_NORM_ORTHO,
-             "ortho");
-    TU_CHECK(gfp_norm_parse("forward", &nm) == GFP_OK &&
+    TU_CHECK(gfp_norm_parse("ortho", &nm, &err) == GFP_OK &&
+                 nm == GFP_NORM_ORTHO, "ortho");
+    TU_CHECK(gfp_norm_parse("forward", &nm, &err) == GFP_OK &&
                  nm == GFP_NORM_FORWARD, "forward");
     const char *bad[] = {"", "none", "Ortho", "backwards", "fwd", "ortho "};
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-        TU_CHECK(gfp_norm_parse(bad[i], &nm) == GFP_EINVAL, "norm '%s'",
-                 bad[i]);
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        gfp_error e = {0};
+        TU_CHECK(gfp_norm_parse(bad[i], &nm, &e) == GFP_EINVAL &&
+                     strstr(e.msg, "backward, ortho, forward"),
+                 "norm '%s': %s", bad[i], e.msg);
+    }
 }
 
 /* ---- fftshift ------------------------------------------------------------ */
