@@ -24,6 +24,8 @@ typedef struct fftw_impl {
                            made on first use (most runs never need it) */
     pthread_mutex_t one_lock;
     void **scratch;     /* per slot, complex bins, when a post-op is asked */
+    double *win;        /* the window times the scale: one pass, not two */
+    double out_scale;   /* what is left to scale the output by */
     int nslots;
 } fftw_impl;
 
@@ -208,6 +210,7 @@ static void fftw_unmake(void *state, void *impl)
         return;
     destroy_plan(p->d.dbl, p->many);
     destroy_plan(p->d.dbl, p->one);
+    free(p->win);
     pthread_mutex_destroy(&p->one_lock);
     if (p->scratch)
         for (int i = 0; i < p->nslots; i++)
@@ -259,6 +262,18 @@ static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
         fftw_unmake(s, p);
         return gfp_fail(err, GFP_ENOTSUP, "FFTW could not plan n %zu", d->n);
     }
+    /* The transform is linear: scaling its input by s scales its output
+     * by s, so a window takes the scale with it. */
+    p->out_scale = d->scale;
+    if (d->window) {
+        if (!(p->win = malloc(d->n * sizeof *p->win))) {
+            fftw_unmake(s, p);
+            return gfp_fail(err, GFP_ENOMEM, "out of memory");
+        }
+        for (size_t k = 0; k < d->n; k++)
+            p->win[k] = d->window[k] * d->scale;
+        p->out_scale = 1.0;
+    }
     if (d->post != GFP_POST_NONE) {
         p->scratch = calloc((size_t)nslots, sizeof *p->scratch);
         if (!p->scratch) {
@@ -299,13 +314,13 @@ static void execute(const fftw_impl *p, void *plan, void *in, void *out)
         for (size_t f = 0; f < nframes; f++, x += per)                       \
             for (size_t k = 0; k < d->n; k++)                                \
                 for (size_t c = 0; c < ncomp; c++)                           \
-                    x[k * ncomp + c] *= (T)d->window[k];                     \
+                    x[k * ncomp + c] *= (T)p->win[k];                        \
     } while (0)
 
 #define SCALE(T, buf, count)                                                 \
     do {                                                                     \
         T *x = (buf);                                                        \
-        T sc = (T)d->scale;                                                  \
+        T sc = (T)p->out_scale;                                              \
         for (size_t i = 0; i < (count); i++)                                 \
             x[i] *= sc;                                                      \
     } while (0)
@@ -342,7 +357,7 @@ static gfp_status fftw_submit(void *state, void *impl, int slot,
         return gfp_fail(err, GFP_EINVAL, "bad slot %d", slot);
     if (nframes == 0)
         return GFP_OK;
-    if (d->window) {
+    if (p->win) {
         if (d->dbl)
             APPLY_WINDOW(double);
         else
@@ -366,7 +381,7 @@ static gfp_status fftw_submit(void *state, void *impl, int slot,
                     (char *)dst + f * out_step);
     }
     size_t total = nframes * tr_scalars;
-    if (d->scale != 1.0) {
+    if (p->out_scale != 1.0) {
         if (d->dbl)
             SCALE(double, dst, total);
         else
