@@ -13,14 +13,8 @@
 # Usage: examples/convolve.sh [OUTDIR]   (default: a temporary directory,
 # removed at the end; give OUTDIR to keep dry.wav, room.wav and wet.wav)
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-if [ -n "${GFFTPIPE:-}" ]; then G=$GFFTPIPE
-elif [ -x "$here/../src/gfftpipe" ]; then G=$here/../src/gfftpipe
-elif [ -x "$here/../build/src/gfftpipe" ]; then G=$here/../build/src/gfftpipe
-elif command -v gfftpipe >/dev/null 2>&1; then G=$(command -v gfftpipe)
-else echo "convolve example: no gfftpipe (build it or set GFFTPIPE)" >&2; exit 1
-fi
-die() { echo "convolve example: $*" >&2; exit 1; }
+example="convolve example"
+. "$(dirname "$0")/common.sh"
 keep=$#
 if [ $# -ge 1 ]; then out=$1; mkdir -p "$out"; tmp=$(mktemp -d); else
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/gfftpipe-example.XXXXXX"); out=$tmp; fi
@@ -28,13 +22,6 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 rate=16000
 
-to_s16le() {
-    awk '{ v = $1; if (v < 0) v += 65536
-           printf "\\%03o\\%03o", v % 256, int(v / 256)
-           if (++k % 256 == 0) printf "\n" }
-         END { if (k % 256) printf "\n" }' |
-    while IFS= read -r line; do printf "$line"; done
-}
 q() { awk '{ x = 32767 * $1; print (x < 0 ? -int(-x + .5) : int(x + .5)) }'; }
 
 awk -v r=$rate 'BEGIN { pi = atan2(0, -1)

@@ -12,14 +12,8 @@
 # Usage: examples/fft2.sh [OUTDIR]   (default: a temporary directory,
 # removed at the end; give OUTDIR to keep pattern.u8 and spectrum.png)
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-if [ -n "${GFFTPIPE:-}" ]; then G=$GFFTPIPE
-elif [ -x "$here/../src/gfftpipe" ]; then G=$here/../src/gfftpipe
-elif [ -x "$here/../build/src/gfftpipe" ]; then G=$here/../build/src/gfftpipe
-elif command -v gfftpipe >/dev/null 2>&1; then G=$(command -v gfftpipe)
-else echo "fft2 example: no gfftpipe (build it or set GFFTPIPE)" >&2; exit 1
-fi
-die() { echo "fft2 example: $*" >&2; exit 1; }
+example="fft2 example"
+. "$(dirname "$0")/common.sh"
 if [ $# -ge 1 ]; then out=$1; mkdir -p "$out"; tmp=$(mktemp -d); else
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/gfftpipe-example.XXXXXX"); out=$tmp; fi
 trap 'rm -rf "$tmp"' EXIT

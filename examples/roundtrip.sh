@@ -18,36 +18,13 @@ n=1000                  # any length works, not only powers of two
 frames=8
 items=$((n * frames))   # whole frames: no padding at the end
 
-die() { echo "roundtrip: $*" >&2; exit 1; }
-
-here=$(cd "$(dirname "$0")" && pwd)
-if [ -n "${GFFTPIPE:-}" ]; then
-    G=$GFFTPIPE
-elif [ -x "$here/../src/gfftpipe" ]; then
-    G=$here/../src/gfftpipe
-elif [ -x "$here/../build/src/gfftpipe" ]; then
-    G=$here/../build/src/gfftpipe
-elif command -v gfftpipe >/dev/null 2>&1; then
-    G=$(command -v gfftpipe)
-else
-    die "no gfftpipe: build it (./configure && make) or set GFFTPIPE"
-fi
-[ -x "$G" ] || die "'$G' is not executable"
+example="roundtrip"
+. "$(dirname "$0")/common.sh"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gfftpipe-example.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 cd "$tmp"
-
-# Integers, one per line, to 16-bit little-endian bytes (see
-# tone-spectrum.sh).
-to_s16le() {
-    awk '{ v = $1; if (v < 0) v += 65536
-           printf "\\%03o\\%03o", v % 256, int(v / 256)
-           if (++k % 256 == 0) printf "\n" }
-         END { if (k % 256) printf "\n" }' |
-    while IFS= read -r line; do printf "$line"; done
-}
 
 # count values: two tones, a chirp and pseudo-random noise, within +-0.9.
 signal() {

@@ -11,27 +11,14 @@
 # Usage: examples/spectrogram.sh [OUTDIR]   (default: a temporary directory,
 # removed at the end; give OUTDIR to keep the PNGs)
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-if [ -n "${GFFTPIPE:-}" ]; then G=$GFFTPIPE
-elif [ -x "$here/../src/gfftpipe" ]; then G=$here/../src/gfftpipe
-elif [ -x "$here/../build/src/gfftpipe" ]; then G=$here/../build/src/gfftpipe
-elif command -v gfftpipe >/dev/null 2>&1; then G=$(command -v gfftpipe)
-else echo "spectrogram example: no gfftpipe (build it or set GFFTPIPE)" >&2; exit 1
-fi
-die() { echo "spectrogram example: $*" >&2; exit 1; }
+example="spectrogram example"
+. "$(dirname "$0")/common.sh"
 if [ $# -ge 1 ]; then out=$1; mkdir -p "$out"; tmp=$(mktemp -d); else
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/gfftpipe-example.XXXXXX"); out=$tmp; fi
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 rate=48000
 
-to_s16le() {
-    awk '{ v = $1; if (v < 0) v += 65536
-           printf "\\%03o\\%03o", v % 256, int(v / 256)
-           if (++k % 256 == 0) printf "\n" }
-         END { if (k % 256) printf "\n" }' |
-    while IFS= read -r line; do printf "$line"; done
-}
 le32() {
     printf "\\$(printf %03o $(($1 % 256)))\\$(printf %03o $(($1 / 256 % 256)))"
     printf "\\$(printf %03o $(($1 / 65536 % 256)))\\$(printf %03o $(($1 / 16777216)))"

@@ -17,7 +17,8 @@ rate=48000
 n=4800                  # frame length: bins are rate/n = 10 Hz apart
 frames=10               # one second of samples = 10 frames, averaged
 
-die() { echo "tone-spectrum: $*" >&2; exit 1; }
+example="tone-spectrum"
+. "$(dirname "$0")/common.sh"
 
 case $freq in
     ''|*[!0-9]*) die "FREQ_HZ must be a whole number of hertz" ;;
@@ -25,35 +26,10 @@ esac
 [ "$freq" -gt 0 ] && [ "$freq" -lt $((rate / 2)) ] ||
     die "FREQ_HZ must be between 1 and $((rate / 2 - 1))"
 
-here=$(cd "$(dirname "$0")" && pwd)
-if [ -n "${GFFTPIPE:-}" ]; then
-    G=$GFFTPIPE
-elif [ -x "$here/../src/gfftpipe" ]; then
-    G=$here/../src/gfftpipe
-elif [ -x "$here/../build/src/gfftpipe" ]; then
-    G=$here/../build/src/gfftpipe
-elif command -v gfftpipe >/dev/null 2>&1; then
-    G=$(command -v gfftpipe)
-else
-    die "no gfftpipe: build it (./configure && make) or set GFFTPIPE"
-fi
-[ -x "$G" ] || die "'$G' is not executable"
-
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gfftpipe-example.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 cd "$tmp"
-
-# Integers, one per line, to 16-bit little-endian bytes: awk writes octal
-# escapes, printf(1) turns them into bytes (awk cannot write a NUL byte
-# portably).
-to_s16le() {
-    awk '{ v = $1; if (v < 0) v += 65536
-           printf "\\%03o\\%03o", v % 256, int(v / 256)
-           if (++k % 256 == 0) printf "\n" }
-         END { if (k % 256) printf "\n" }' |
-    while IFS= read -r line; do printf "$line"; done
-}
 
 # One second of the tone, amplitude 0.5 (half of full scale).
 awk -v f="$freq" -v rate="$rate" 'BEGIN {

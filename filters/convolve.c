@@ -126,19 +126,6 @@ enum {
     O_SUBTYPE
 };
 
-static gfp_status opt_double(const char *name, const char *arg, double lo,
-                             double hi, double *out, gfp_error *err)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(arg, &end);
-    if (end == arg || *end || errno || !(v >= lo && v <= hi))
-        return gfp_fail(err, GFP_EINVAL, "--%s: '%s' is not a number in "
-                        "[%g, %g]", name, arg, lo, hi);
-    *out = v;
-    return GFP_OK;
-}
-
 static const struct { const char *name; int sf; } subtypes[] = {
     {"pcm8", SF_FORMAT_PCM_S8}, {"pcm16", SF_FORMAT_PCM_16},
     {"pcm24", SF_FORMAT_PCM_24}, {"pcm32", SF_FORMAT_PCM_32},
@@ -194,7 +181,7 @@ static gfp_status conv_getopts(void *vp, gfp_common *c, const char **in,
             p->channels_opt = (int)v;
             break;
         case O_RATE:
-            if (opt_double("rate", optarg, 1, 1e7, &p->rate_opt, err))
+            if (gfp_opt_double("rate", optarg, 1, 1e7, &p->rate_opt, err))
                 return GFP_EINVAL;
             break;
         case O_MODE:
@@ -211,12 +198,12 @@ static gfp_status conv_getopts(void *vp, gfp_common *c, const char **in,
                                  "none, peak or energy", optarg);
             break;
         case O_GAIN:
-            if (opt_double("gain", optarg, -400, 400, &p->gain_db, err))
+            if (gfp_opt_double("gain", optarg, -400, 400, &p->gain_db, err))
                 return GFP_EINVAL;
             break;
         case O_WET:
         case O_DRY:
-            if (opt_double(o == O_WET ? "wet" : "dry", optarg, -1e6, 1e6,
+            if (gfp_opt_double(o == O_WET ? "wet" : "dry", optarg, -1e6, 1e6,
                            o == O_WET ? &p->wet : &p->dry, err))
                 return GFP_EINVAL;
             break;

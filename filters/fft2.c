@@ -245,16 +245,10 @@ static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
                                 optarg);
             p->cmap_set = 1;
             break;
-        case O_RANGE: {
-            char *end;
-            errno = 0;
-            p->range = strtod(optarg, &end);
-            if (end == optarg || *end || errno ||
-                !(p->range >= 1 && p->range <= 1000))
-                return gfp_fail(err, GFP_EINVAL, "--range: '%s' is not a "
-                                "number of dB in [1, 1000]", optarg);
+        case O_RANGE:
+            if (gfp_opt_double("range", optarg, 1, 1000, &p->range, err))
+                return GFP_EINVAL;
             break;
-        }
         default:
             if (gfp_common_opt(c, o, optarg, argv, err))
                 return GFP_EINVAL;

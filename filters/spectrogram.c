@@ -127,22 +127,6 @@ enum {
     O_RAW, O_IN_FORMAT, O_RATE, O_NO_AXES
 };
 
-static gfp_status opt_double(const char *name, const char *arg, double lo,
-                             double hi, double *out, gfp_error *err)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(arg, &end);
-    if (end == arg || *end || errno || !isfinite(v))
-        return gfp_fail(err, GFP_EINVAL, "--%s: '%s' is not a number", name,
-                        arg);
-    if (v < lo || v > hi)
-        return gfp_fail(err, GFP_EINVAL, "--%s: %s is out of range (%g .. "
-                        "%g)", name, arg, lo, hi);
-    *out = v;
-    return GFP_OK;
-}
-
 static const char *const cmap_names[] = {"viridis", "magma", "inferno",
                                          "plasma", "gray"};
 
@@ -193,22 +177,22 @@ static gfp_status spec_getopts(void *vp, gfp_common *c, const char **in,
                                 optarg);
             break;
         case O_RANGE:
-            if (opt_double("dynamic-range", optarg, 1, 400, &p->range, err))
+            if (gfp_opt_double("dynamic-range", optarg, 1, 400, &p->range, err))
                 return GFP_EINVAL;
             break;
         case O_CEILING:
-            if (opt_double("ceiling", optarg, -300, 300, &p->ceiling, err))
+            if (gfp_opt_double("ceiling", optarg, -300, 300, &p->ceiling, err))
                 return GFP_EINVAL;
             break;
         case O_LOGF: p->log_freq = 1; break;
         case O_NO_AXES: p->no_axes = 1; break;
         case O_FMIN:
-            if (opt_double("fmin", optarg, 0, 1e7, &p->fmin, err))
+            if (gfp_opt_double("fmin", optarg, 0, 1e7, &p->fmin, err))
                 return GFP_EINVAL;
             p->have_fmin = 1;
             break;
         case O_FMAX:
-            if (opt_double("fmax", optarg, 0, 1e7, &p->fmax, err))
+            if (gfp_opt_double("fmax", optarg, 0, 1e7, &p->fmax, err))
                 return GFP_EINVAL;
             if (p->fmax <= 0)
                 return gfp_fail(err, GFP_EINVAL, "--fmax must be above 0 Hz");
@@ -227,7 +211,7 @@ static gfp_status spec_getopts(void *vp, gfp_common *c, const char **in,
             }
             break;
         case O_PPS:
-            if (opt_double("px-per-sec", optarg, 1e-6, 1e6, &p->pps, err))
+            if (gfp_opt_double("px-per-sec", optarg, 1e-6, 1e6, &p->pps, err))
                 return GFP_EINVAL;
             break;
         case O_POOL:
@@ -287,7 +271,7 @@ static gfp_status spec_getopts(void *vp, gfp_common *c, const char **in,
             p->raw_in = 1;
             break;
         case O_RATE:
-            if (opt_double("rate", optarg, 1, 1e7, &p->rate_opt, err))
+            if (gfp_opt_double("rate", optarg, 1, 1e7, &p->rate_opt, err))
                 return GFP_EINVAL;
             break;
         default:

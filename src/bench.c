@@ -336,12 +336,7 @@ static gfp_status pipeline_rate(gfp_plan *plan, size_t total, double *gbs,
             goto done;
         }
         uint64_t seed = (uint64_t)i + 1;
-        for (size_t k = 0; k < ib / scal; k++) {
-            if (d->dbl)
-                ((double *)in[i])[k] = gfp_rand_sym(&seed);
-            else
-                ((float *)in[i])[k] = (float)gfp_rand_sym(&seed);
-        }
+        gfp_rand_fill(in[i], ib / scal, d->dbl, &seed);
     }
     size_t nb = total / ib ? total / ib : 1;
     double t0 = gfp_now();

@@ -2,7 +2,9 @@
 #include "config.h"
 #include "gfp.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +108,22 @@ void gfp_common_usage(FILE *out)
         "  -q, --quiet           no progress line, no notes\n"
         "  -h, --help            this help\n",
         out);
+}
+
+gfp_status gfp_opt_double(const char *name, const char *arg, double lo,
+                          double hi, double *out, gfp_error *err)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(arg, &end);
+    if (end == arg || *end || errno || !isfinite(v))
+        return gfp_fail(err, GFP_EINVAL, "--%s: '%s' is not a number", name,
+                        arg);
+    if (v < lo || v > hi)
+        return gfp_fail(err, GFP_EINVAL, "--%s: %s is out of range (%g .. "
+                        "%g)", name, arg, lo, hi);
+    *out = v;
+    return GFP_OK;
 }
 
 gfp_status gfp_opt_choice(const char *name, const char *arg,

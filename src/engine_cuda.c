@@ -327,12 +327,7 @@ static gfp_status cuda_time(void *state, void *impl, size_t nframes,
     }
     while (done < ni) {
         size_t m = ni - done < piece ? ni - done : piece;
-        for (size_t i = 0; i < m; i++) {
-            if (p->d.dbl)
-                ((double *)h)[i] = gfp_rand_sym(&seed);
-            else
-                ((float *)h)[i] = (float)gfp_rand_sym(&seed);
-        }
+        gfp_rand_fill(h, m, p->d.dbl, &seed);
         if ((st = cuda_check(cudaMemcpy((char *)p->d_in[0] + done * scal, h,
                                         m * scal, cudaMemcpyHostToDevice),
                              "copy to the GPU", err)))

@@ -434,12 +434,7 @@ static gfp_status fftw_time(void *state, void *impl, size_t nframes,
         goto done;
     }
     uint64_t seed = 1;
-    for (size_t i = 0; i < ni; i++) {
-        if (p->d.dbl)
-            ((double *)orig)[i] = gfp_rand_sym(&seed);
-        else
-            ((float *)orig)[i] = (float)gfp_rand_sym(&seed);
-    }
+    gfp_rand_fill(orig, ni, p->d.dbl, &seed);
     for (int r = -warmup; r < reps; r++) {
         /* c2r overwrites its input: start each run from the same data. */
         memcpy(in, orig, ni * scal);

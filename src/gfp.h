@@ -250,6 +250,8 @@ double gfp_median(double *v, size_t n);
 uint64_t gfp_rand_next(uint64_t *state);
 /* Uniform in [-1, 1). */
 double gfp_rand_sym(uint64_t *state);
+/* n values uniform in [-1, 1), as doubles (dbl) or floats. */
+void gfp_rand_fill(void *dst, size_t n, int dbl, uint64_t *state);
 
 /* Element-wise post-ops, shared by engines that do not fuse them. */
 void gfp_post_apply_f32(gfp_post post, const float *cplx, size_t nbins,
@@ -421,6 +423,9 @@ void gfp_common_usage(FILE *out);
 /* Parses a positive integer option with size suffixes, in [lo, hi]. */
 gfp_status gfp_opt_size(const char *name, const char *arg, uint64_t lo,
                         uint64_t hi, size_t *out, gfp_error *err) GFP_WUR;
+/* Parses a finite decimal number option in [lo, hi]. */
+gfp_status gfp_opt_double(const char *name, const char *arg, double lo,
+                          double hi, double *out, gfp_error *err) GFP_WUR;
 /* Picks arg out of names[0 .. n-1] (NULL or "" entries never match);
  * a usage error listing the choices otherwise. */
 gfp_status gfp_opt_choice(const char *name, const char *arg,

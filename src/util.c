@@ -158,3 +158,13 @@ double gfp_rand_sym(uint64_t *s)
 {
     return (double)(gfp_rand_next(s) >> 11) * (2.0 / 9007199254740992.0) - 1.0;
 }
+
+void gfp_rand_fill(void *dst, size_t n, int dbl, uint64_t *state)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (dbl)
+            ((double *)dst)[i] = gfp_rand_sym(state);
+        else
+            ((float *)dst)[i] = (float)gfp_rand_sym(state);
+    }
+}
