@@ -161,12 +161,11 @@ gfp_status gfp_framer_finish(gfp_framer *fr, void *frames, size_t max_frames,
                (fr->n - fr->fill) * fr->item_size);
         fr->st.padded_frames++;
         fr->st.pad_items += fr->n - fr->fill;
-        size_t had = fr->fill;
         out++;
         advance(fr, frame);
-        /* advance() kept the frame's overlap, zeros included: keep only
-         * what came from the stream. */
-        fr->fill = had > fr->hop ? had - fr->hop : 0;
+        /* One padded frame covers every item left (they all sit in cur);
+         * what advance() kept of it is padding. */
+        fr->fill = 0;
         fr->skip = 0;
     }
     *nframes = out;
