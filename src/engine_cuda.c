@@ -9,6 +9,7 @@
 #include <cufft.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../kernels/gfp_gpu.h"
 
@@ -290,12 +291,23 @@ static gfp_status cuda_wait(void *state, void *impl, int slot, gfp_error *err)
     return GFP_OK;
 }
 
+/* Pinned host memory: page-aligned ordinary memory, registered with the
+ * driver. On the H100 machine registering 64 MiB took 4.4 ms against
+ * 35.8 ms for cudaMallocHost of the same size, and start-up is what a
+ * short stream pays for. */
 static void *cuda_alloc_host(void *state, size_t bytes)
 {
     (void)state;
     void *p = NULL;
-    if (cudaMallocHost(&p, bytes ? bytes : 1) != cudaSuccess) {
+    long pg = sysconf(_SC_PAGESIZE);
+    size_t align = pg > 0 ? (size_t)pg : 4096;
+    if (!bytes)
+        bytes = 1;
+    if (posix_memalign(&p, align, bytes) != 0)
+        return NULL;
+    if (cudaHostRegister(p, bytes, cudaHostRegisterDefault) != cudaSuccess) {
         cudaGetLastError();
+        free(p);
         return NULL;
     }
     return p;
@@ -304,7 +316,10 @@ static void *cuda_alloc_host(void *state, size_t bytes)
 static void cuda_free_host(void *state, void *p)
 {
     (void)state;
-    cudaFreeHost(p);
+    if (!p)
+        return;
+    cudaHostUnregister(p);
+    free(p);
 }
 
 static gfp_status cuda_time(void *state, void *impl, size_t nframes,

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -46,6 +47,96 @@ gfp_status gfp_source_open(const char *path, gfp_source *src, gfp_error *err)
     return GFP_OK;
 }
 
+/* Large reads from a regular file are split over a few threads, each
+ * pread()ing its own part of the range: one thread copying from the page
+ * cache into a fresh buffer managed ~3.3 GB/s on the H100 machine, four
+ * ~11 GB/s, and a GPU stream is otherwise bound by that copy. Only the GPU
+ * engine's batches are this large; the CPU engine's stay in cache. */
+#define PAR_MIN ((size_t)8 << 20)  /* reads at least this long */
+#define PAR_PART ((size_t)2 << 20) /* at least this much per thread */
+#define PAR_MAX 8                  /* threads per read */
+
+typedef struct part {
+    int fd;
+    char *buf;
+    size_t len, got;
+    off_t off;
+    int err; /* errno of a failed pread, else 0 */
+} part;
+
+static void *read_part(void *arg)
+{
+    part *q = arg;
+    while (q->got < q->len) {
+        ssize_t r = pread(q->fd, q->buf + q->got, q->len - q->got,
+                          q->off + (off_t)q->got);
+        if (r > 0)
+            q->got += (size_t)r;
+        else if (r == 0)
+            break;
+        else if (errno != EINTR) {
+            q->err = errno;
+            break;
+        }
+    }
+    return NULL;
+}
+
+/* Reads len bytes at the file offset with up to PAR_MAX threads and moves
+ * the offset past what was read. Returns 0 when it did the read (done and
+ * *err_no set), -1 when the caller should read sequentially instead. */
+static int read_parallel(gfp_source *src, char *buf, size_t len, size_t *done,
+                         int *err_no)
+{
+    off_t off = lseek(src->fd, 0, SEEK_CUR);
+    if (off < 0)
+        return -1;
+    size_t k = len / PAR_PART;
+    if (k > PAR_MAX)
+        k = PAR_MAX;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cpus > 0 && k > (size_t)cpus)
+        k = (size_t)cpus;
+    if (k < 2)
+        return -1;
+    part q[PAR_MAX];
+    pthread_t th[PAR_MAX];
+    int started[PAR_MAX] = {0};
+    size_t per = (len / k + 4095) / 4096 * 4096, at = 0;
+    for (size_t i = 0; i < k; i++) {
+        size_t l = len - at < per ? len - at : per;
+        q[i] = (part){src->fd, buf + at, l, 0, off + (off_t)at, 0};
+        at += l;
+    }
+    for (size_t i = 1; i < k; i++)
+        started[i] = pthread_create(&th[i], NULL, read_part, &q[i]) == 0;
+    read_part(&q[0]);
+    for (size_t i = 1; i < k; i++) {
+        if (started[i])
+            pthread_join(th[i], NULL);
+        else
+            read_part(&q[i]);
+    }
+    /* What counts is the unbroken run from the start: a short part ends
+     * the read (end of file, or an error). */
+    *done = 0;
+    *err_no = 0;
+    for (size_t i = 0; i < k; i++) {
+        *done += q[i].got;
+        if (q[i].err) {
+            *err_no = q[i].err;
+            break;
+        }
+        if (q[i].got < q[i].len) {
+            src->eof = 1;
+            break;
+        }
+    }
+    if (lseek(src->fd, off + (off_t)*done, SEEK_SET) < 0 && !*err_no)
+        *err_no = errno;
+    return 0;
+}
+
 gfp_status gfp_source_read(gfp_source *src, void *buf, size_t len,
                            size_t *got, gfp_error *err)
 {
@@ -57,6 +148,14 @@ gfp_status gfp_source_read(gfp_source *src, void *buf, size_t len,
         return st;
     }
     size_t done = 0;
+    int e = 0;
+    if (src->size >= 0 && len >= PAR_MIN &&
+        read_parallel(src, buf, len, &done, &e) == 0 && e) {
+        *got = done;
+        src->bytes_read += done;
+        return gfp_fail(err, GFP_EIO, "read error on %s: %s",
+                        is_std(src->path) ? "stdin" : src->path, strerror(e));
+    }
     while (done < len && !src->eof) {
         ssize_t r = read(src->fd, (char *)buf + done, len - done);
         if (r > 0) {

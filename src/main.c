@@ -132,9 +132,10 @@ static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
     gfp_status st = h->run ? h->run(priv, &c, engine, &src, &snk, &err)
                            : gfp_pipeline_run(h, priv, &c, &setup, engine,
                                               &src, &snk, &stats, &err);
-    /* auto: a length the GPU cannot do yet runs on the CPU, with one note.
-     * The pipeline refuses before it reads anything, so nothing is lost. */
-    if (st == GFP_ENOTSUP && !strcmp(c.engine, "auto") &&
+    /* auto: a length the GPU cannot do, or a batch of one frame that still
+     * finds no GPU memory, runs on the CPU, with one note. The pipeline
+     * refuses before it reads anything, so nothing is lost. */
+    if ((st == GFP_ENOTSUP || st == GFP_ENOMEM) && !strcmp(c.engine, "auto") &&
         strcmp(engine->name, "cpu") && src.bytes_read == 0) {
         if (!c.quiet)
             gfp_msg(h->name, "%s; using the CPU engine", err.msg);

@@ -1,0 +1,135 @@
+/* test_io.c - raw byte sources (src/io_raw.c): reads of every size from a
+ * regular file, including the large reads that are split over threads,
+ * give the file's bytes in order, keep the file offset where a sequential
+ * reader would leave it, and report the end of the file. The expected
+ * bytes are a pseudo-random pattern written by the test itself. */
+#include "config.h"
+#include "gfp.h"
+#include "testutil.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static char tmpl[] = "/tmp/gfp-test-io.XXXXXX";
+static unsigned char *pattern;
+static size_t pattern_len;
+
+static int make_file(size_t len)
+{
+    int fd = mkstemp(tmpl);
+    if (fd < 0)
+        return -1;
+    pattern_len = len;
+    pattern = malloc(len);
+    if (!pattern)
+        return -1;
+    uint64_t x = 12345;
+    for (size_t i = 0; i < len; i++)
+        pattern[i] = (unsigned char)(tu_splitmix64(&x) >> 56);
+    size_t done = 0;
+    while (done < len) {
+        ssize_t w = write(fd, pattern + done, len - done);
+        if (w <= 0)
+            return -1;
+        done += (size_t)w;
+    }
+    close(fd);
+    return 0;
+}
+
+/* Reads the whole file in pieces of the given sizes (cycled) and checks the
+ * bytes, bytes_read, eof and, when skip > 0, that a read after consuming
+ * `skip` bytes with read() starts there. */
+static void read_in_pieces(const size_t *sizes, size_t nsizes, size_t skip)
+{
+    gfp_source src;
+    gfp_error err = {0};
+    TU_CHECK(gfp_source_open(tmpl, &src, &err) == GFP_OK, "open: %s", err.msg);
+    size_t pos = 0;
+    if (skip) {
+        unsigned char b[64];
+        TU_CHECK(read(src.fd, b, skip) == (ssize_t)skip, "plain read");
+        pos = skip;
+    }
+    size_t maxlen = 0;
+    for (size_t i = 0; i < nsizes; i++)
+        if (sizes[i] > maxlen)
+            maxlen = sizes[i];
+    unsigned char *buf = malloc(maxlen);
+    TU_CHECK(buf != NULL, "malloc");
+    int bad = 0;
+    for (size_t k = 0; buf && !src.eof && k < 100000; k++) {
+        size_t want = sizes[k % nsizes], got = 0;
+        memset(buf, 0xA5, want);
+        gfp_status st = gfp_source_read(&src, buf, want, &got, &err);
+        TU_CHECK(st == GFP_OK, "read: %s", err.msg);
+        size_t left = pattern_len - pos;
+        size_t expect = want < left ? want : left;
+        if (got != expect || memcmp(buf, pattern + pos, got) != 0) {
+            bad++;
+            break;
+        }
+        pos += got;
+        off_t at = lseek(src.fd, 0, SEEK_CUR);
+        if (at != (off_t)pos) {
+            bad++;
+            break;
+        }
+        if (got < want && !src.eof) {
+            bad++;
+            break;
+        }
+    }
+    TU_CHECK(!bad, "bytes, offset or eof wrong at %zu", pos);
+    TU_CHECK(pos == pattern_len, "read %zu of %zu bytes", pos, pattern_len);
+    TU_CHECK(src.eof, "end of file reported");
+    TU_CHECK(src.bytes_read == pattern_len - skip, "bytes_read %llu",
+             (unsigned long long)src.bytes_read);
+    free(buf);
+    gfp_source_close(&src);
+}
+
+static void test_small_reads(void)
+{
+    const size_t s[] = {1, 7, 4096, 65536 + 3};
+    read_in_pieces(s, 4, 0);
+}
+
+static void test_large_reads(void)
+{
+    /* 8 MiB and up go through the threaded path; odd sizes end parts and
+     * the file in the middle of a page. */
+    const size_t s[] = {(size_t)16 << 20, (size_t)8 << 20, ((size_t)9 << 20) + 5};
+    read_in_pieces(s, 3, 0);
+}
+
+static void test_large_after_offset(void)
+{
+    const size_t s[] = {((size_t)12 << 20) + 1, 3};
+    read_in_pieces(s, 2, 13);
+}
+
+static void test_large_read_past_end(void)
+{
+    const size_t s[] = {(size_t)64 << 20};
+    read_in_pieces(s, 1, 0);
+}
+
+int main(void)
+{
+    /* 40 MiB and a bit: not a multiple of the parts or of a page. */
+    if (make_file(((size_t)40 << 20) + 4097))
+        return 99;
+    if (tu_init())
+        return 99;
+    tu_suite("raw source reads");
+    TU_TEST(test_small_reads);
+    TU_TEST(test_large_reads);
+    TU_TEST(test_large_after_offset);
+    TU_TEST(test_large_read_past_end);
+    int rc = tu_run();
+    unlink(tmpl);
+    free(pattern);
+    return rc;
+}
