@@ -30,6 +30,8 @@ typedef struct vio_pipe {
     int eof;
     int read_error;
     unsigned eof_reads;    /* reads that found nothing at the end */
+    int64_t tell_pos;      /* where the last vp_tell found the stream, */
+    unsigned same_tells;   /* and how many times in a row since */
 } vio_pipe;
 
 /* Some of libsndfile's header parsers (8SVX, ...) loop until the position
@@ -39,6 +41,12 @@ typedef struct vio_pipe {
  * reports the end of that huge length, which ends those loops; no sane
  * parse reads nothing this often. */
 #define EOF_READS_MAX 4096
+/* Others (WAV with a 'fact' chunk that claims 4 GiB) loop asking only for
+ * the position, never reading, while their chunk bookkeeping grows without
+ * bound (23 GB in 200 s, found by tests/fuzz/fuzz-sndfile). The same
+ * answer this many times in a row with nothing read or sought in between
+ * is such a loop: vp_tell then reports the end, as above. */
+#define SAME_TELLS_MAX 65536
 
 typedef struct snd_impl {
     SNDFILE *sf;
@@ -167,8 +175,15 @@ static sf_count_t vp_seek(sf_count_t offset, int whence, void *user)
 
 static sf_count_t vp_tell(void *user)
 {
-    const vio_pipe *v = user;
-    if (v->eof_reads >= EOF_READS_MAX)
+    vio_pipe *v = user;
+    if (v->pos == v->tell_pos) {
+        if (v->same_tells < SAME_TELLS_MAX)
+            v->same_tells++;
+    } else {
+        v->tell_pos = v->pos;
+        v->same_tells = 0;
+    }
+    if (v->eof_reads >= EOF_READS_MAX || v->same_tells >= SAME_TELLS_MAX)
         return vp_len(user);
     return v->pos;
 }

@@ -486,4 +486,18 @@ for sub in fft ifft; do
         expect_rc_line 2 'write error'
 done
 
+# ---- row 7 over a pipe: a 'fact' chunk claiming 4 GiB ---------------------------------
+# libsndfile's WAV parser, reading through the virtual I/O of stdin, asked
+# only for the position in an endless loop while its bookkeeping grew (23 GB
+# in 200 s before the guard in io_sndfile.c). The reproducer from
+# tests/fuzz/corpus/sndfile, without the fuzzer's option byte.
+tail -c +2 "$TOP_SRCDIR/tests/fuzz/corpus/sndfile/timeout-wav-fact-chunk-tell-loop" >fact.wav
+# (4 GB of address space at most; not under ASan, which reserves terabytes)
+cap="ulimit -v 4000000 2>/dev/null;"
+case $(ldd "$GFFTPIPE" 2>/dev/null) in *libasan*) cap= ;; esac
+run sh -c "$cap exec timeout -k 2 20 '$GFFTPIPE' spectrogram --engine cpu - fact.png <fact.wav"
+check "row 7: WAV on stdin whose 'fact' chunk claims 4 GiB: exit 2 at once, one line" \
+    expect_rc_line 2 'WAV'
+check "row 7: ... no output file" [ ! -e fact.png ]
+
 finish
