@@ -18,6 +18,7 @@
  * nothing. */
 #include "config.h"
 #include "filters.h"
+#include "fft2.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -278,8 +279,8 @@ static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
 
 /* ---- the input ------------------------------------------------------------- */
 
-static gfp_status read_all(gfp_source *src, unsigned char **data, size_t *len,
-                           gfp_error *err)
+gfp_status gfp_read_whole(gfp_source *src, unsigned char **data, size_t *len,
+                          gfp_error *err)
 {
     /* Read through a copy: the bytes end in memory before any plan is
      * made, so for main.c's retry on the CPU nothing of src was lost. */
@@ -327,7 +328,7 @@ static gfp_status f2_open_source(void *vp, const char *path, gfp_source *src,
     gfp_status st = gfp_source_open(path, src, err);
     if (st)
         return st;
-    if ((st = read_all(src, &p->raw, &p->rawlen, err)))
+    if ((st = gfp_read_whole(src, &p->raw, &p->rawlen, err)))
         goto fail;
     if (p->in_kind == K_AUTO) {
         /* the name first: a .png that is not one is a bad PNG, not raw */
@@ -542,9 +543,8 @@ typedef struct { double v[2]; } c64;
 DEF_TRANSPOSE(c32)
 DEF_TRANSPOSE(c64)
 
-/* A rows x cols array of complex values into its transpose. */
-static void transpose(int dbl, const void *s, void *d, size_t rows,
-                      size_t cols)
+void gfp_transpose_c(int dbl, const void *s, void *d, size_t rows,
+                     size_t cols)
 {
     if (dbl)
         transpose_c64(s, d, rows, cols);
@@ -610,6 +610,95 @@ static gfp_status pass(gfp_plan *pl, const void *in, void *out,
                 st = w;
         }
     return st;
+}
+
+/* ---- the 2D transform (fft2.h) ----------------------------------------------- */
+
+gfp_status gfp_fft2d_create(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
+                            int inverse, int dbl, double row_scale,
+                            double col_scale, gfp_fft2d *t, gfp_error *err)
+{
+    memset(t, 0, sizeof *t);
+    size_t sc = dbl ? sizeof(double) : sizeof(float);
+    t->W = W;
+    t->H = H;
+    t->kind = kind;
+    t->inverse = inverse;
+    t->dbl = dbl;
+    t->Wc = kind == GFP_C2C ? W : W / 2 + 1;
+    gfp_plan_desc rd = {.n = W, .kind = kind, .inverse = inverse,
+                        .dbl = dbl, .scale = row_scale};
+    t->rin = gfp_plan_in_scalars(&rd) * sc;
+    size_t rout = (kind == GFP_C2R ? W : 2 * t->Wc) * sc;
+    rd.batch = chunk_frames(H, t->rin > rout ? t->rin : rout);
+    gfp_status st = gfp_plan_create(e, &rd, 2, &t->rows, err);
+    if (st)
+        return st;
+    gfp_plan_desc cd = {.n = H, .kind = GFP_C2C, .inverse = inverse,
+                        .dbl = dbl, .scale = col_scale};
+    cd.batch = chunk_frames(t->Wc, 2 * H * sc);
+    return gfp_plan_create(e, &cd, 2, &t->cols, err);
+}
+
+void gfp_fft2d_destroy(gfp_fft2d *t)
+{
+    if (!t)
+        return;
+    gfp_plan_destroy(t->rows);
+    gfp_plan_destroy(t->cols);
+    t->rows = t->cols = NULL;
+}
+
+size_t gfp_fft2d_scalars(const gfp_fft2d *t)
+{
+    /* H x W complex (C2C), or H x W reals and H x Wc complex (R2C, C2R) */
+    size_t per = t->W > 2 * t->Wc ? t->W : 2 * t->Wc, scal;
+    if (t->kind == GFP_C2C)
+        per = 2 * t->W;
+    return gfp_mul_ok(t->H, per, &scal) ? scal : 0;
+}
+
+gfp_status gfp_fft2d_forward_t(const gfp_fft2d *t, void *X, void *Y,
+                               gfp_error *err)
+{
+    size_t sc = t->dbl ? sizeof(double) : sizeof(float);
+    gfp_status st = pass(t->rows, X, Y, t->H, t->rin, 2 * t->Wc * sc, err);
+    if (st)
+        return st;
+    gfp_transpose_c(t->dbl, Y, X, t->H, t->Wc);
+    return pass(t->cols, X, Y, t->Wc, 2 * t->H * sc, 2 * t->H * sc, err);
+}
+
+gfp_status gfp_fft2d_inverse_t(const gfp_fft2d *t, void *X, void *Y,
+                               gfp_error *err)
+{
+    size_t sc = t->dbl ? sizeof(double) : sizeof(float);
+    gfp_status st = pass(t->cols, X, Y, t->Wc, 2 * t->H * sc, 2 * t->H * sc,
+                         err);
+    if (st)
+        return st;
+    gfp_transpose_c(t->dbl, Y, X, t->Wc, t->H);
+    size_t rout = (t->kind == GFP_C2R ? t->W : 2 * t->Wc) * sc;
+    return pass(t->rows, X, Y, t->H, t->rin, rout, err);
+}
+
+gfp_status gfp_fft2d_execute(const gfp_fft2d *t, void *A, void *B,
+                             gfp_error *err)
+{
+    gfp_status st;
+    if (t->kind != GFP_C2R) {
+        /* rows A -> B; B (H x Wc) -> A (Wc x H); columns A -> B;
+         * B -> A (H x Wc) */
+        if ((st = gfp_fft2d_forward_t(t, A, B, err)))
+            return st;
+        gfp_transpose_c(t->dbl, B, A, t->Wc, t->H);
+    } else {
+        /* irfft2: columns first, then the C2R rows */
+        gfp_transpose_c(t->dbl, A, B, t->H, t->Wc);
+        if ((st = gfp_fft2d_inverse_t(t, B, A, err)))
+            return st;
+    }
+    return GFP_OK;
 }
 
 /* ---- loading a plane ----------------------------------------------------------- */
@@ -816,36 +905,24 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
     f2_priv *p = vp;
     (void)src;
     gfp_status st = GFP_OK;
-    gfp_plan *rows = NULL, *cols = NULL;
+    gfp_fft2d f2t;
     void *A = NULL, *B = NULL, *cbuf = NULL;
     uint8_t *canvas = NULL;
     size_t ccap = 0;
-    size_t H = p->H, W = p->W, Wc = p->Wc;
+    size_t H = p->H, W = p->W;
     size_t sc = p->dbl ? sizeof(double) : sizeof(float);
     p->engine_name = e->name;
     double t0 = gfp_now();
     /* Plans first, before the input is touched: an engine that cannot do
      * a length refuses here, and --engine auto retries on the CPU. */
-    gfp_plan_desc rd = {.n = W, .kind = p->row_kind, .inverse = p->inverse,
-                        .dbl = p->dbl,
-                        .scale = gfp_norm_scale(p->norm, W, p->inverse)};
-    size_t rin = gfp_plan_in_scalars(&rd) * sc;
-    size_t rout = (p->row_kind == GFP_C2R ? W : 2 * Wc) * sc;
-    rd.batch = chunk_frames(H, rin > rout ? rin : rout);
-    if ((st = gfp_plan_create(e, &rd, 2, &rows, err)))
+    if ((st = gfp_fft2d_create(e, W, H, p->row_kind, p->inverse, p->dbl,
+                               gfp_norm_scale(p->norm, W, p->inverse),
+                               gfp_norm_scale(p->norm, H, p->inverse), &f2t,
+                               err)))
         goto done;
-    gfp_plan_desc cd = {.n = H, .kind = GFP_C2C, .inverse = p->inverse,
-                        .dbl = p->dbl,
-                        .scale = gfp_norm_scale(p->norm, H, p->inverse)};
-    cd.batch = chunk_frames(Wc, 2 * H * sc);
-    if ((st = gfp_plan_create(e, &cd, 2, &cols, err)))
-        goto done;
-    /* Two arrays, each large enough for any stage of the plane: H x W
-     * complex (C2C), or H x W reals and H x Wc complex (R2C, C2R). */
-    size_t per = W > 2 * Wc ? W : 2 * Wc, scal, bytes;
-    if (p->row_kind == GFP_C2C)
-        per = 2 * W;
-    if (!gfp_mul_ok(H, per, &scal) || !gfp_mul_ok(scal, sc, &bytes)) {
+    /* Two arrays, each large enough for any stage of the plane. */
+    size_t scal = gfp_fft2d_scalars(&f2t), bytes;
+    if (!scal || !gfp_mul_ok(scal, sc, &bytes)) {
         st = gfp_fail(err, GFP_ENOMEM, "the array is too large");
         goto done;
     }
@@ -881,24 +958,8 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
         }
         double t1 = gfp_now();
         p->t_io += t1 - t0;
-        if (p->row_kind != GFP_C2R) {
-            /* rows A -> B; B (H x Wc) -> A (Wc x H); columns A -> B;
-             * B -> A (H x Wc) */
-            if ((st = pass(rows, A, B, H, rin, 2 * Wc * sc, err)))
-                break;
-            transpose(p->dbl, B, A, H, Wc);
-            if ((st = pass(cols, A, B, Wc, 2 * H * sc, 2 * H * sc, err)))
-                break;
-            transpose(p->dbl, B, A, Wc, H);
-        } else {
-            /* irfft2: columns first, then the C2R rows */
-            transpose(p->dbl, A, B, H, Wc);
-            if ((st = pass(cols, B, A, Wc, 2 * H * sc, 2 * H * sc, err)))
-                break;
-            transpose(p->dbl, A, B, Wc, H);
-            if ((st = pass(rows, B, A, H, rin, W * sc, err)))
-                break;
-        }
+        if ((st = gfp_fft2d_execute(&f2t, A, B, err)))
+            break;
         double t2 = gfp_now();
         p->t_fft += t2 - t1;
         st = emit_plane(p, ch, A, B, snk, canvas, &cbuf, &ccap, err);
@@ -914,8 +975,7 @@ done:
     free(cbuf);
     if (A) e->ops->free_host(e->state, A);
     if (B) e->ops->free_host(e->state, B);
-    gfp_plan_destroy(rows);
-    gfp_plan_destroy(cols);
+    gfp_fft2d_destroy(&f2t);
     (void)c;
     return st;
 }

@@ -12,7 +12,8 @@
     X(spectrogram)    \
     X(convolve)       \
     X(fft2)           \
-    X(ifft2)
+    X(ifft2)          \
+    X(convolve2d)
 
 #define GFP_DECLARE_STAGE(name) extern const gfp_stage_handler gfp_stage_##name;
 GFP_STAGES(GFP_DECLARE_STAGE)

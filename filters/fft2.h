@@ -1,0 +1,65 @@
+/* fft2.h - the 2D transform machinery of fft2.c, shared with the stages
+ * that need whole-array 2D FFTs (convolve2d.c). Internal to filters/.
+ *
+ * A gfp_fft2d is a row-column 2D transform of H rows of W values on an
+ * engine: the rows are one batched 1D plan on contiguous frames; for the
+ * columns the array is transposed in cache-sized tiles and the columns run
+ * as another batched plan. Both passes go through the engine interface, so
+ * a GPU engine runs them unchanged; a length an engine refuses fails at
+ * create time (GFP_ENOTSUP), before any input is touched. */
+#ifndef GFP_FFT2_H
+#define GFP_FFT2_H
+
+#include "gfp.h"
+
+typedef struct gfp_fft2d {
+    size_t W, H;
+    size_t Wc;          /* complex columns: W/2+1 for R2C/C2R, else W */
+    gfp_kind kind;      /* R2C (forward), C2R (inverse) or C2C */
+    int inverse, dbl;
+    gfp_plan *rows, *cols;
+    size_t rin;         /* bytes of one input row of the row plan */
+} gfp_fft2d;
+
+/* Plans the row pass (kind, length W, scaled by row_scale) and the column
+ * pass (C2C, length H, col_scale) on e, rows first. *t is zeroed first, so
+ * gfp_fft2d_destroy is safe after a failure. */
+gfp_status gfp_fft2d_create(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
+                            int inverse, int dbl, double row_scale,
+                            double col_scale, gfp_fft2d *t,
+                            gfp_error *err) GFP_WUR;
+void gfp_fft2d_destroy(gfp_fft2d *t);
+/* Scalars (float or double) each of the two working arrays must hold:
+ * enough for any stage of the transform. 0 when that overflows. */
+size_t gfp_fft2d_scalars(const gfp_fft2d *t);
+
+/* The transform in place in A, with B as scratch. Input in A: H x W reals
+ * (R2C), H x Wc complex (C2R) or H x W complex (C2C); the result in A:
+ * H x Wc complex (R2C), H x W reals (C2R) or H x W complex (C2C). Rows
+ * first, then columns; C2R columns first. */
+gfp_status gfp_fft2d_execute(const gfp_fft2d *t, void *A, void *B,
+                             gfp_error *err) GFP_WUR;
+
+/* The same without the transposes a stage that only multiplies spectra
+ * does not need: the spectrum stays in transposed order, Wc rows of H
+ * complex values (row k2 holds column k2 of the spectrum).
+ * forward_t: X holds the input (as for execute), the spectrum lands in Y.
+ * inverse_t: X holds a transposed spectrum, the result (as for execute)
+ * lands in Y. X is overwritten in both. */
+gfp_status gfp_fft2d_forward_t(const gfp_fft2d *t, void *X, void *Y,
+                               gfp_error *err) GFP_WUR;
+gfp_status gfp_fft2d_inverse_t(const gfp_fft2d *t, void *X, void *Y,
+                               gfp_error *err) GFP_WUR;
+
+/* A rows x cols array of complex values (double when dbl, else float)
+ * into its transpose, in cache-sized tiles. */
+void gfp_transpose_c(int dbl, const void *s, void *d, size_t rows,
+                     size_t cols);
+
+/* Reads a whole source into memory, through a copy of src: nothing of it
+ * counts as read (src->bytes_read stays 0), so main.c's retry on the CPU
+ * under --engine auto loses nothing. */
+gfp_status gfp_read_whole(gfp_source *src, unsigned char **data, size_t *len,
+                          gfp_error *err) GFP_WUR;
+
+#endif
