@@ -1,0 +1,15 @@
+#!/bin/sh
+# valgrind.sh - runs gfftpipe under valgrind's memcheck; `make
+# check-valgrind` points the CLI tests' $GFFTPIPE here (once per release:
+# the scripts take 20-50 times longer). A memcheck error (invalid access,
+# uninitialised value used, definite leak) exits 97, which the scripts see
+# as a failed run. GFP_VALGRIND_BIN is the real binary; GFP_VALGRIND_LOG, if
+# set, is a directory for one log per run.
+: "${GFP_VALGRIND_BIN:?set GFP_VALGRIND_BIN to the gfftpipe binary}"
+log=
+if [ -n "${GFP_VALGRIND_LOG:-}" ]; then
+    mkdir -p "$GFP_VALGRIND_LOG" && log="--log-file=$GFP_VALGRIND_LOG/vg.%p.log"
+fi
+exec valgrind -q --tool=memcheck --error-exitcode=97 --leak-check=full \
+    --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+    --track-origins=yes $log "$GFP_VALGRIND_BIN" "$@"
