@@ -19,6 +19,7 @@ typedef struct fft_priv {
     int out_fmt_set, shift, full, peak;
     out_mode mode;
     gfp_norm norm;
+    gfp_algorithm algorithm;
     /* run */
     int dbl, real_in;
     size_t eng_scalars;   /* per frame from the engine */
@@ -56,14 +57,21 @@ static void fft_usage(FILE *out)
         "  --shift               fftshift: the zero frequency in the middle\n"
         "  --full                all N bins for real input (default N/2+1)\n"
         "  --average K           mean of K consecutive power spectra\n"
-        "  --peak                with --average: max-hold instead of mean\n",
+        "  --peak                with --average: max-hold instead of mean\n"
+        "  --algorithm A         GPU FFT algorithm (complex input; default auto,\n"
+        "                        the planner's): the seed papers' own, powers of\n"
+        "                        two only, on the GPU engine only:\n"
+        "                          ct-r2         radix-2 Cooley-Tukey, __brev (004)\n"
+        "                          ct-r4         radix-4 Cooley-Tukey in place (000)\n"
+        "                          stockham-r2, -r4, -r8, -r16   Stockham (000, 004)\n"
+        "                          pease         Pease constant geometry (002)\n",
         out);
     gfp_common_usage(out);
 }
 
 enum {
     O_N = 1, O_HOP, O_WINDOW, O_IN_FORMAT, O_OUT_FORMAT, O_OUT, O_NORM,
-    O_SHIFT, O_FULL, O_AVERAGE, O_PEAK
+    O_SHIFT, O_FULL, O_AVERAGE, O_PEAK, O_ALGORITHM
 };
 
 #define GFP_MAX_N ((uint64_t)1 << 28)
@@ -79,7 +87,7 @@ static gfp_status fft_getopts(void *vp, gfp_common *c, const char **in,
         {"out", 1, 0, O_OUT}, {"norm", 1, 0, O_NORM},
         {"shift", 0, 0, O_SHIFT}, {"full", 0, 0, O_FULL},
         {"average", 1, 0, O_AVERAGE}, {"peak", 0, 0, O_PEAK},
-        GFP_COMMON_LONGOPTS, {0, 0, 0, 0}};
+        {"algorithm", 1, 0, O_ALGORITHM}, GFP_COMMON_LONGOPTS, {0, 0, 0, 0}};
     int have_n = 0;
     p->in_fmt = gfp_format_native(GFP_F32, 1);
     p->win.kind = GFP_WIN_RECT;
@@ -128,6 +136,10 @@ static gfp_status fft_getopts(void *vp, gfp_common *c, const char **in,
             if (gfp_norm_parse(optarg, &p->norm, err))
                 return GFP_EINVAL;
             break;
+        case O_ALGORITHM:
+            if (gfp_algorithm_parse(optarg, &p->algorithm, err))
+                return GFP_EINVAL;
+            break;
         case O_SHIFT: p->shift = 1; break;
         case O_FULL: p->full = 1; break;
         case O_PEAK: p->peak = 1; break;
@@ -148,6 +160,8 @@ static gfp_status fft_getopts(void *vp, gfp_common *c, const char **in,
     if (!p->hop)
         p->hop = p->n;
     p->real_in = !p->in_fmt.is_complex;
+    if (gfp_algorithm_check(p->algorithm, !p->real_in, c, err))
+        return GFP_EINVAL;
     if (p->mode == OUT_COMPLEX || p->mode == OUT_PHASE) {
         if (p->average > 1 || p->peak)
             return gfp_fail(err, GFP_EINVAL, "--average and --peak work on "
@@ -189,6 +203,7 @@ static gfp_status fft_start(void *vp, const gfp_common *c,
     d->n = p->n;
     d->kind = p->real_in ? GFP_R2C : GFP_C2C;
     d->dbl = p->dbl;
+    d->algorithm = p->algorithm;
     d->scale = gfp_norm_scale(p->norm, p->n, 0);
     static const gfp_post posts[] = {GFP_POST_NONE, GFP_POST_MAG,
                                      GFP_POST_POWER, GFP_POST_DB,

@@ -13,6 +13,7 @@ typedef struct ifft_priv {
     gfp_format in_fmt, out_fmt;
     int out_fmt_set, shift, real_out;
     gfp_norm norm;
+    gfp_algorithm algorithm;
     int dbl;
     size_t out_scalars;
     double *frame, *mod;  /* one frame; e^{-2 pi i j (n/2) / n} for --shift */
@@ -36,12 +37,20 @@ static void ifft_usage(FILE *out)
         "                        output N real samples per frame (C2R)\n"
         "  --norm backward|ortho|forward   scaling, numpy's meanings (default\n"
         "                        backward: the inverse is scaled by 1/N)\n"
-        "  --shift               input spectra are fftshifted (ifftshift them)\n",
+        "  --shift               input spectra are fftshifted (ifftshift them)\n"
+        "  --algorithm A         GPU FFT algorithm (not with --real-out; default\n"
+        "                        auto, the planner's): the seed papers' own,\n"
+        "                        powers of two only, on the GPU engine only:\n"
+        "                          ct-r2         radix-2 Cooley-Tukey, __brev (004)\n"
+        "                          ct-r4         radix-4 Cooley-Tukey in place (000)\n"
+        "                          stockham-r2, -r4, -r8, -r16   Stockham (000, 004)\n"
+        "                          pease         Pease constant geometry (002)\n",
         out);
     gfp_common_usage(out);
 }
 
-enum { O_N = 1, O_IN_FORMAT, O_OUT_FORMAT, O_NORM, O_SHIFT, O_REAL_OUT };
+enum { O_N = 1, O_IN_FORMAT, O_OUT_FORMAT, O_NORM, O_SHIFT, O_REAL_OUT,
+       O_ALGORITHM };
 
 static gfp_status ifft_getopts(void *vp, gfp_common *c, const char **in,
                                const char **out, int argc, char **argv,
@@ -52,7 +61,7 @@ static gfp_status ifft_getopts(void *vp, gfp_common *c, const char **in,
         {"n", 1, 0, O_N}, {"in-format", 1, 0, O_IN_FORMAT},
         {"out-format", 1, 0, O_OUT_FORMAT}, {"norm", 1, 0, O_NORM},
         {"shift", 0, 0, O_SHIFT}, {"real-out", 0, 0, O_REAL_OUT},
-        GFP_COMMON_LONGOPTS, {0, 0, 0, 0}};
+        {"algorithm", 1, 0, O_ALGORITHM}, GFP_COMMON_LONGOPTS, {0, 0, 0, 0}};
     int have_n = 0;
     p->in_fmt = gfp_format_native(GFP_F32, 1);
     optind = 1;
@@ -81,6 +90,10 @@ static gfp_status ifft_getopts(void *vp, gfp_common *c, const char **in,
             break;
         case O_SHIFT: p->shift = 1; break;
         case O_REAL_OUT: p->real_out = 1; break;
+        case O_ALGORITHM:
+            if (gfp_algorithm_parse(optarg, &p->algorithm, err))
+                return GFP_EINVAL;
+            break;
         default:
             if (gfp_common_opt(c, o, optarg, argv, err))
                 return GFP_EINVAL;
@@ -93,6 +106,8 @@ static gfp_status ifft_getopts(void *vp, gfp_common *c, const char **in,
     if (!p->in_fmt.is_complex)
         return gfp_fail(err, GFP_EINVAL, "ifft reads complex spectra: "
                         "--in-format must be complex (cu8 ... cf64)");
+    if (gfp_algorithm_check(p->algorithm, !p->real_out, c, err))
+        return GFP_EINVAL;
     if (p->shift && p->real_out)
         return gfp_fail(err, GFP_EINVAL, "--shift needs whole spectra; it "
                         "does not go with --real-out");
@@ -123,6 +138,7 @@ static gfp_status ifft_start(void *vp, const gfp_common *c,
     d->kind = p->real_out ? GFP_C2R : GFP_C2C;
     d->inverse = 1;
     d->dbl = p->dbl;
+    d->algorithm = p->algorithm;
     d->scale = gfp_norm_scale(p->norm, p->n, 1);
     d->post = GFP_POST_NONE;
     p->out_scalars = gfp_plan_out_scalars(d);

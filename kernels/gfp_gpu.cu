@@ -11,6 +11,8 @@
 #include "gfp_gpu.h"
 #include "gfp_gpu_fft.cuh"
 #include "gfp_gpu_fast.h"
+#include "gfp_gpu_seeds.h"
+#include "gfp_gpu_large.h"
 
 /* Elements per thread (register budget) per precision. */
 #define GFP_E32 16
@@ -39,6 +41,11 @@ struct gfp_gpu_plan {
     gfp_fast_info fi;
     gfp_fparams fp;
     void *dftw;
+    /* lengths no single block takes: multi-pass or Bluestein
+     * (gfp_gpu_large.cu); when set, nothing above is used */
+    gfp_large *large;
+    /* a seed paper's algorithm (desc.algorithm != AUTO) runs this instead */
+    gfp_seeds_plan *seeds;
 };
 
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
@@ -205,13 +212,24 @@ static int device_smem(int dev, int *optin, char *err, size_t errlen)
     return GFP_GPU_OK;
 }
 
-extern "C" int gfp_gpu_supported(const gfp_gpu_desc *d)
+int gfp_gpu_single_supported(const gfp_gpu_desc *d)
 {
     int optin = 0;
     gfp_cfg c;
     if (!d || device_smem(d->device, &optin, NULL, 0) != GFP_GPU_OK)
         return 0;
     return pick_config(d, optin, &c, NULL, 0) == GFP_GPU_OK;
+}
+
+extern "C" int gfp_gpu_supported(const gfp_gpu_desc *d)
+{
+    int optin = 0;
+    gfp_cfg c;
+    if (!d || device_smem(d->device, &optin, NULL, 0) != GFP_GPU_OK)
+        return 0;
+    if (d->algorithm != GFP_GPU_ALG_AUTO)
+        return gfp_seeds_check(d, NULL, 0) == GFP_GPU_OK;
+    return pick_config(d, optin, &c, NULL, 0) == GFP_GPU_OK || gfp_large_supported(d);
 }
 
 extern "C" int gfp_gpu_device_count(char *err, size_t errlen)
@@ -251,6 +269,8 @@ extern "C" void gfp_gpu_plan_destroy(gfp_gpu_plan *p)
         cudaFree(p->dwin);
     if (p->dftw)
         cudaFree(p->dftw);
+    gfp_large_destroy(p->large);
+    gfp_seeds_destroy(p->seeds);
     free(p);
 }
 
@@ -269,7 +289,7 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, char *er
     memset(&fi, 0, sizeof fi);
     bool ok = false;
     if (mode == GFP_MODE_C2C)
-        ok = d->dbl ? gfp_fast_c2c_f64((int)d->n, &fi)
+        ok = d->dbl ? (gfp_fast_c2c_f64((int)d->n, &fi) || gfp_fast_c2c_f64s((int)d->n, &fi))
                     : (gfp_fast_c2c_f32((int)d->n, &fi) || gfp_fast_c2c_f32s((int)d->n, &fi));
     else if (mode == GFP_MODE_R2C && !d->dbl)
         ok = gfp_fast_r2c_f32((int)(d->n / 2), &fi);
@@ -346,9 +366,24 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
     int rc = device_smem(d->device, &optin, err, errlen);
     if (rc)
         return rc;
+    if (d->algorithm != GFP_GPU_ALG_AUTO) {
+        gfp_gpu_plan *sp = (gfp_gpu_plan *)calloc(1, sizeof *sp);
+        if (!sp)
+            return fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+        sp->d = *d;
+        sp->d.window = NULL;
+        sp->device = d->device;
+        rc = gfp_seeds_create(d, &sp->seeds, err, errlen);
+        if (rc)
+            free(sp);
+        else
+            *out = sp;
+        return rc;
+    }
     gfp_cfg c;
     rc = pick_config(d, optin, &c, err, errlen);
-    if (rc)
+    int large = rc == GFP_GPU_ENOTSUP && gfp_large_supported(d);
+    if (rc && !large)
         return rc;
 
     int prev = -1;
@@ -367,6 +402,10 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
     p->d = *d;
     p->d.window = NULL;
     p->device = d->device;
+    if (large) {
+        rc = gfp_large_create(d, &p->large, err, errlen);
+        goto done;
+    }
     {
         int odd = (int)(d->n % 2);
         int mode = d->kind == GFP_GPU_C2C ? GFP_MODE_C2C
@@ -515,8 +554,22 @@ extern "C" int gfp_gpu_plan_exec(const gfp_gpu_plan *p, const void *d_in, void *
         return fail(err, errlen, GFP_GPU_EINVAL, "null argument");
     if (batch == 0)
         return GFP_GPU_OK;
+    if (p->seeds)
+        return gfp_seeds_exec(p->seeds, d_in, d_out, batch, stream, err, errlen);
     if (d_in == d_out && p->d.kind != GFP_GPU_C2C)
         return fail(err, errlen, GFP_GPU_EINVAL, "in-place execution is for C2C plans only");
+    if (p->large) {
+        int cur = -1;
+        cudaError_t e = cudaGetDevice(&cur);
+        if (e != cudaSuccess)
+            return cuda_fail(err, errlen, e, "cudaGetDevice");
+        if (cur != p->device && (e = cudaSetDevice(p->device)) != cudaSuccess)
+            return cuda_fail(err, errlen, e, "cudaSetDevice");
+        int rc = gfp_large_exec(p->large, d_in, d_out, batch, stream, err, errlen);
+        if (cur != p->device)
+            cudaSetDevice(cur);
+        return rc;
+    }
     size_t fpb = p->fast ? (size_t)p->fi.fpb : (size_t)p->kp.fpb;
     size_t blocks = (batch + fpb - 1) / fpb;
     if (blocks > 0x7fffffffu)

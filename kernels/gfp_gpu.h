@@ -29,6 +29,23 @@ typedef enum gfp_gpu_post {
     GFP_GPU_POST_DB, GFP_GPU_POST_PHASE
 } gfp_gpu_post;
 
+/* Which FFT algorithm a plan runs. AUTO is the planner's choice (the
+ * mixed-radix Stockham kernels); the others are the seed papers' own GPU
+ * algorithms (kernels/gfp_gpu_seeds.cu), for powers of two and C2C only.
+ * Same values as gfp_algorithm in src/gfp.h. */
+typedef enum gfp_gpu_algorithm {
+    GFP_GPU_ALG_AUTO = 0,
+    GFP_GPU_ALG_CT_R2,        /* radix-2 Cooley-Tukey, __brev permutation (seed 004) */
+    GFP_GPU_ALG_CT_R4,        /* radix-4 Cooley-Tukey in place, digit reversal,
+                                 constant-memory twiddles (seed 000) */
+    GFP_GPU_ALG_STOCKHAM_R2,  /* fixed-radix Stockham autosort (seeds 000, 004) */
+    GFP_GPU_ALG_STOCKHAM_R4,
+    GFP_GPU_ALG_STOCKHAM_R8,
+    GFP_GPU_ALG_STOCKHAM_R16,
+    GFP_GPU_ALG_PEASE,        /* Pease constant geometry (seed 002) */
+    GFP_GPU_ALG_COUNT
+} gfp_gpu_algorithm;
+
 typedef struct gfp_gpu_plan gfp_gpu_plan;
 
 typedef struct gfp_gpu_desc {
@@ -41,6 +58,7 @@ typedef struct gfp_gpu_desc {
                               before the transform, or NULL */
     gfp_gpu_post post;
     int device;            /* CUDA device ordinal the plan is for */
+    int algorithm;         /* gfp_gpu_algorithm; 0 (AUTO) = the planner's */
 } gfp_gpu_desc;
 
 /* Whether a kernel exists for this description on this device. */

@@ -24,7 +24,7 @@
 #include "gfp_gpu_fast.h"
 
 /* composite butterfly R = R1 R2 in registers: n = R2 n1 + n2,
- * k = k1 + R1 k2; constants from gfp_gpu_consts.cuh (R in 15, 25, 27) */
+ * k = k1 + R1 k2; constants from gfp_gpu_consts.cuh (R in 10, 15, 25, 27) */
 template <int R1, int R2, typename T> struct BflyComp {
     static __device__ __forceinline__ void run(gcx<T> *v)
     {
@@ -59,6 +59,7 @@ template <int R1, int R2, typename T> struct BflyComp {
         }
     }
 };
+template <typename T> struct Bfly<10, T> : BflyComp<2, 5, T> {};
 template <typename T> struct Bfly<15, T> : BflyComp<3, 5, T> {};
 template <typename T> struct Bfly<25, T> : BflyComp<5, 5, T> {};
 template <typename T> struct Bfly<27, T> : BflyComp<3, 9, T> {};
@@ -79,7 +80,31 @@ template <typename T> struct Bfly<27, T> : BflyComp<3, 9, T> {};
 #define GFP_FAST_DMOUT 64
 #endif
 
+/* option bits or-ed into a kernel's MODE (low 4 bits: GFP_MODE_*):
+ * streaming global access (ld/st .cs: the frames are read and written once,
+ * so they should not displace the twiddles from L1 and L2) */
+#define GFP_FAST_CS 16
+
 namespace gfpfast {
+
+__device__ __forceinline__ gcx<float> ldcs(const gcx<float> *p)
+{
+    float2 v = __ldcs((const float2 *)p);
+    return mk(v.x, v.y);
+}
+__device__ __forceinline__ gcx<double> ldcs(const gcx<double> *p)
+{
+    double2 v = __ldcs((const double2 *)p);
+    return mk(v.x, v.y);
+}
+__device__ __forceinline__ void stcs(gcx<float> *p, gcx<float> v)
+{
+    __stcs((float2 *)p, make_float2(v.x, v.y));
+}
+__device__ __forceinline__ void stcs(gcx<double> *p, gcx<double> v)
+{
+    __stcs((double2 *)p, make_double2(v.x, v.y));
+}
 
 template <typename T> struct V16;
 template <> struct V16<float> { typedef float4 t; };
@@ -115,7 +140,7 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
             for (int s = 0; s < R; s++) {
                 if constexpr (IN_G) {
                     if (c.act) {
-                        v[b][s] = ldg(&gin[j + s * NB]);
+                        v[b][s] = (MODE & GFP_FAST_CS) ? ldcs(&gin[j + s * NB]) : ldg(&gin[j + s * NB]);
                         if (p.conj_in) v[b][s].y = -v[b][s].y;
                     } else {
                         v[b][s] = mk((T)0, (T)0);
@@ -162,8 +187,11 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
                         gcx<T> o = v[b][s];
                         const T sc = (T)p.scale;
                         if (p.conj_out) o.y = -o.y;
-                        ((gcx<T> *)p.out)[c.g * (unsigned long long)N + base + s * LS] =
-                            mk(o.x * sc, o.y * sc);
+                        gcx<T> *dst = (gcx<T> *)p.out + c.g * (unsigned long long)N + base + s * LS;
+                        if constexpr ((MODE & GFP_FAST_CS) != 0)
+                            stcs(dst, mk(o.x * sc, o.y * sc));
+                        else
+                            *dst = mk(o.x * sc, o.y * sc);
                     }
                 } else {
                     smo[fpad(base + s * LS)] = v[b][s];
@@ -271,12 +299,13 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         }
         __syncthreads();
     }
-    constexpr bool OUTG = DOUT && MODE == GFP_MODE_C2C;
+    constexpr int KM = MODE & 15; /* GFP_MODE_* without the option bits */
+    constexpr bool OUTG = DOUT && KM == GFP_MODE_C2C;
     Run<T, N, TPT, 1, 0, true, DIRECT, OUTG, MODE, PP, BS, 0, Rs...>::go(p, sm, c);
     sm0 = smb + (PP && (sizeof...(Rs) % 2) ? BS : 0); /* buffer holding the result */
     if constexpr (OUTG) {
         return;
-    } else if constexpr (MODE == GFP_MODE_C2C) {
+    } else if constexpr (KM == GFP_MODE_C2C) {
         typedef typename V16<T>::t V;
         constexpr int PER = sizeof(V) / sizeof(gcx<T>);
         constexpr int NV = FPB * N / PER;
@@ -356,6 +385,18 @@ inline bool fill(gfp_fast_info *f)
 }
 
 } // namespace gfpfast
+
+/* GFP_FAST_AB (bench/gpu builds only): a kernel file may carry alternative
+ * configurations for A/B runs, chosen by the environment variable
+ * GFP_FAST_ALT=k (0: the product's set) */
+#ifdef GFP_FAST_AB
+#include <stdlib.h>
+static inline int gfp_fast_alt()
+{
+    const char *e = getenv("GFP_FAST_ALT");
+    return e ? atoi(e) : 0;
+}
+#endif
 
 #define GFP_FAST(T, N, TPT, FPB, MODE, ...)                                                     \
     case N: return gfpfast::fill<T, N, TPT, FPB, MODE, 0, -1, __VA_ARGS__>(f);

@@ -29,6 +29,7 @@ struct gfp_fast_info {
 bool gfp_fast_c2c_f32(int nf, gfp_fast_info *f);  /* powers of two */
 bool gfp_fast_c2c_f32s(int nf, gfp_fast_info *f); /* smooth non-powers */
 bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f);  /* nf = n/2 */
-bool gfp_fast_c2c_f64(int nf, gfp_fast_info *f);
+bool gfp_fast_c2c_f64(int nf, gfp_fast_info *f);  /* powers of two */
+bool gfp_fast_c2c_f64s(int nf, gfp_fast_info *f); /* smooth non-powers */
 
 #endif

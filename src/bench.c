@@ -24,6 +24,8 @@ typedef struct bench_opts {
     int nsizes;
     size_t bytes, total;
     int reps, warmup, pipeline;
+    gfp_algorithm algs[GFP_ALG_COUNT];
+    int nalgs, alg_column;
     gfp_common c;
 } bench_opts;
 
@@ -39,6 +41,10 @@ void gfp_bench_usage(FILE *out)
         "  --precision LIST      f32, f64 (default f32)\n"
         "  --sizes LIST          comma list of N; A..B is every power of two\n"
         "                        from A to B (default 64..8192)\n"
+        "  --algorithm LIST|all  the gpu engine's FFT algorithms, one row each:\n"
+        "                        auto (default), ct-r2, ct-r4, stockham-r2,\n"
+        "                        stockham-r4, stockham-r8, stockham-r16, pease\n"
+        "                        (the seed papers' own; C2C powers of two)\n"
         "  --bytes SIZE          input bytes per timed batch (default 1Gi on a\n"
         "                        GPU, at most 64Mi on the CPU)\n"
         "  --reps N              timed runs, median reported (default 10)\n"
@@ -105,7 +111,7 @@ static gfp_status parse_sizes(char *arg, bench_opts *o, gfp_error *err)
 }
 
 enum { B_ENGINES = 1, B_KIND, B_PREC, B_SIZES, B_BYTES, B_REPS, B_WARMUP,
-       B_PIPELINE, B_TOTAL, B_DEVICE, B_THREADS };
+       B_PIPELINE, B_TOTAL, B_DEVICE, B_THREADS, B_ALGORITHM };
 
 static gfp_status bench_getopts(bench_opts *o, int argc, char **argv,
                                 int *help, gfp_error *err)
@@ -116,9 +122,10 @@ static gfp_status bench_getopts(bench_opts *o, int argc, char **argv,
         {"bytes", 1, 0, B_BYTES}, {"reps", 1, 0, B_REPS},
         {"warmup", 1, 0, B_WARMUP}, {"pipeline", 0, 0, B_PIPELINE},
         {"total", 1, 0, B_TOTAL}, {"device", 1, 0, B_DEVICE},
-        {"threads", 1, 0, B_THREADS}, {"quiet", 0, 0, 'q'},
+        {"threads", 1, 0, B_THREADS}, {"algorithm", 1, 0, B_ALGORITHM},
+        {"quiet", 0, 0, 'q'},
         {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
-    char *items[8];
+    char *items[GFP_ALG_COUNT + 8];
     int n, opt;
     size_t v;
     gfp_common_defaults(&o->c);
@@ -141,6 +148,8 @@ static gfp_status bench_getopts(bench_opts *o, int argc, char **argv,
     o->total = (size_t)4 << 30;
     o->reps = 10;
     o->warmup = 2;
+    o->algs[0] = GFP_ALG_AUTO;
+    o->nalgs = 1;
     optind = 1;
     opterr = 0;
     while ((opt = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
@@ -200,6 +209,21 @@ static gfp_status bench_getopts(bench_opts *o, int argc, char **argv,
                              opt == B_REPS ? 1 : 0, 10000, &v, err))
                 return GFP_EINVAL;
             *(opt == B_REPS ? &o->reps : &o->warmup) = (int)v;
+            break;
+        case B_ALGORITHM:
+            o->alg_column = 1;
+            if (!strcmp(optarg, "all")) {
+                for (int i = 0; i < GFP_ALG_COUNT; i++)
+                    o->algs[i] = (gfp_algorithm)i;
+                o->nalgs = GFP_ALG_COUNT;
+                break;
+            }
+            if (split_list(optarg, items, GFP_ALG_COUNT, &n, err))
+                return GFP_EINVAL;
+            for (int i = 0; i < n; i++)
+                if (gfp_algorithm_parse(items[i], &o->algs[i], err))
+                    return GFP_EINVAL;
+            o->nalgs = n;
             break;
         case B_PIPELINE: o->pipeline = 1; break;
         case B_DEVICE:
@@ -361,6 +385,57 @@ done:
     return st;
 }
 
+/* One row of the table: plans d on engine e, times it (or streams it with
+ * --pipeline) and checks its accuracy. A refused plan's row gives the
+ * reason. *rate gets GB/s; cufft_rate > 0 adds the ratio to it. */
+static gfp_status bench_row(const bench_opts *o, gfp_engine *e,
+                            gfp_plan_desc *d, uint64_t *seed, double *rate,
+                            double cufft_rate)
+{
+    size_t scal = d->dbl ? 8 : 4;
+    size_t fin = gfp_plan_in_scalars(d) * scal;
+    size_t fout = gfp_plan_out_scalars(d) * scal;
+    size_t bytes = o->bytes;
+    if (!strcmp(e->name, "cpu") && bytes > ((size_t)64 << 20))
+        bytes = (size_t)64 << 20;
+    d->batch = bytes / fin ? bytes / fin : 1;
+    gfp_plan *plan = NULL;
+    gfp_error err = {0};
+    double ms = 0, rel = NAN, secs = 0;
+    const char *pname = d->dbl ? "f64" : "f32";
+    const char *kname = kind_name(d->kind);
+    printf("%-6s ", e->name);
+    if (o->alg_column)
+        printf("%-12s ", !strcmp(e->name, "gpu")
+                             ? gfp_algorithm_name(d->algorithm) : "-");
+    if (gfp_plan_create(e, d, o->pipeline ? 4 : 1, &plan, &err) ||
+        (o->pipeline
+             ? pipeline_rate(plan, o->total, rate, &secs, &err)
+             : (e->ops->time_batch(e->state, plan->impl, d->batch, o->warmup,
+                                   o->reps, &ms, &err) ||
+                accuracy(plan, d->batch < 4 ? d->batch : 4, seed, &rel,
+                         &err)))) {
+        printf("%-4s %-4s %9zu   %s\n", kname, pname, d->n, err.msg);
+        fflush(stdout);
+        gfp_plan_destroy(plan);
+        return err.status;
+    }
+    gfp_plan_destroy(plan);
+    if (!o->pipeline)
+        *rate = (double)d->batch * (double)(fin + fout) / (ms * 1e-3) / 1e9;
+    char ratio[16] = "-";
+    if (cufft_rate > 0)
+        snprintf(ratio, sizeof ratio, "%.3f", *rate / cufft_rate);
+    if (o->pipeline)
+        printf("%-4s %-4s %9zu %8zu %10.3f %10.1f %8s\n", kname, pname, d->n,
+               d->batch, secs, *rate, ratio);
+    else
+        printf("%-4s %-4s %9zu %8zu %10.3f %10.1f %8s %10.2e\n", kname, pname,
+               d->n, d->batch, ms, *rate, ratio, rel);
+    fflush(stdout);
+    return GFP_OK;
+}
+
 int gfp_bench_main(int argc, char **argv)
 {
     bench_opts o;
@@ -390,13 +465,15 @@ int gfp_bench_main(int argc, char **argv)
     for (int i = 0; i < o.nengines; i++)
         if (!strcmp(o.engines[i], "cufft"))
             cufft_i = i;
+    printf("%-6s ", "engine");
+    if (o.alg_column) /* only when --algorithm asked for it */
+        printf("%-12s ", "algorithm");
     if (o.pipeline)
-        printf("%-6s %-4s %-4s %9s %8s %10s %10s %8s\n", "engine", "kind",
-               "prec", "n", "batch", "seconds", "GB/s in", "x cufft");
+        printf("%-4s %-4s %9s %8s %10s %10s %8s\n", "kind", "prec", "n",
+               "batch", "seconds", "GB/s in", "x cufft");
     else
-        printf("%-6s %-4s %-4s %9s %8s %10s %10s %8s %10s\n", "engine",
-               "kind", "prec", "n", "batch", "ms", "GB/s", "x cufft",
-               "rel_l2");
+        printf("%-4s %-4s %9s %8s %10s %10s %8s %10s\n", "kind", "prec", "n",
+               "batch", "ms", "GB/s", "x cufft", "rel_l2");
     int code = 0;
     uint64_t seed = 12345;
     for (int ki = 0; ki < o.nkinds; ki++)
@@ -407,57 +484,22 @@ int gfp_bench_main(int argc, char **argv)
         for (int oi = 0; oi < o.nengines; oi++) {
             int ei = cufft_i < 0 ? oi
                      : oi == 0 ? cufft_i : (oi <= cufft_i ? oi - 1 : oi);
-            gfp_plan_desc d = {.n = o.sizes[si], .kind = o.kinds[ki],
-                               .inverse = o.kinds[ki] == GFP_C2R,
-                               .dbl = o.precs[pi], .scale = 1.0,
-                               .post = GFP_POST_NONE};
-            size_t scal = d.dbl ? 8 : 4;
-            size_t fin = gfp_plan_in_scalars(&d) * scal;
-            size_t fout = gfp_plan_out_scalars(&d) * scal;
-            size_t bytes = o.bytes;
-            if (!strcmp(eng[ei]->name, "cpu") && bytes > ((size_t)64 << 20))
-                bytes = (size_t)64 << 20;
-            d.batch = bytes / fin ? bytes / fin : 1;
-            gfp_plan *plan = NULL;
-            gfp_error e2 = {0};
-            double ms = 0, rel = NAN, secs = 0;
-            const char *pname = d.dbl ? "f64" : "f32";
-            const char *kname = kind_name(d.kind);
-            if (gfp_plan_create(eng[ei], &d, o.pipeline ? 4 : 1, &plan,
-                                &e2) ||
-                (o.pipeline
-                     ? pipeline_rate(plan, o.total, &rate[ei], &secs, &e2)
-                     : (eng[ei]->ops->time_batch(eng[ei]->state, plan->impl,
-                                                 d.batch, o.warmup, o.reps,
-                                                 &ms, &e2) ||
-                        accuracy(plan, d.batch < 4 ? d.batch : 4, &seed,
-                                 &rel, &e2)))) {
-                printf("%-6s %-4s %-4s %9zu   %s\n", eng[ei]->name, kname,
-                       pname, d.n, e2.msg);
-                if (e2.status != GFP_ENOTSUP)
+            /* the gpu engine: one row per algorithm; the others have one */
+            int gpu = !strcmp(eng[ei]->name, "gpu");
+            for (int ai = 0; ai < (gpu ? o.nalgs : 1); ai++) {
+                gfp_plan_desc d = {
+                    .n = o.sizes[si], .kind = o.kinds[ki],
+                    .inverse = o.kinds[ki] == GFP_C2R, .dbl = o.precs[pi],
+                    .scale = 1.0, .post = GFP_POST_NONE,
+                    .algorithm = gpu ? o.algs[ai] : GFP_ALG_AUTO};
+                gfp_status st = bench_row(&o, eng[ei], &d, &seed, &rate[ei],
+                                          cufft_i < 0 || ei == cufft_i
+                                              ? 0 : rate[cufft_i]);
+                if (st && st != GFP_ENOTSUP)
                     code = 2;
-                gfp_plan_destroy(plan);
-                if (e2.status == GFP_EDEVICE)
+                if (st == GFP_EDEVICE)
                     goto out; /* a sticky device error ends the run */
-                continue;
             }
-            gfp_plan_destroy(plan);
-            if (!o.pipeline)
-                rate[ei] = (double)d.batch * (double)(fin + fout) /
-                           (ms * 1e-3) / 1e9;
-            char ratio[16] = "-";
-            if (cufft_i >= 0 && rate[cufft_i] > 0 && ei != cufft_i)
-                snprintf(ratio, sizeof ratio, "%.3f", rate[ei] /
-                         rate[cufft_i]);
-            if (o.pipeline)
-                printf("%-6s %-4s %-4s %9zu %8zu %10.3f %10.1f %8s\n",
-                       eng[ei]->name, kname, pname, d.n, d.batch, secs,
-                       rate[ei], ratio);
-            else
-                printf("%-6s %-4s %-4s %9zu %8zu %10.3f %10.1f %8s %10.2e\n",
-                       eng[ei]->name, kname, pname, d.n, d.batch, ms,
-                       rate[ei], ratio, rel);
-            fflush(stdout);
         }
     }
 out:

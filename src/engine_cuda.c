@@ -162,7 +162,8 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
         gfp_gpu_desc gd = {
             .n = d->n, .kind = (gfp_gpu_kind)d->kind, .inverse = d->inverse,
             .dbl = d->dbl, .scale = d->scale, .window = d->window,
-            .post = (gfp_gpu_post)d->post, .device = s->device};
+            .post = (gfp_gpu_post)d->post, .device = s->device,
+            .algorithm = (int)d->algorithm};
         char msg[256] = "";
         int rc = gfp_gpu_plan_create(&gd, &p->own, msg, sizeof msg);
         if (rc) {
@@ -196,6 +197,13 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
                           "%zu: %s", d->batch, d->n, cudaGetErrorString(e2));
             goto fail;
         }
+        /* cuFFT's plan is for the full batch: a short batch transforms the
+         * buffer's stale tail too (and drops it). Zeroed once, that tail is
+         * never uninitialised memory (compute-sanitizer's initcheck). */
+        if (use_cufft &&
+            (st = cuda_check(cudaMemset(p->d_in[i], 0, p->in_bytes),
+                             "cudaMemset", err)))
+            goto fail;
     }
     *out = p;
     return GFP_OK;

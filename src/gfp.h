@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define GFP_WUR __attribute__((warn_unused_result))
 #define GFP_PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -153,6 +154,34 @@ typedef enum gfp_post {
 #define GFP_DB_FLOOR_POWER 1e-30
 #define GFP_DB_FLOOR_MAG 1e-15  /* its square root */
 
+/* Which FFT algorithm a plan runs (--algorithm). AUTO: the engine's own
+ * choice. The others are the seed papers' GPU algorithms, for powers of
+ * two and C2C only, run by the gpu engine alone: the cufft engine ignores
+ * the field, and the stages refuse them with --engine cpu (the CPU engine
+ * is FFTW whatever this says). Same values as gfp_gpu_algorithm in
+ * kernels/gfp_gpu.h. */
+typedef enum gfp_algorithm {
+    GFP_ALG_AUTO = 0,
+    GFP_ALG_CT_R2,        /* radix-2 Cooley-Tukey, __brev permutation (004) */
+    GFP_ALG_CT_R4,        /* radix-4 Cooley-Tukey in place (000) */
+    GFP_ALG_STOCKHAM_R2,  /* fixed-radix Stockham (000, 004) */
+    GFP_ALG_STOCKHAM_R4,
+    GFP_ALG_STOCKHAM_R8,
+    GFP_ALG_STOCKHAM_R16,
+    GFP_ALG_PEASE,        /* Pease constant geometry (002) */
+    GFP_ALG_COUNT
+} gfp_algorithm;
+
+/* "auto", "ct-r2", "ct-r4", "stockham-r2" .. "stockham-r16", "pease";
+ * NULL out of range. */
+static inline const char *gfp_algorithm_name(int a)
+{
+    static const char *const names[GFP_ALG_COUNT] = {
+        "auto", "ct-r2", "ct-r4", "stockham-r2", "stockham-r4",
+        "stockham-r8", "stockham-r16", "pease"};
+    return a >= 0 && a < GFP_ALG_COUNT ? names[a] : NULL;
+}
+
 /* An immutable description of one batched transform. Input frames are
  * contiguous (idist = n items, or n/2+1 complex for C2R); outputs too
  * (odist = n complex for C2C, n/2+1 for R2C, n reals for C2R; one real per
@@ -166,6 +195,7 @@ typedef struct gfp_plan_desc {
     double scale;        /* multiplies every output bin before the post-op */
     const double *window;/* n values or NULL; copied by the engine */
     gfp_post post;
+    gfp_algorithm algorithm; /* AUTO (0) unless --algorithm names one */
 } gfp_plan_desc;
 
 size_t gfp_plan_in_scalars(const gfp_plan_desc *d);  /* per frame */
@@ -431,6 +461,41 @@ gfp_status gfp_opt_double(const char *name, const char *arg, double lo,
 gfp_status gfp_opt_choice(const char *name, const char *arg,
                           const char *const *names, int n, int *out,
                           gfp_error *err) GFP_WUR;
+/* --algorithm NAME (gfp_algorithm_name's names): a usage error listing
+ * them otherwise. */
+static inline gfp_status gfp_algorithm_parse(const char *arg,
+                                             gfp_algorithm *out,
+                                             gfp_error *err)
+{
+    const char *names[GFP_ALG_COUNT];
+    for (int i = 0; i < GFP_ALG_COUNT; i++)
+        names[i] = gfp_algorithm_name(i);
+    int i;
+    if (gfp_opt_choice("algorithm", arg, names, GFP_ALG_COUNT, &i, err))
+        return GFP_EINVAL;
+    *out = (gfp_algorithm)i;
+    return GFP_OK;
+}
+/* A stage's --algorithm after its options are read: a seed algorithm is a
+ * complex-to-complex GPU kernel, so it is a usage error with real input or
+ * output (complex_io 0) or with --engine cpu/cufft, and it turns --engine
+ * auto into gpu: no CPU fallback, exit 3 without a GPU. */
+static inline gfp_status gfp_algorithm_check(gfp_algorithm a, int complex_io,
+                                             gfp_common *c, gfp_error *err)
+{
+    if (a == GFP_ALG_AUTO)
+        return GFP_OK;
+    if (!complex_io)
+        return gfp_fail(err, GFP_EINVAL, "--algorithm %s does complex-to-"
+                        "complex transforms only: it takes complex input "
+                        "and gives complex output", gfp_algorithm_name(a));
+    if (c->engine && strcmp(c->engine, "auto") && strcmp(c->engine, "gpu"))
+        return gfp_fail(err, GFP_EINVAL, "--algorithm %s runs on the GPU "
+                        "engine only, not --engine %s",
+                        gfp_algorithm_name(a), c->engine);
+    c->engine = "gpu";
+    return GFP_OK;
+}
 /* Takes up to two positional arguments as INPUT and OUTPUT ("-" default). */
 gfp_status gfp_opt_positional(int argc, char **argv, int optind_,
                               const char **in, const char **out,

@@ -2,13 +2,15 @@
  * GPU FFT kernels (kernels/gfp_gpu.h) against cuFFT and a long-double CPU
  * reference. Not part of the product build.
  *
- *   kbench check  [--max N]        every supported N (13-smooth) up to the
+ *   kbench check  [--max N | --sizes a,b,..]  every supported N (13-smooth) up to the
  *                                  device limit, all kinds, f32 and f64,
  *                                  odd batch, poisoned outputs, vs CPU
  *   kbench sanitize                a short list, batch 3, our kernels only
  *                                  (for compute-sanitizer memcheck/racecheck)
  *   kbench bench [--sizes a,b,..] [--kinds c2c,r2c,...] [--prec f32,f64]
- *                [--gib X]         ~1 GiB batched timing vs cuFFT + errors
+ *                [--gib X] [--alts 0,1,..]  ~1 GiB batched timing vs cuFFT + errors;
+ *                                  --alts: GFP_FAST_ALT values (builds with
+ *                                  -DGFP_FAST_AB carry alternative kernels)
  *   kbench fused                   window / scale / post-op checks
  */
 #include <algorithm>
@@ -346,10 +348,12 @@ static double tol(int dbl, int n)
 
 /* ---- modes ------------------------------------------------------------------ */
 
-static int mode_check(int maxn, bool sanitize)
+static int mode_check(int maxn, bool sanitize, const std::vector<int> *only)
 {
     std::vector<int> sizes;
-    if (sanitize) {
+    if (only) {
+        sizes = *only;
+    } else if (sanitize) {
         int s[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 22, 26, 32, 64,
                    100, 121, 128, 169, 243, 256, 343, 512, 625, 1000, 1024, 1331, 2048, 2187,
                    2197, 2401, 3000, 3125, 4095, 4096, 6561, 8192, 10000, 12288, 16384, 30030};
@@ -541,12 +545,14 @@ static double median(std::vector<float> v)
 
 struct Row {
     std::string kind, prec;
-    int n;
+    int n, alt;
     double ms_o, gbs_o, ms_c, gbs_c, err_o, err_c;
 };
 
+/* alts: values of GFP_FAST_ALT to time (builds with -DGFP_FAST_AB carry
+ * alternative kernel configurations); cuFFT is timed once per size */
 static int mode_bench(std::vector<int> sizes, std::vector<int> kinds, std::vector<int> precs,
-                      double gib, FILE *csv)
+                      double gib, FILE *csv, std::vector<int> alts)
 {
     std::vector<Row> rows;
     cudaEvent_t e0, e1;
@@ -568,7 +574,6 @@ static int mode_bench(std::vector<int> sizes, std::vector<int> kinds, std::vecto
                 size_t eb = n < 256 ? 63 : 7;
                 std::vector<ld> in, ref;
                 make_case(kind, n, eb, in, ref);
-                r.err_o = run_ours(kind, n, dbl, eb, in, ref);
                 r.err_c = run_cufft(kind, n, dbl, eb, in, ref);
                 /* timing */
                 Layout l = layout(kind, n);
@@ -587,13 +592,20 @@ static int mode_bench(std::vector<int> sizes, std::vector<int> kinds, std::vecto
                 CK(cudaGetLastError());
                 CK(cudaMemcpy(din, dsave, fin * batch, cudaMemcpyDeviceToDevice));
                 char err[256];
+                const int reps = 15;
+                std::vector<float> t;
+                std::vector<double> ms_alt, err_alt;
+                for (int alt : alts) {
+                char av[16];
+                snprintf(av, sizeof av, "%d", alt);
+                setenv("GFP_FAST_ALT", av, 1);
+                err_alt.push_back(run_ours(kind, n, dbl, eb, in, ref));
                 gfp_gpu_plan *p;
                 if (gfp_gpu_plan_create(&d, &p, err, sizeof err)) {
                     printf("plan: %s\n", err);
                     exit(2);
                 }
-                const int reps = 15;
-                std::vector<float> t;
+                t.clear();
                 for (int i = 0; i < reps + 3; i++) {
                     CK(cudaEventRecord(e0));
                     if (gfp_gpu_plan_exec(p, din, dout, batch, 0, err, sizeof err)) {
@@ -607,8 +619,10 @@ static int mode_bench(std::vector<int> sizes, std::vector<int> kinds, std::vecto
                     if (i >= 3) t.push_back(ms);
                 }
                 CK(cudaGetLastError());
-                r.ms_o = median(t);
+                ms_alt.push_back(median(t));
                 gfp_gpu_plan_destroy(p);
+                }
+                unsetenv("GFP_FAST_ALT");
                 cufftHandle h = cu_plan(kind, n, dbl, batch);
                 t.clear();
                 for (int i = 0; i < reps + 3; i++) {
@@ -625,33 +639,38 @@ static int mode_bench(std::vector<int> sizes, std::vector<int> kinds, std::vecto
                 r.ms_c = median(t);
                 cufftDestroy(h);
                 double bytes = (double)(fin + fout) * batch;
-                r.gbs_o = bytes / r.ms_o / 1e6;
                 r.gbs_c = bytes / r.ms_c / 1e6;
                 CK(cudaFree(din));
                 CK(cudaFree(dout));
                 CK(cudaFree(dsave));
-                printf("%-7s %s n=%-6d batch=%-9zu ours %8.3f ms %7.0f GB/s | cufft %8.3f ms %7.0f GB/s | "
+                for (size_t a = 0; a < alts.size(); a++) {
+                r.alt = alts[a];
+                r.ms_o = ms_alt[a];
+                r.err_o = err_alt[a];
+                r.gbs_o = bytes / r.ms_o / 1e6;
+                printf("%-7s %s n=%-6d alt=%d batch=%-9zu ours %8.3f ms %7.0f GB/s | cufft %8.3f ms %7.0f GB/s | "
                        "x%.3f | err %.2e vs %.2e\n",
-                       r.kind.c_str(), r.prec.c_str(), n, batch, r.ms_o, r.gbs_o, r.ms_c, r.gbs_c,
-                       r.ms_c / r.ms_o, r.err_o, r.err_c);
+                       r.kind.c_str(), r.prec.c_str(), n, r.alt, batch, r.ms_o, r.gbs_o, r.ms_c,
+                       r.gbs_c, r.ms_c / r.ms_o, r.err_o, r.err_c);
                 fflush(stdout);
                 if (csv)
-                    fprintf(csv, "%s,%s,%d,%zu,%.4f,%.1f,%.4f,%.1f,%.4f,%.3e,%.3e\n", r.kind.c_str(),
-                            r.prec.c_str(), n, batch, r.ms_o, r.gbs_o, r.ms_c, r.gbs_c,
-                            r.ms_c / r.ms_o, r.err_o, r.err_c);
+                    fprintf(csv, "%s,%s,%d,%d,%zu,%.4f,%.1f,%.4f,%.1f,%.4f,%.3e,%.3e\n",
+                            r.kind.c_str(), r.prec.c_str(), n, r.alt, batch, r.ms_o, r.gbs_o,
+                            r.ms_c, r.gbs_c, r.ms_c / r.ms_o, r.err_o, r.err_c);
                 rows.push_back(r);
+                }
             }
     cudaDeviceProp prop;
     CK(cudaGetDeviceProperties(&prop, 0));
     printf("\n== summary (%s) ==\n", prop.name);
-    printf("%-7s %-4s %6s %8s %8s %6s %9s %9s\n", "kind", "prec", "n", "ours", "cufft", "ratio",
-           "err ours", "err cufft");
+    printf("%-7s %-4s %6s %3s %8s %8s %6s %9s %9s\n", "kind", "prec", "n", "alt", "ours",
+           "cufft", "ratio", "err ours", "err cufft");
     int below = 0;
     for (auto &r : rows) {
         double ratio = r.ms_c / r.ms_o;
-        printf("%-7s %-4s %6d %8.0f %8.0f %6.3f %9.2e %9.2e%s\n", r.kind.c_str(), r.prec.c_str(),
-               r.n, r.gbs_o, r.gbs_c, ratio, r.err_o, r.err_c,
-               ratio < 0.97 ? " <0.97" : "");
+        printf("%-7s %-4s %6d %3d %8.0f %8.0f %6.3f %9.2e %9.2e%s%s\n", r.kind.c_str(),
+               r.prec.c_str(), r.n, r.alt, r.gbs_o, r.gbs_c, ratio, r.err_o, r.err_c,
+               ratio < 0.97 ? " <0.97" : "", r.err_o > r.err_c ? " err>cufft" : "");
         if (ratio < 0.97) below++;
     }
     printf("(GB/s = bytes read + written / median time; %d rows below 0.97x)\n", below);
@@ -686,8 +705,13 @@ int main(int argc, char **argv)
     double gib = 1.0;
     int maxn = 16384;
     const char *csvp = NULL;
+    std::vector<int> alts = {0};
+    bool have_sizes = false;
     for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--sizes") && i + 1 < argc) sizes = parse_list(argv[++i]);
+        if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
+            sizes = parse_list(argv[++i]);
+            have_sizes = true;
+        } else if (!strcmp(argv[i], "--alts") && i + 1 < argc) alts = parse_list(argv[++i]);
         else if (!strcmp(argv[i], "--max") && i + 1 < argc) maxn = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--gib") && i + 1 < argc) gib = atof(argv[++i]);
         else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csvp = argv[++i];
@@ -705,12 +729,12 @@ int main(int argc, char **argv)
             if (s.find("f64") != std::string::npos) precs.push_back(1);
         }
     }
-    if (!strcmp(mode, "check")) return mode_check(maxn, false);
-    if (!strcmp(mode, "sanitize")) return mode_check(0, true);
+    if (!strcmp(mode, "check")) return mode_check(maxn, false, have_sizes ? &sizes : NULL);
+    if (!strcmp(mode, "sanitize")) return mode_check(0, true, NULL);
     if (!strcmp(mode, "fused")) return mode_fused();
     if (!strcmp(mode, "bench")) {
         FILE *csv = csvp ? fopen(csvp, "w") : NULL;
-        int r = mode_bench(sizes, kinds, precs, gib, csv);
+        int r = mode_bench(sizes, kinds, precs, gib, csv, alts);
         if (csv) fclose(csv);
         return r;
     }

@@ -3,13 +3,16 @@
  * poisoned outputs. Registered only when a usable GPU is present; without
  * one it says so and exits 77 (automake's SKIP).
  *
- * GFP_TEST_QUICK=1 (for compute-sanitizer runs) keeps a few sizes only. */
+ * GFP_TEST_QUICK=1 (for compute-sanitizer runs) keeps a few sizes only.
+ * GFP_TEST_SHARD=i/k runs only the sizes whose index is i modulo k, so that
+ * k processes can share the sweep (most of its time is cuFFT planning). */
 #include "config.h"
 #include "gfp.h"
 #include "testutil.h"
 
 static gfp_engine *gpu, *cpu, *cufft;
 static int quick;
+static unsigned shard_i, shard_k = 1;
 
 /* Every N <= max whose prime factors are in {2, 3, 5, 7, 11, 13}. */
 static size_t smooth_sizes(size_t max, size_t *out, size_t cap)
@@ -115,6 +118,8 @@ static void sweep(gfp_kind kind, int inverse, int dbl, gfp_post post,
     char first_unsup[128] = "";
     for (size_t si = 0; si < ns; si++) {
         size_t n = sizes[si];
+        if (si % shard_k != shard_i)
+            continue;
         if (quick && !(n <= 16 || n == 60 || n == 1000 || n == 4096 ||
                        n == 8192 || n == 2187 || n == 1331))
             continue;
@@ -224,6 +229,12 @@ static void t_c2c_phase_f64(void) { sweep(GFP_C2C, 0, 1, GFP_POST_PHASE, 0); }
 int main(void)
 {
     quick = getenv("GFP_TEST_QUICK") != NULL;
+    const char *sh = getenv("GFP_TEST_SHARD");
+    if (sh && (sscanf(sh, "%u/%u", &shard_i, &shard_k) != 2 || shard_k == 0 ||
+               shard_i >= shard_k)) {
+        fprintf(stderr, "GFP_TEST_SHARD: '%s' is not i/k with i < k\n", sh);
+        return 99;
+    }
     gfp_engine_opts o = {.quick_plans = 1, .quiet_notes = 1};
     gfp_error err = {0};
     if (gfp_engine_open("gpu", &o, "test", &gpu, &err)) {

@@ -1,0 +1,37 @@
+/* gfp_gpu_fast_c2c64s.cu - specialised Z2Z f64 kernels, smooth non-powers.
+ * Every twiddle from the long-double table (half-table products would put
+ * 3125 over cuFFT's error); radices 3..13 direct, 10 and 25 composite.
+ * Register caps (the B in GFP_FASTB) and frames per block chosen by A/B
+ * runs on the H100 (bench/NOTES.md, v5). */
+#include "gfp_gpu_fast.cuh"
+
+bool gfp_fast_c2c_f64s(int nf, gfp_fast_info *f)
+{
+#ifdef GFP_FAST_AB
+    /* alt 1: the same set with streaming global access (see c2c32s) */
+    if (gfp_fast_alt() == 1) {
+        switch (nf) {
+        GFP_FAST(double, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_CS, 10, 10, 10)
+        GFP_FASTB(double, 1331, 121, 2, GFP_MODE_C2C | GFP_FAST_CS, 2, 11, 11, 11)
+        GFP_FAST(double, 2187, 243, 1, GFP_MODE_C2C | GFP_FAST_CS, 9, 9, 9, 3)
+        GFP_FASTB(double, 2197, 169, 1, GFP_MODE_C2C | GFP_FAST_CS, 2, 13, 13, 13)
+        GFP_FASTP(double, 2401, 343, 1, GFP_MODE_C2C | GFP_FAST_CS, 2, 7, 7, 7, 7)
+        GFP_FAST(double, 3000, 375, 1, GFP_MODE_C2C | GFP_FAST_CS, 8, 5, 5, 5, 3)
+        GFP_FASTB(double, 3125, 125, 1, GFP_MODE_C2C | GFP_FAST_CS, 3, 25, 25, 5)
+        GFP_FAST(double, 4095, 455, 1, GFP_MODE_C2C | GFP_FAST_CS, 13, 9, 7, 5)
+        default: break;
+        }
+    }
+#endif
+    switch (nf) {
+    GFP_FAST(double, 1000, 100, 3, GFP_MODE_C2C, 10, 10, 10)
+    GFP_FASTB(double, 1331, 121, 2, GFP_MODE_C2C, 2, 11, 11, 11)
+    GFP_FAST(double, 2187, 243, 1, GFP_MODE_C2C, 9, 9, 9, 3)
+    GFP_FASTB(double, 2197, 169, 1, GFP_MODE_C2C, 2, 13, 13, 13)
+    GFP_FASTP(double, 2401, 343, 1, GFP_MODE_C2C, 2, 7, 7, 7, 7)
+    GFP_FAST(double, 3000, 375, 1, GFP_MODE_C2C, 8, 5, 5, 5, 3)
+    GFP_FASTB(double, 3125, 125, 1, GFP_MODE_C2C, 3, 25, 25, 5)
+    GFP_FAST(double, 4095, 455, 1, GFP_MODE_C2C, 13, 9, 7, 5)
+    default: return false;
+    }
+}

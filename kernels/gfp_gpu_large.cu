@@ -1,0 +1,1459 @@
+/* gfp_gpu_large.cu - every length the single-block kernels refuse.
+ *
+ * Smooth lengths (prime factors <= 13): multi-pass Stockham. Each pass is
+ * one radix-R Stockham stage whose butterfly, a whole length-R FFT, runs
+ * in shared memory (the v3 stage code of gfp_gpu_fft.cuh):
+ *   j in [0, L/R), k = j mod Ls,
+ *   x_s = X[j + s L/R] W_{Ls R}^{s k},  Y[(j-k) R + k + t Ls] = DFT_R(x)_t.
+ * A block takes C consecutive j: it reads C contiguous elements per s and
+ * writes C contiguous elements per t (R contiguous in the first pass,
+ * where Ls = 1), so the transposes of the four-step method are folded
+ * into the passes' loads and stores, and the twiddles into the loads. Two
+ * passes are the four-step FFT; longer lengths take three. The last pass
+ * reads and writes the same set of elements per block, so it may run in
+ * place.
+ *
+ * Real transforms of even length n: a complex FFT of n/2 with the split
+ * (R2C) or merge (C2R) step as a separate pass. Everything else, windows
+ * and post-ops included, goes pre-kernel -> complex FFT -> post-kernel.
+ *
+ * Other lengths: Bluestein. X[k] = w[k] sum_m x[m] w[m] conj(w[k-m]),
+ * w[m] = e^{-i pi m^2/n}, as a cyclic convolution of smooth length
+ * M >= 2n-1. The chirp comes from tables in double indexed by m^2 mod 2n
+ * (exact in 64-bit integers); the chirp's spectrum is computed once per
+ * plan in double precision on the GPU. When one block holds M points the
+ * whole transform is one kernel (one pass over memory). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda_runtime.h>
+
+#include "gfp_gpu.h"
+#include "gfp_gpu_fft.cuh"
+#include "gfp_gpu_large.h"
+
+#define GFP_LE32 16
+#define GFP_LE64 8
+#define GFP_LMAXT32 1024
+#define GFP_LMAXT64 512
+#define GFP_LMAXP 6       /* passes at most */
+#define GFP_LMAXN (1ll << 28)
+
+/* ---- parameters ----------------------------------------------------------- */
+
+/* input forms of the pre step, output forms of the post step */
+enum { GFP_IN_CPLX = 0, GFP_IN_REAL = 1, GFP_IN_HERM = 2 };
+enum { GFP_OUT_CPLX = 0, GFP_OUT_HALF = 1, GFP_OUT_REAL = 2 };
+
+struct gfp_lpparams { /* one multi-pass pass */
+    const void *in;
+    void *out;
+    const double2 *xtw;     /* W_{Ls R}^m, two-level (xsh) */
+    unsigned long long batch, nchunk;
+    long long L;            /* complex length of the transform */
+    int R, C, csh, ls, nlines, xsh, pstride, conj_in, conj_out;
+    double scale;
+    gfp_kparams kp;         /* the length-R FFT: nf, tpt, nst, st, tw */
+};
+
+struct gfp_lxparams { /* pre / post / mul / split / merge / fused Bluestein */
+    const void *in;
+    void *out;
+    const void *win;        /* n reals or NULL */
+    const double2 *chirp;   /* W_{2n}^m two-level (csh), or NULL */
+    const void *chirpt;     /* or w[m], m < n, rounded once (shorter n) */
+    const void *bh;         /* chirp spectrum / M, M complex */
+    const double2 *rtw;     /* W_n^k two-level (rsh) for split/merge */
+    unsigned long long batch;
+    long long n, L, nout;   /* logical length, complex length, outputs */
+    int inmode, outmode, conj_in, conj_out, post, csh, rsh;
+    double scale;
+    /* fused Bluestein only */
+    int tpt, fpb, pstride;
+    gfp_kparams kp;
+};
+
+/* ---- device helpers ------------------------------------------------------- */
+
+/* W^m from a two-level table in double: A[m mod 2^sh] * B[m >> sh] */
+template <typename T>
+__device__ __forceinline__ gcx<T> tw2(const double2 *tab, int sh, unsigned long long m)
+{
+    double2 a = __ldg(&tab[m & ((1ull << sh) - 1)]);
+    double2 b = __ldg(&tab[(1ull << sh) + (m >> sh)]);
+    return mk((T)(a.x * b.x - a.y * b.y), (T)(a.x * b.y + a.y * b.x));
+}
+
+template <typename T>
+__device__ __forceinline__ gcx<T> chirp_at(const gfp_lxparams &p, long long i)
+{
+    if (p.chirpt)
+        return ldg((const gcx<T> *)p.chirpt + i);
+    unsigned long long m = ((unsigned long long)i * (unsigned long long)i) %
+                           (2ull * (unsigned long long)p.n);
+    return tw2<T>(p.chirp, p.csh, m);
+}
+
+/* element i < n of the complex sequence the FFT takes, before padding */
+template <typename T>
+__device__ __forceinline__ gcx<T> pre_value(const gfp_lxparams &p, unsigned long long b,
+                                            long long i)
+{
+    gcx<T> v;
+    if (p.inmode == GFP_IN_CPLX) {
+        v = ldg((const gcx<T> *)p.in + b * (unsigned long long)p.n + i);
+    } else if (p.inmode == GFP_IN_REAL) {
+        v = mk(ldg((const T *)p.in + b * (unsigned long long)p.n + i), (T)0);
+    } else {
+        long long h = p.n / 2 + 1;
+        const gcx<T> *in = (const gcx<T> *)p.in + b * (unsigned long long)h;
+        if (i < h) {
+            v = ldg(in + i);
+        } else {
+            v = ldg(in + (p.n - i));
+            v.y = -v.y;
+        }
+    }
+    if (p.win) {
+        T w = ldg((const T *)p.win + i);
+        v.x *= w;
+        v.y *= w;
+    }
+    if (p.conj_in)
+        v.y = -v.y;
+    if (p.chirp)
+        v = cmul(v, chirp_at<T>(p, i));
+    return v;
+}
+
+/* output k < nout of transform b from the FFT's value v */
+template <typename T>
+__device__ __forceinline__ void post_store(const gfp_lxparams &p, unsigned long long b,
+                                           long long k, gcx<T> v)
+{
+    if (p.chirp) {
+        v.y = -v.y;
+        v = cmul(v, chirp_at<T>(p, k));
+    }
+    if (p.conj_out)
+        v.y = -v.y;
+    const T sc = (T)p.scale;
+    v.x *= sc;
+    v.y *= sc;
+    unsigned long long o = b * (unsigned long long)p.nout + k;
+    if (p.post)
+        ((T *)p.out)[o] = gfp_post_val<T>(p.post, v);
+    else if (p.outmode == GFP_OUT_REAL)
+        ((T *)p.out)[o] = v.x;
+    else
+        ((gcx<T> *)p.out)[o] = v;
+}
+
+/* ---- kernels -------------------------------------------------------------- */
+
+template <typename T, int E, int MAXT>
+__global__ void __launch_bounds__(MAXT) gfp_lpass_kernel(const __grid_constant__ gfp_lpparams p)
+{
+    extern __shared__ __align__(16) unsigned char gfp_lsm_raw[];
+    gcx<T> *sm0 = (gcx<T> *)gfp_lsm_raw;
+    const int tid = threadIdx.x;
+    const unsigned long long blk = blockIdx.x;
+    const unsigned long long b = blk / p.nchunk;
+    const int j0 = (int)(blk - b * p.nchunk) * p.C;
+    const gcx<T> *in = (const gcx<T> *)p.in + b * (unsigned long long)p.L;
+    gcx<T> *out = (gcx<T> *)p.out + b * (unsigned long long)p.L;
+    const int tot = p.C * p.R;
+    const int cmask = p.C - 1;
+    /* load: C consecutive lines, c fastest (C contiguous elements per s) */
+    for (int e = tid; e < tot; e += blockDim.x) {
+        int c = e & cmask, s = e >> p.csh;
+        int j = j0 + c;
+        if (j < p.nlines) {
+            gcx<T> v = ldg(&in[j + (long long)s * p.nlines]);
+            if (p.conj_in)
+                v.y = -v.y;
+            if (p.ls > 1) {
+                int k = j % p.ls;
+                if (k && s)
+                    v = cmul(v, tw2<T>(p.xtw, p.xsh, (unsigned long long)s * k));
+            }
+            sm0[c * p.pstride + gpad(s)] = v;
+        }
+    }
+    __syncthreads();
+    const int t = tid / p.kp.tpt, x = tid - t * p.kp.tpt;
+    const bool act = t < p.C && j0 + t < p.nlines;
+    gcx<T> *sm = sm0 + (t < p.C ? t : 0) * p.pstride;
+    for (int i = 0; i < p.kp.nst; i++)
+        gfp_run_stage<T, GFP_MODE_C2C, E, false, false>(p.kp, i, sm, 0, act, x);
+    /* store: C contiguous per t, or (first pass) R contiguous per line */
+    const T sc = (T)p.scale;
+    const bool cfast = p.ls >= p.C;
+    for (int e = tid; e < tot; e += blockDim.x) {
+        int c, tt;
+        if (cfast) {
+            c = e & cmask;
+            tt = e >> p.csh;
+        } else {
+            tt = e % p.R;
+            c = e / p.R;
+        }
+        int j = j0 + c;
+        if (j < p.nlines) {
+            int k = j % p.ls;
+            gcx<T> v = sm0[c * p.pstride + gpad(tt)];
+            if (p.conj_out)
+                v.y = -v.y;
+            v.x *= sc;
+            v.y *= sc;
+            out[(long long)(j - k) * p.R + k + (long long)tt * p.ls] = v;
+        }
+    }
+}
+
+/* pre step: the FFT's input, zero-padded to L */
+template <typename T>
+__global__ void gfp_lpre_kernel(const __grid_constant__ gfp_lxparams p)
+{
+    const unsigned long long tot = p.batch * (unsigned long long)p.L;
+    for (unsigned long long e = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+         e < tot; e += (unsigned long long)gridDim.x * blockDim.x) {
+        unsigned long long b = e / (unsigned long long)p.L;
+        long long i = (long long)(e - b * (unsigned long long)p.L);
+        ((gcx<T> *)p.out)[e] = i < p.n ? pre_value<T>(p, b, i) : mk((T)0, (T)0);
+    }
+}
+
+/* post step: outputs from the FFT's result (complex, L per transform) */
+template <typename T>
+__global__ void gfp_lpost_kernel(const __grid_constant__ gfp_lxparams p)
+{
+    const unsigned long long tot = p.batch * (unsigned long long)p.nout;
+    for (unsigned long long e = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+         e < tot; e += (unsigned long long)gridDim.x * blockDim.x) {
+        unsigned long long b = e / (unsigned long long)p.nout;
+        long long k = (long long)(e - b * (unsigned long long)p.nout);
+        gcx<T> v = ldg((const gcx<T> *)p.in + b * (unsigned long long)p.L + k);
+        post_store<T>(p, b, k, v);
+    }
+}
+
+/* Bluestein's pointwise step, in place: conj(A * Bh), so that a forward
+ * FFT next gives the conjugate of the inverse transform */
+template <typename T>
+__global__ void gfp_lmul_kernel(const __grid_constant__ gfp_lxparams p)
+{
+    const unsigned long long tot = p.batch * (unsigned long long)p.L;
+    gcx<T> *x = (gcx<T> *)p.out;
+    for (unsigned long long e = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+         e < tot; e += (unsigned long long)gridDim.x * blockDim.x) {
+        unsigned long long i = e % (unsigned long long)p.L;
+        gcx<T> v = cmul(x[e], ldg((const gcx<T> *)p.bh + i));
+        v.y = -v.y;
+        x[e] = v;
+    }
+}
+
+/* R2C split: X[k], k = 0..M, from Z = FFT_M of the packed reals (L = M) */
+template <typename T>
+__global__ void gfp_lsplit_kernel(const __grid_constant__ gfp_lxparams p)
+{
+    const long long M = p.L;
+    const unsigned long long tot = p.batch * (unsigned long long)(M + 1);
+    for (unsigned long long e = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+         e < tot; e += (unsigned long long)gridDim.x * blockDim.x) {
+        unsigned long long b = e / (unsigned long long)(M + 1);
+        long long k = (long long)(e - b * (unsigned long long)(M + 1));
+        const gcx<T> *z = (const gcx<T> *)p.in + b * (unsigned long long)M;
+        long long k1 = k == M ? 0 : k;
+        long long k2 = k == 0 ? 0 : M - k;
+        gcx<T> a = ldg(z + k1), c = ldg(z + k2);
+        c.y = -c.y;
+        gcx<T> s = add(a, c), d = sub(a, c);
+        gcx<T> wd = cmul(tw2<T>(p.rtw, p.rsh, (unsigned long long)k), d);
+        const T hf = (T)0.5;
+        gcx<T> X = mk(hf * (s.x + wd.y), hf * (s.y - wd.x));
+        post_store<T>(p, b, k, X);
+    }
+}
+
+/* C2R merge: the packed half-length sequence (conjugated) from the M+1
+ * bins of a Hermitian spectrum (L = M); the passes then conjugate */
+template <typename T>
+__global__ void gfp_lmerge_kernel(const __grid_constant__ gfp_lxparams p)
+{
+    const long long M = p.L;
+    const unsigned long long tot = p.batch * (unsigned long long)M;
+    for (unsigned long long e = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+         e < tot; e += (unsigned long long)gridDim.x * blockDim.x) {
+        unsigned long long b = e / (unsigned long long)M;
+        long long i = (long long)(e - b * (unsigned long long)M);
+        const gcx<T> *in = (const gcx<T> *)p.in + b * (unsigned long long)(M + 1);
+        gcx<T> a = ldg(in + i), c = ldg(in + (M - i));
+        gcx<T> w = tw2<T>(p.rtw, p.rsh, (unsigned long long)i);
+        if (p.conj_in)
+            c.y = -c.y;
+        else
+            a.y = -a.y;
+        gcx<T> s = add(a, c), d = sub(a, c);
+        gcx<T> wd = cmul(mk(w.x, -w.y), d);
+        ((gcx<T> *)p.out)[e] = mk(s.x - wd.y, -(s.y + wd.x));
+    }
+}
+
+/* Bluestein whole in one block: fpb transforms of length L = M each */
+template <typename T, int E, int MAXT>
+__global__ void __launch_bounds__(MAXT) gfp_lblue_kernel(const __grid_constant__ gfp_lxparams p)
+{
+    extern __shared__ __align__(16) unsigned char gfp_lsm_raw[];
+    gcx<T> *sm0 = (gcx<T> *)gfp_lsm_raw;
+    const int tid = threadIdx.x;
+    const int t = tid / p.tpt, x = tid - t * p.tpt;
+    const unsigned long long b0 = (unsigned long long)blockIdx.x * p.fpb;
+    const unsigned long long rest = p.batch - b0;
+    const int nt = rest < (unsigned long long)p.fpb ? (int)rest : p.fpb;
+    const bool act = t < nt;
+    gcx<T> *sm = sm0 + (size_t)(t < p.fpb ? t : 0) * p.pstride;
+    const int M = (int)p.L, n = (int)p.n;
+    for (int e = tid; e < nt * M; e += blockDim.x) {
+        int tt = e / M, i = e - tt * M;
+        sm0[tt * p.pstride + gpad(i)] = i < n ? pre_value<T>(p, b0 + tt, i) : mk((T)0, (T)0);
+    }
+    __syncthreads();
+    for (int i = 0; i < p.kp.nst; i++)
+        gfp_run_stage<T, GFP_MODE_C2C, E, false, false>(p.kp, i, sm, 0, act, x);
+    const gcx<T> *bh = (const gcx<T> *)p.bh;
+    for (int e = tid; e < nt * M; e += blockDim.x) {
+        int tt = e / M, i = e - tt * M;
+        gcx<T> *q = &sm0[tt * p.pstride + gpad(i)];
+        gcx<T> v = cmul(*q, ldg(bh + i));
+        v.y = -v.y;
+        *q = v;
+    }
+    __syncthreads();
+    for (int i = 0; i < p.kp.nst; i++)
+        gfp_run_stage<T, GFP_MODE_C2C, E, false, false>(p.kp, i, sm, 0, act, x);
+    const int nout = (int)p.nout;
+    for (int e = tid; e < nt * nout; e += blockDim.x) {
+        int tt = e / nout, k = e - tt * nout;
+        post_store<T>(p, b0 + tt, k, sm0[tt * p.pstride + gpad(k)]);
+    }
+}
+
+/* ---- compile-time specialised pass (power-of-two R) -------------------------
+ * Line c of the block's C lines is served by R/E threads (c fastest in the
+ * block, so a warp reads C contiguous elements per s); each thread keeps E
+ * elements in registers. Stages: radix E (E = 16 f32, 8 f64), then the
+ * remainder radix; they exchange through shared memory. The first stage
+ * reads global memory directly (with the pass twiddle), the last writes it
+ * directly where the pass's output runs are C long (Ls >= C). */
+struct gfp_lfparams {
+    const void *in;
+    void *out;
+    const double2 *xtw;
+    const void *stw;        /* in-block twiddles, per stage W_{LS r}^m */
+    unsigned long long nchunk;
+    long long L;
+    int ls, nlines, xsh, conj_in, conj_out;
+    double scale;
+};
+
+__host__ __device__ constexpr int lf_pw(int e, int a) { return a == 0 ? 1 : e * lf_pw(e, a - 1); }
+__host__ __device__ constexpr int lf_nfull(int r, int e) { return r >= e ? 1 + lf_nfull(r / e, e) : 0; }
+__host__ __device__ constexpr int lf_radix(int R, int E, int i)
+{
+    return i < lf_nfull(R, E) ? E : R / lf_pw(E, lf_nfull(R, E));
+}
+__host__ __device__ constexpr int lf_nst(int R, int E)
+{
+    return lf_nfull(R, E) + (R / lf_pw(E, lf_nfull(R, E)) > 1 ? 1 : 0);
+}
+__host__ __device__ constexpr int lf_off(int E, int i) { return i == 0 ? 0 : lf_pw(E, i) + lf_off(E, i - 1); }
+
+template <typename T, int R, int C, int E, int r, int LS, int OFF, bool FIRST, bool LAST>
+__device__ __forceinline__ void lf_stage(const gfp_lfparams &p, gcx<T> *sm0, int c, int x,
+                                         int jl, bool act, const gcx<T> *in, gcx<T> *out,
+                                         bool direct)
+{
+    constexpr int TPL = R / E, NB = E / r, NQ = R / r;
+    constexpr int PS = (R + R / 16) | 1;
+    const gcx<T> *tw = (const gcx<T> *)p.stw + OFF;
+    const int kl = p.ls > 1 ? (jl & (p.ls - 1)) : 0;
+    gcx<T> v[NB][r];
+#pragma unroll
+    for (int b = 0; b < NB; b++) {
+        const int j = x + b * TPL;
+#pragma unroll
+        for (int q = 0; q < r; q++) {
+            const int s = j + q * NQ;
+            if (FIRST) {
+                gcx<T> a = mk((T)0, (T)0);
+                if (act) {
+                    a = ldg(in + jl + (long long)s * p.nlines);
+                    if (p.conj_in)
+                        a.y = -a.y;
+                    if (kl && s)
+                        a = cmul(a, tw2<T>(p.xtw, p.xsh, (unsigned long long)s * kl));
+                }
+                v[b][q] = a;
+            } else {
+                v[b][q] = sm0[c * PS + gpad(s)];
+            }
+        }
+        if (LS > 1) {
+            const int k = j & (LS - 1);
+#pragma unroll
+            for (int q = 1; q < r; q++)
+                v[b][q] = cmul(v[b][q], ldg(tw + q * k));
+        }
+        Bfly<r, T>::run(v[b]);
+    }
+    if (!FIRST)
+        __syncthreads();
+    const T sc = (T)p.scale;
+#pragma unroll
+    for (int b = 0; b < NB; b++) {
+        const int j = x + b * TPL;
+        const int k = j & (LS - 1);
+#pragma unroll
+        for (int q = 0; q < r; q++) {
+            const int t = (j - k) * r + k + q * LS;
+            if (LAST && direct) {
+                if (act) {
+                    gcx<T> a = v[b][q];
+                    if (p.conj_out)
+                        a.y = -a.y;
+                    a.x *= sc;
+                    a.y *= sc;
+                    out[(long long)(jl - kl) * R + kl + (long long)t * p.ls] = a;
+                }
+            } else {
+                sm0[c * PS + gpad(t)] = v[b][q];
+            }
+        }
+    }
+    if (!(LAST && direct))
+        __syncthreads();
+}
+
+template <typename T, int R, int C, int E, int I, int NST> struct LfRun {
+    static __device__ __forceinline__ void go(const gfp_lfparams &p, gcx<T> *sm0, int c, int x,
+                                              int jl, bool act, const gcx<T> *in, gcx<T> *out,
+                                              bool direct)
+    {
+        lf_stage<T, R, C, E, lf_radix(R, E, I), lf_pw(E, I), lf_off(E, I), I == 0,
+                 I == NST - 1>(p, sm0, c, x, jl, act, in, out, direct);
+        LfRun<T, R, C, E, I + 1, NST>::go(p, sm0, c, x, jl, act, in, out, direct);
+    }
+};
+template <typename T, int R, int C, int E, int NST> struct LfRun<T, R, C, E, NST, NST> {
+    static __device__ __forceinline__ void go(const gfp_lfparams &, gcx<T> *, int, int, int,
+                                              bool, const gcx<T> *, gcx<T> *, bool)
+    {
+    }
+};
+
+template <typename T, int R, int C, int E>
+__global__ void __launch_bounds__(C * R / E) gfp_lfast_kernel(const __grid_constant__ gfp_lfparams p)
+{
+    extern __shared__ __align__(16) unsigned char gfp_lsm_raw[];
+    gcx<T> *sm0 = (gcx<T> *)gfp_lsm_raw;
+    constexpr int PS = (R + R / 16) | 1;
+    const int tid = threadIdx.x;
+    const int c = tid & (C - 1), x = tid / C;
+    const unsigned long long blk = blockIdx.x;
+    const unsigned long long b = blk / p.nchunk;
+    const int j0 = (int)(blk - b * p.nchunk) * C;
+    const gcx<T> *in = (const gcx<T> *)p.in + b * (unsigned long long)p.L;
+    gcx<T> *out = (gcx<T> *)p.out + b * (unsigned long long)p.L;
+    const int jl = j0 + c;
+    const bool act = jl < p.nlines;
+    const bool direct = p.ls >= C;
+    LfRun<T, R, C, E, 0, lf_nst(R, E)>::go(p, sm0, c, x, jl, act, in, out, direct);
+    if (!direct) { /* first pass: line j's R outputs are contiguous */
+        const T sc = (T)p.scale;
+        for (int e = tid; e < C * R; e += C * R / E) {
+            int cc = e / R, tt = e & (R - 1);
+            int j = j0 + cc;
+            if (j < p.nlines) {
+                gcx<T> a = sm0[cc * PS + gpad(tt)];
+                if (p.conj_out)
+                    a.y = -a.y;
+                a.x *= sc;
+                a.y *= sc;
+                out[(long long)j * R + tt] = a;
+            }
+        }
+    }
+}
+
+/* the instantiated fast passes: R, C per precision */
+struct gfp_lfast {
+    int R, C;
+    const void *f32, *f64;
+};
+#define GFP_LF(R, C) {R, C, (const void *)gfp_lfast_kernel<float, R, C, 16>, \
+                      (const void *)gfp_lfast_kernel<double, R, (C) / 2 ? (C) / 2 : 1, 8>}
+static const gfp_lfast lfast_tab[] = {GFP_LF(64, 16), GFP_LF(128, 16), GFP_LF(256, 16),
+                                      GFP_LF(512, 16), GFP_LF(1024, 8), GFP_LF(2048, 4)};
+
+/* ---- host side ------------------------------------------------------------ */
+
+enum { GFP_ROUTE_C2C = 0, GFP_ROUTE_R2C, GFP_ROUTE_C2R, GFP_ROUTE_GENERIC,
+       GFP_ROUTE_BLUE, GFP_ROUTE_BLUE1 };
+static const char *const route_name[] = {"c2c multi-pass", "r2c multi-pass + split",
+                                         "c2r merge + multi-pass", "pre + fft + post",
+                                         "bluestein", "bluestein one-block"};
+
+struct gfp_lpass {
+    int R, C, csh, ls, threads, pstride;
+    size_t smem;
+    const double2 *xtw;
+    int xsh;
+    gfp_kparams kp;
+    const void *ffn;  /* specialised kernel (gfp_lfast_kernel), or NULL */
+    const void *stw;  /* its in-block twiddles */
+};
+
+struct gfp_lcore { /* forward complex FFT of length L, scale 1 */
+    long long L;
+    gfp_gpu_plan *single; /* a single-block plan of gfp_gpu.cu, or */
+    int np;               /* passes */
+    gfp_lpass pass[GFP_LMAXP];
+};
+
+#define GFP_LMAXBUF 48
+struct gfp_large {
+    gfp_gpu_desc d;
+    int device, route;
+    long long L;          /* the core's length */
+    gfp_lcore core;
+    gfp_lxparams xp;      /* pre/post/split/merge/fused parameters */
+    int fthreads;         /* fused Bluestein launch */
+    size_t fsmem;
+    void *bufs[GFP_LMAXBUF];
+    int nbufs;
+    cudaMemPool_t pool;
+    int pool_made;
+    char desc[256];
+};
+
+static int lfail(char *err, size_t errlen, int code, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+static int lcuda(char *err, size_t errlen, cudaError_t e, const char *what)
+{
+    return lfail(err, errlen, e == cudaErrorMemoryAllocation ? GFP_GPU_ENOMEM : GFP_GPU_EDEVICE,
+                 "%s: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
+}
+
+/* e^{-2 pi i num/den} in long double, the argument reduced exactly */
+static void lroot(long long num, long long den, long double *c, long double *s)
+{
+    const long double pi = 3.141592653589793238462643383279502884L;
+    num %= den;
+    if (num < 0)
+        num += den;
+    if (2 * num > den)
+        num -= den;
+    long double ang = 2.0L * pi * (long double)num / (long double)den;
+    *c = cosl(ang);
+    *s = -sinl(ang);
+}
+
+static int smooth13(long long n)
+{
+    static const int pr[] = {2, 3, 5, 7, 11, 13};
+    if (n < 1)
+        return 0;
+    for (int i = 0; i < 6; i++)
+        while (n % pr[i] == 0)
+            n /= pr[i];
+    return n == 1;
+}
+
+/* uploads bytes to a new device buffer owned by the plan */
+static int upload(gfp_large *P, const void *h, size_t bytes, void **dev, char *err,
+                  size_t errlen)
+{
+    if (P->nbufs >= GFP_LMAXBUF)
+        return lfail(err, errlen, GFP_GPU_EINVAL, "internal: too many plan buffers");
+    cudaError_t e = cudaMalloc(dev, bytes ? bytes : 16);
+    if (e != cudaSuccess)
+        return lcuda(err, errlen, e, "cudaMalloc (plan tables)");
+    P->bufs[P->nbufs++] = *dev;
+    if (bytes && (e = cudaMemcpy(*dev, h, bytes, cudaMemcpyHostToDevice)) != cudaSuccess)
+        return lcuda(err, errlen, e, "cudaMemcpy (plan tables)");
+    return GFP_GPU_OK;
+}
+
+/* W_len^m as A[m mod 2^sh] B[m >> sh], in double */
+static int twotab(gfp_large *P, long long len, const double2 **out, int *sh, char *err,
+                  size_t errlen)
+{
+    int s = 0;
+    while ((1ll << (2 * s)) < len)
+        s++;
+    long long na = 1ll << s, nb = (len + na - 1) / na;
+    double2 *h = (double2 *)malloc((size_t)(na + nb) * sizeof *h);
+    if (!h)
+        return lfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+    long double c, si;
+    for (long long a = 0; a < na; a++) {
+        lroot(a, len, &c, &si);
+        h[a].x = (double)c;
+        h[a].y = (double)si;
+    }
+    for (long long b = 0; b < nb; b++) {
+        lroot(b * na, len, &c, &si);
+        h[na + b].x = (double)c;
+        h[na + b].y = (double)si;
+    }
+    void *dv = NULL;
+    int rc = upload(P, h, (size_t)(na + nb) * sizeof *h, &dv, err, errlen);
+    free(h);
+    *out = (const double2 *)dv;
+    *sh = s;
+    return rc;
+}
+
+/* radices of the in-block FFT of length R, as gfp_gpu.cu factorizes */
+static int block_radices(int R, int maxr, int *r)
+{
+    int ns = 0, m = R, a = 0;
+    while (m % 2 == 0) { m /= 2; a++; }
+    static const int odd[] = {13, 11, 7, 5};
+    int c3 = 0;
+    while (m % 3 == 0) { m /= 3; c3++; }
+    int cnt[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 4; i++)
+        while (m % odd[i] == 0) { m /= odd[i]; cnt[i]++; }
+    if (m != 1)
+        return -1;
+    int big = maxr >= 16 ? 4 : 3;
+    while (a >= big) { r[ns++] = 1 << big; a -= big; }
+    if (a) r[ns++] = 1 << a;
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < cnt[i]; j++)
+            r[ns++] = odd[i];
+    for (int j = 0; j < c3 / 2; j++)
+        r[ns++] = 9;
+    if (c3 % 2)
+        r[ns++] = 3;
+    if (ns > GFP_MAXST)
+        return -1;
+    for (int i = 0; i < ns; i++)
+        for (int j = i + 1; j < ns; j++)
+            if (r[j] > r[i]) { int t = r[i]; r[i] = r[j]; r[j] = t; }
+    return ns;
+}
+
+/* the in-block FFT of length R: stages and their twiddle tables (format
+ * of gfp_fft_body: per stage W_L^a, a < 64, then W_L^{64 b}) */
+static int block_fft(gfp_large *P, int R, int dbl, int E, gfp_kparams *kp, char *err,
+                     size_t errlen)
+{
+    int r[GFP_MAXST];
+    int ns = block_radices(R, dbl ? 8 : 16, r);
+    if (ns < 0)
+        return lfail(err, errlen, GFP_GPU_EINVAL, "internal: radices of %d", R);
+    memset(kp, 0, sizeof *kp);
+    kp->n = R;
+    kp->nf = R;
+    kp->nst = ns;
+    kp->tpt = (R + E - 1) / E;
+    kp->fpb = 1;
+    kp->scale = 1.0;
+    size_t ntw = 0;
+    int ls = 1;
+    for (int i = 0; i < ns; i++) {
+        kp->st[i].r = r[i];
+        kp->st[i].ls = ls;
+        kp->st[i].twoff = (int)ntw;
+        ls *= r[i];
+        ntw += 64 + (size_t)(ls + 63) / 64;
+    }
+    size_t esz = dbl ? 16 : 8;
+    void *h = calloc(ntw ? ntw : 1, esz);
+    if (!h)
+        return lfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+    size_t o = 0;
+    for (int i = 0; i < ns; i++) {
+        long long Lst = (long long)kp->st[i].ls * r[i];
+        long long nb = (Lst + 63) / 64;
+        for (long long m = 0; m < 64 + nb; m++, o++) {
+            long double c, s;
+            lroot(m < 64 ? m : 64 * (m - 64), Lst, &c, &s);
+            if (dbl) {
+                ((double *)h)[2 * o] = (double)c;
+                ((double *)h)[2 * o + 1] = (double)s;
+            } else {
+                ((float *)h)[2 * o] = (float)c;
+                ((float *)h)[2 * o + 1] = (float)s;
+            }
+        }
+    }
+    void *dv = NULL;
+    int rc = upload(P, h, ntw * esz, &dv, err, errlen);
+    free(h);
+    kp->tw = dv;
+    return rc;
+}
+
+static int env_int(const char *name, int def)
+{
+    const char *v = getenv(name);
+    if (!v || !*v)
+        return def;
+    int x = atoi(v);
+    return x > 0 ? x : def;
+}
+
+/* Splits L into np factors <= rmax (largest prime first into the factor
+ * with the smallest product); returns np, 0 if impossible. */
+static int split_passes(long long L, int rmax, int *R)
+{
+    int pr[64], npr = 0;
+    long long m = L;
+    static const int ps[] = {13, 11, 7, 5, 3, 2};
+    for (int i = 0; i < 6; i++)
+        while (m % ps[i] == 0) { m /= ps[i]; pr[npr++] = ps[i]; }
+    if (m != 1)
+        return 0;
+    for (int np = 1; np <= GFP_LMAXP; np++) {
+        long long f[GFP_LMAXP];
+        for (int i = 0; i < np; i++)
+            f[i] = 1;
+        int ok = 1;
+        for (int i = 0; i < npr && ok; i++) {
+            int best = -1;
+            for (int q = 0; q < np; q++)
+                if (f[q] * pr[i] <= rmax && (best < 0 || f[q] < f[best]))
+                    best = q;
+            if (best < 0)
+                ok = 0;
+            else
+                f[best] *= pr[i];
+        }
+        if (!ok)
+            continue;
+        for (int i = 0; i < np; i++)
+            for (int j = i + 1; j < np; j++)
+                if (f[j] > f[i]) { long long t = f[i]; f[i] = f[j]; f[j] = t; }
+        for (int i = 0; i < np; i++)
+            R[i] = (int)f[i];
+        return np;
+    }
+    return 0;
+}
+
+/* the specialised pass for radix q->R if one is built (power-of-two L):
+ * its C, threads, shared memory and in-block twiddle table */
+static int fast_pass(gfp_large *P, long long L, int dbl, gfp_lpass *q, char *err, size_t errlen)
+{
+    q->ffn = NULL;
+    const char *ev = getenv("GFP_GPU_LARGE_NOFAST");
+    if ((ev && *ev && *ev != '0') || (L & (L - 1)))
+        return GFP_GPU_OK;
+    const gfp_lfast *f = NULL;
+    for (size_t i = 0; i < sizeof lfast_tab / sizeof lfast_tab[0]; i++)
+        if (lfast_tab[i].R == q->R)
+            f = &lfast_tab[i];
+    if (!f)
+        return GFP_GPU_OK;
+    int E = dbl ? 8 : 16, R = q->R;
+    int C = dbl ? (f->C / 2 ? f->C / 2 : 1) : f->C;
+    int nst = lf_nst(R, E);
+    size_t ntw = 0;
+    for (int i = 0; i < nst; i++)
+        ntw += (size_t)lf_pw(E, i) * lf_radix(R, E, i);
+    size_t esz = dbl ? 16 : 8;
+    void *h = calloc(ntw, esz);
+    if (!h)
+        return lfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+    for (int i = 0; i < nst; i++) {
+        long long len = (long long)lf_pw(E, i) * lf_radix(R, E, i);
+        size_t off = (size_t)lf_off(E, i);
+        for (long long m = 0; m < len; m++) {
+            long double c, si;
+            lroot(m, len, &c, &si);
+            if (dbl) {
+                ((double *)h)[2 * (off + m)] = (double)c;
+                ((double *)h)[2 * (off + m) + 1] = (double)si;
+            } else {
+                ((float *)h)[2 * (off + m)] = (float)c;
+                ((float *)h)[2 * (off + m) + 1] = (float)si;
+            }
+        }
+    }
+    void *dv = NULL;
+    int rc = upload(P, h, ntw * esz, &dv, err, errlen);
+    free(h);
+    if (rc)
+        return rc;
+    const void *fn = dbl ? f->f64 : f->f32;
+    size_t smem = (size_t)C * ((R + R / 16) | 1) * esz;
+    if (smem > 48 * 1024) {
+        cudaError_t e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             (int)smem);
+        if (e != cudaSuccess)
+            return lcuda(err, errlen, e, "cudaFuncSetAttribute (fast pass)");
+    }
+    q->ffn = fn;
+    q->stw = dv;
+    q->C = C;
+    q->csh = 0;
+    while ((1 << q->csh) < C)
+        q->csh++;
+    q->threads = C * R / E;
+    q->smem = smem;
+    return GFP_GPU_OK;
+}
+
+static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
+                       char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    c->L = L;
+    gfp_gpu_desc sd;
+    memset(&sd, 0, sizeof sd);
+    sd.n = (size_t)L;
+    sd.kind = GFP_GPU_C2C;
+    sd.dbl = dbl;
+    sd.scale = 1.0;
+    sd.device = P->device;
+    /* one block per transform where the single-block kernels take L */
+    if (L <= 16384 && smooth13(L) && gfp_gpu_single_supported(&sd))
+        return gfp_gpu_plan_create(&sd, &c->single, err, errlen);
+    int E = dbl ? GFP_LE64 : GFP_LE32;
+    int tile = env_int("GFP_GPU_LARGE_TILE", dbl ? 4096 : 8192);
+    int cmax = 1;
+    while (cmax * 2 <= env_int("GFP_GPU_LARGE_CMAX", 16))
+        cmax *= 2;
+    int cmin = 4;
+    int R[GFP_LMAXP];
+    int np = split_passes(L, tile / cmin, R);
+    if (np == 0)
+        return lfail(err, errlen, GFP_GPU_ENOTSUP, "length %lld: no pass split", L);
+    size_t esz = dbl ? 16 : 8;
+    int maxt = dbl ? GFP_LMAXT64 : GFP_LMAXT32;
+    long long ls = 1;
+    for (int i = 0; i < np; i++) {
+        gfp_lpass *q = &c->pass[i];
+        q->R = R[i];
+        int C = cmax;
+        while (C > 1 && (long long)C * R[i] > tile)
+            C /= 2;
+        if (C < 1)
+            C = 1;
+        q->C = C;
+        q->csh = 0;
+        while ((1 << q->csh) < C)
+            q->csh++;
+        q->ls = (int)ls;
+        int rc = block_fft(P, R[i], dbl, E, &q->kp, err, errlen);
+        if (rc)
+            return rc;
+        int ps = R[i] + (R[i] >> 4) + 1;
+        if (!(ps & 1))
+            ps++;
+        q->pstride = ps;
+        q->smem = (size_t)C * ps * esz;
+        q->threads = (C * q->kp.tpt + 31) / 32 * 32;
+        if ((rc = fast_pass(P, L, dbl, q, err, errlen)))
+            return rc;
+        if (q->threads > maxt || q->smem > (size_t)optin)
+            return lfail(err, errlen, GFP_GPU_ENOTSUP,
+                         "length %lld: pass of radix %d does not fit a block", L, R[i]);
+        if (ls > 1) {
+            rc = twotab(P, ls * R[i], &q->xtw, &q->xsh, err, errlen);
+            if (rc)
+                return rc;
+        }
+        ls *= R[i];
+    }
+    c->np = np;
+    const void *f = dbl ? (const void *)gfp_lpass_kernel<double, GFP_LE64, GFP_LMAXT64>
+                        : (const void *)gfp_lpass_kernel<float, GFP_LE32, GFP_LMAXT32>;
+    size_t mx = 0;
+    for (int i = 0; i < np; i++)
+        if (c->pass[i].smem > mx)
+            mx = c->pass[i].smem;
+    if (mx > 48 * 1024) {
+        cudaError_t e = cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             (int)mx);
+        if (e != cudaSuccess)
+            return lcuda(err, errlen, e, "cudaFuncSetAttribute (pass)");
+    }
+    return GFP_GPU_OK;
+}
+
+static void core_destroy(gfp_lcore *c)
+{
+    gfp_gpu_plan_destroy(c->single);
+    c->single = NULL;
+}
+
+/* Buffers of each pass of a multi-pass core: src -> ... -> dst, using
+ * scratch (which may be src: src is read by the first pass only). The last
+ * pass may run in place; the others may not. */
+static int core_buffers(const gfp_lcore *c, const void *src, void *dst, void *scratch,
+                        const void **ins, void **outs)
+{
+    for (int scheme = 0; scheme < 2; scheme++) {
+        int np = c->np, ok = 1;
+        for (int p = 0; p < np; p++) {
+            if (p == np - 1)
+                outs[p] = dst;
+            else
+                outs[p] = ((np - 2 - p + scheme) % 2 == 0) ? dst : scratch;
+            ins[p] = p == 0 ? src : outs[p - 1];
+            if (!outs[p] || (p < np - 1 && ins[p] == outs[p]))
+                ok = 0;
+            if (np == 1 && ins[p] == outs[p])
+                ok = 0;
+        }
+        if (ok)
+            return 0;
+    }
+    return -1;
+}
+
+static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, void *scratch,
+                     size_t batch, int conj_in, int conj_out, double scale, cudaStream_t s,
+                     char *err, size_t errlen)
+{
+    if (c->single) {
+        if (conj_in || conj_out || scale != 1.0)
+            return lfail(err, errlen, GFP_GPU_EINVAL, "internal: single core with options");
+        return gfp_gpu_plan_exec(c->single, src, dst, batch, (void *)s, err, errlen);
+    }
+    const void *ins[GFP_LMAXP];
+    void *outs[GFP_LMAXP];
+    if (core_buffers(c, src, dst, scratch, ins, outs))
+        return lfail(err, errlen, GFP_GPU_EINVAL, "internal: no buffer schedule");
+    const void *f = dbl ? (const void *)gfp_lpass_kernel<double, GFP_LE64, GFP_LMAXT64>
+                        : (const void *)gfp_lpass_kernel<float, GFP_LE32, GFP_LMAXT32>;
+    for (int i = 0; i < c->np; i++) {
+        const gfp_lpass *q = &c->pass[i];
+        gfp_lpparams pp;
+        memset(&pp, 0, sizeof pp);
+        pp.in = ins[i];
+        pp.out = outs[i];
+        pp.xtw = q->xtw;
+        pp.batch = batch;
+        pp.L = c->L;
+        pp.R = q->R;
+        pp.C = q->C;
+        pp.csh = q->csh;
+        pp.ls = q->ls;
+        pp.nlines = (int)(c->L / q->R);
+        pp.nchunk = (unsigned long long)((pp.nlines + q->C - 1) / q->C);
+        pp.xsh = q->xsh;
+        pp.pstride = q->pstride;
+        pp.conj_in = i == 0 ? conj_in : 0;
+        pp.conj_out = i == c->np - 1 ? conj_out : 0;
+        pp.scale = i == c->np - 1 ? scale : 1.0;
+        pp.kp = q->kp;
+        unsigned long long blocks = pp.nchunk * batch;
+        if (blocks > 0x7fffffffull)
+            return lfail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large for one launch",
+                         batch);
+        gfp_lfparams fp;
+        memset(&fp, 0, sizeof fp);
+        fp.in = pp.in;
+        fp.out = pp.out;
+        fp.xtw = pp.xtw;
+        fp.stw = q->stw;
+        fp.nchunk = pp.nchunk;
+        fp.L = pp.L;
+        fp.ls = pp.ls;
+        fp.nlines = pp.nlines;
+        fp.xsh = pp.xsh;
+        fp.conj_in = pp.conj_in;
+        fp.conj_out = pp.conj_out;
+        fp.scale = pp.scale;
+        void *args[] = {&pp};
+        void *fargs[] = {&fp};
+        cudaError_t e = cudaLaunchKernel(q->ffn ? q->ffn : f, dim3((unsigned)blocks),
+                                         dim3((unsigned)q->threads), q->ffn ? fargs : args,
+                                         q->smem, s);
+        if (e != cudaSuccess)
+            return lcuda(err, errlen, e, "pass launch");
+    }
+    return GFP_GPU_OK;
+}
+
+/* smallest M >= m, a multiple of 4 with no prime factor over 7 */
+static long long blue_len(long long m)
+{
+    for (long long M = (m + 3) / 4 * 4;; M += 4) {
+        long long x = M;
+        static const int pr[] = {2, 3, 5, 7};
+        for (int i = 0; i < 4; i++)
+            while (x % pr[i] == 0)
+                x /= pr[i];
+        if (x == 1)
+            return M;
+    }
+}
+
+/* Bluestein: chirp tables and the chirp's spectrum Bh = FFT_M(b) / M,
+ * computed in double through a double-precision plan of length M. */
+static int blue_setup(gfp_large *P, long long n, long long M, int dbl, char *err,
+                      size_t errlen)
+{
+    int rc = twotab(P, 2 * n, &P->xp.chirp, &P->xp.csh, err, errlen);
+    if (rc)
+        return rc;
+    double2 *hb = (double2 *)calloc((size_t)M, sizeof *hb);
+    void *dbin = NULL, *dbout = NULL;
+    gfp_gpu_plan *fp = NULL;
+    cudaError_t e;
+    if (!hb)
+        return lfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+    for (long long m = 0; m < n; m++) {
+        unsigned long long q = ((unsigned long long)m * (unsigned long long)m) %
+                               (2ull * (unsigned long long)n);
+        long double c, s;
+        lroot((long long)q, 2 * n, &c, &s); /* w[m]; b = conj(w) */
+        hb[m].x = (double)c;
+        hb[m].y = -(double)s;
+        if (m)
+            hb[M - m] = hb[m];
+    }
+    if (n <= (1 << 22)) {
+        /* a direct table of w[m] spares the kernels a 64-bit modulo and
+         * double arithmetic per point (measured: one-block 4093 ran at
+         * 65 GB/s with the two-level tables) */
+        size_t esz = dbl ? 16 : 8;
+        void *ht = malloc((size_t)n * esz), *dv = NULL;
+        if (!ht) {
+            free(hb);
+            return lfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+        }
+        for (long long m = 0; m < n; m++) {
+            if (dbl) {
+                ((double *)ht)[2 * m] = hb[m].x;
+                ((double *)ht)[2 * m + 1] = -hb[m].y;
+            } else {
+                ((float *)ht)[2 * m] = (float)hb[m].x;
+                ((float *)ht)[2 * m + 1] = (float)-hb[m].y;
+            }
+        }
+        rc = upload(P, ht, (size_t)n * esz, &dv, err, errlen);
+        free(ht);
+        P->xp.chirpt = dv;
+        if (rc) {
+            free(hb);
+            return rc;
+        }
+    }
+    gfp_gpu_desc sd;
+    memset(&sd, 0, sizeof sd);
+    sd.n = (size_t)M;
+    sd.kind = GFP_GPU_C2C;
+    sd.dbl = 1;
+    sd.scale = 1.0 / (double)M;
+    sd.device = P->device;
+    size_t bytes = (size_t)M * sizeof(double2);
+    if ((e = cudaMalloc(&dbin, bytes)) != cudaSuccess ||
+        (e = cudaMalloc(&dbout, bytes)) != cudaSuccess) {
+        rc = lcuda(err, errlen, e, "cudaMalloc (chirp spectrum)");
+        goto done;
+    }
+    if ((e = cudaMemcpy(dbin, hb, bytes, cudaMemcpyHostToDevice)) != cudaSuccess) {
+        rc = lcuda(err, errlen, e, "cudaMemcpy (chirp)");
+        goto done;
+    }
+    if ((rc = gfp_gpu_plan_create(&sd, &fp, err, errlen)))
+        goto done;
+    if ((rc = gfp_gpu_plan_exec(fp, dbin, dbout, 1, NULL, err, errlen)))
+        goto done;
+    if ((e = cudaMemcpy(hb, dbout, bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
+        rc = lcuda(err, errlen, e, "chirp spectrum");
+        goto done;
+    }
+    if (!dbl) {
+        float *hf = (float *)hb; /* in place: element i written after read */
+        for (long long i = 0; i < M; i++) {
+            double x = hb[i].x, y = hb[i].y;
+            hf[2 * i] = (float)x;
+            hf[2 * i + 1] = (float)y;
+        }
+    }
+    {
+        void *dv = NULL;
+        rc = upload(P, hb, (size_t)M * (dbl ? 16 : 8), &dv, err, errlen);
+        P->xp.bh = dv;
+    }
+done:
+    gfp_gpu_plan_destroy(fp);
+    if (dbin)
+        cudaFree(dbin);
+    if (dbout)
+        cudaFree(dbout);
+    free(hb);
+    return rc;
+}
+
+/* the fused one-block Bluestein, when M fits a block */
+static int blue1_setup(gfp_large *P, long long M, int dbl, int optin, char *err,
+                       size_t errlen)
+{
+    int E = dbl ? GFP_LE64 : GFP_LE32;
+    int maxt = dbl ? GFP_LMAXT64 : GFP_LMAXT32;
+    size_t esz = dbl ? 16 : 8;
+    if (M > 16384 || (M + E - 1) / E > maxt)
+        return GFP_GPU_ENOTSUP;
+    int ps = (int)(M + (M >> 4) + 1);
+    if (!(ps & 1))
+        ps++;
+    if ((size_t)ps * esz > (size_t)optin)
+        return GFP_GPU_ENOTSUP;
+    int rc = block_fft(P, (int)M, dbl, E, &P->xp.kp, err, errlen);
+    if (rc)
+        return rc;
+    int tpt = P->xp.kp.tpt;
+    int fpb = 256 / tpt;
+    if (fpb < 1)
+        fpb = 1;
+    size_t smax = 64 * 1024;
+    if (smax < (size_t)ps * esz)
+        smax = (size_t)ps * esz;
+    while (fpb > 1 && (size_t)fpb * ps * esz > smax)
+        fpb--;
+    P->xp.tpt = tpt;
+    P->xp.fpb = fpb;
+    P->xp.pstride = ps;
+    P->fthreads = (fpb * tpt + 31) / 32 * 32;
+    if (P->fthreads > maxt)
+        P->fthreads = maxt;
+    P->fsmem = (size_t)fpb * ps * esz;
+    const void *f = dbl ? (const void *)gfp_lblue_kernel<double, GFP_LE64, GFP_LMAXT64>
+                        : (const void *)gfp_lblue_kernel<float, GFP_LE32, GFP_LMAXT32>;
+    if (P->fsmem > 48 * 1024) {
+        cudaError_t e = cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             (int)P->fsmem);
+        if (e != cudaSuccess)
+            return lcuda(err, errlen, e, "cudaFuncSetAttribute (bluestein)");
+    }
+    return GFP_GPU_OK;
+}
+
+int gfp_large_supported(const gfp_gpu_desc *d)
+{
+    if (!d || d->n < 1 || (long long)d->n > GFP_LMAXN)
+        return 0;
+    if (d->kind != GFP_GPU_C2C && d->kind != GFP_GPU_R2C && d->kind != GFP_GPU_C2R)
+        return 0;
+    if ((int)d->post < 0 || (int)d->post > (int)GFP_GPU_POST_PHASE)
+        return 0;
+    if (d->kind == GFP_GPU_C2R && (d->window || d->post != GFP_GPU_POST_NONE))
+        return 0;
+    return 1;
+}
+
+void gfp_large_destroy(gfp_large *P)
+{
+    if (!P)
+        return;
+    core_destroy(&P->core);
+    for (int i = 0; i < P->nbufs; i++)
+        cudaFree(P->bufs[i]);
+    if (P->pool_made)
+        cudaMemPoolDestroy(P->pool);
+    free(P);
+}
+
+const char *gfp_large_describe(const gfp_large *P)
+{
+    return P ? P->desc : "";
+}
+
+int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
+                                size_t errlen)
+{
+    if (!d || !out)
+        return lfail(err, errlen, GFP_GPU_EINVAL, "null argument");
+    *out = NULL;
+    if (!gfp_large_supported(d))
+        return lfail(err, errlen, GFP_GPU_ENOTSUP, "length %zu of this kind has no GPU kernel",
+                     d->n);
+    int optin = 0;
+    cudaError_t e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                                           d->device);
+    if (e != cudaSuccess)
+        return lcuda(err, errlen, e, "cudaDeviceGetAttribute");
+    gfp_large *P = (gfp_large *)calloc(1, sizeof *P);
+    if (!P)
+        return lfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+    P->d = *d;
+    P->d.window = NULL;
+    P->device = d->device;
+    const long long n = (long long)d->n;
+    const int dbl = d->dbl;
+    const int even = n % 2 == 0;
+    const int nopts = !d->window && d->post == GFP_GPU_POST_NONE;
+    gfp_lxparams *x = &P->xp;
+    int rc = GFP_GPU_OK;
+    x->n = n;
+    x->scale = d->scale;
+    x->post = (int)d->post;
+    x->conj_in = d->kind == GFP_GPU_R2C ? 0 : d->inverse != 0;
+    x->conj_out = d->kind == GFP_GPU_C2R ? 0 : d->inverse != 0;
+    x->inmode = d->kind == GFP_GPU_C2C ? GFP_IN_CPLX
+                : d->kind == GFP_GPU_R2C ? GFP_IN_REAL : GFP_IN_HERM;
+    x->outmode = d->kind == GFP_GPU_C2C ? GFP_OUT_CPLX
+                 : d->kind == GFP_GPU_R2C ? GFP_OUT_HALF : GFP_OUT_REAL;
+    x->nout = d->kind == GFP_GPU_R2C ? n / 2 + 1 : n;
+    {
+        cudaMemPoolProps pp;
+        memset(&pp, 0, sizeof pp);
+        pp.allocType = cudaMemAllocationTypePinned;
+        pp.location.type = cudaMemLocationTypeDevice;
+        pp.location.id = d->device;
+        if ((e = cudaMemPoolCreate(&P->pool, &pp)) != cudaSuccess) {
+            rc = lcuda(err, errlen, e, "cudaMemPoolCreate (workspace)");
+            goto done;
+        }
+        P->pool_made = 1;
+        uint64_t thr = UINT64_MAX; /* keep workspace between runs */
+        cudaMemPoolSetAttribute(P->pool, cudaMemPoolAttrReleaseThreshold, &thr);
+    }
+    if (d->window) {
+        size_t wsz = (size_t)n * (dbl ? 8 : 4);
+        void *h = malloc(wsz), *dv = NULL;
+        if (!h) {
+            rc = lfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+            goto done;
+        }
+        for (long long i = 0; i < n; i++) {
+            if (dbl)
+                ((double *)h)[i] = d->window[i];
+            else
+                ((float *)h)[i] = (float)d->window[i];
+        }
+        rc = upload(P, h, wsz, &dv, err, errlen);
+        free(h);
+        x->win = dv;
+        if (rc)
+            goto done;
+    }
+    if (d->kind == GFP_GPU_C2C && nopts && smooth13(n)) {
+        P->route = GFP_ROUTE_C2C;
+        P->L = n;
+    } else if (d->kind == GFP_GPU_R2C && even && !d->window && smooth13(n / 2) && n >= 4) {
+        P->route = GFP_ROUTE_R2C;
+        P->L = n / 2;
+    } else if (d->kind == GFP_GPU_C2R && even && smooth13(n / 2) && n >= 4) {
+        P->route = GFP_ROUTE_C2R;
+        P->L = n / 2;
+    } else if (smooth13(n)) {
+        P->route = GFP_ROUTE_GENERIC;
+        P->L = n;
+    } else {
+        P->route = GFP_ROUTE_BLUE;
+        P->L = blue_len(2 * n - 1);
+    }
+    x->L = P->L;
+    if (P->route == GFP_ROUTE_R2C || P->route == GFP_ROUTE_C2R) {
+        if ((rc = twotab(P, n, &x->rtw, &x->rsh, err, errlen)))
+            goto done;
+    }
+    if (P->route == GFP_ROUTE_BLUE) {
+        if ((rc = blue_setup(P, n, P->L, dbl, err, errlen)))
+            goto done;
+        const char *ev = getenv("GFP_GPU_NOBLUE1");
+        if (!(ev && *ev && *ev != '0')) {
+            rc = blue1_setup(P, P->L, dbl, optin, err, errlen);
+            if (rc == GFP_GPU_OK)
+                P->route = GFP_ROUTE_BLUE1;
+            else if (rc != GFP_GPU_ENOTSUP)
+                goto done;
+            rc = GFP_GPU_OK;
+        }
+    }
+    if (P->route != GFP_ROUTE_BLUE1) {
+        if ((rc = core_create(P, P->L, dbl, optin, &P->core, err, errlen)))
+            goto done;
+        /* a single-block core takes no conjugation or scale: then the
+         * C2C and C2R routes go through the pre and post steps instead */
+        if (P->core.single && (P->route == GFP_ROUTE_C2C || P->route == GFP_ROUTE_C2R)) {
+            P->route = GFP_ROUTE_GENERIC;
+            if (P->L != n) {
+                core_destroy(&P->core);
+                P->L = x->L = n;
+                if ((rc = core_create(P, P->L, dbl, optin, &P->core, err, errlen)))
+                    goto done;
+            }
+        }
+    }
+    {
+        int o = snprintf(P->desc, sizeof P->desc, "%s, L=%lld", route_name[P->route], P->L);
+        if (P->route != GFP_ROUTE_BLUE1) {
+            if (P->core.single)
+                snprintf(P->desc + o, sizeof P->desc - o, ", one block");
+            else
+                for (int i = 0; i < P->core.np && o < (int)sizeof P->desc - 24; i++)
+                    o += snprintf(P->desc + o, sizeof P->desc - o, "%s%d(C%d%s)",
+                                  i ? " x " : ", passes ", P->core.pass[i].R,
+                                  P->core.pass[i].C, P->core.pass[i].ffn ? " fast" : "");
+        }
+    }
+    {
+        const char *dbg = getenv("GFP_GPU_LARGE_DEBUG");
+        if (dbg && *dbg && *dbg != '0')
+            fprintf(stderr, "gfp_large: n=%lld kind=%d dbl=%d: %s\n", n, (int)d->kind, dbl,
+                    P->desc);
+    }
+done:
+    if (rc) {
+        gfp_large_destroy(P);
+        P = NULL;
+    }
+    *out = P;
+    return rc;
+}
+
+static int launch_x(const void *f, const gfp_lxparams *x, unsigned long long work,
+                    cudaStream_t s, char *err, size_t errlen)
+{
+    unsigned long long blocks = (work + 255) / 256;
+    if (blocks > 65536ull * 16)
+        blocks = 65536ull * 16;
+    if (blocks == 0)
+        blocks = 1;
+    gfp_lxparams xp = *x;
+    void *args[] = {&xp};
+    cudaError_t e = cudaLaunchKernel(f, dim3((unsigned)blocks), dim3(256), args, 0, s);
+    return e == cudaSuccess ? GFP_GPU_OK : lcuda(err, errlen, e, "kernel launch");
+}
+
+#define GFP_XK(name) (dbl ? (const void *)name<double> : (const void *)name<float>)
+
+int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t batch,
+                              void *stream, char *err, size_t errlen)
+{
+    if (!P || !d_in || !d_out)
+        return lfail(err, errlen, GFP_GPU_EINVAL, "null argument");
+    if (batch == 0)
+        return GFP_GPU_OK;
+    cudaStream_t s = (cudaStream_t)stream;
+    const int dbl = P->d.dbl;
+    const size_t esz = dbl ? 16 : 8;
+    const size_t lb = (size_t)P->L * esz * batch; /* one complex buffer of the core */
+    gfp_lxparams x = P->xp;
+    x.batch = batch;
+    int rc = GFP_GPU_OK;
+    cudaError_t e;
+    if (P->route == GFP_ROUTE_BLUE1) {
+        x.in = d_in;
+        x.out = d_out;
+        unsigned long long blocks = (batch + x.fpb - 1) / x.fpb;
+        if (blocks > 0x7fffffffull)
+            return lfail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large", batch);
+        const void *f = dbl ? (const void *)gfp_lblue_kernel<double, GFP_LE64, GFP_LMAXT64>
+                            : (const void *)gfp_lblue_kernel<float, GFP_LE32, GFP_LMAXT32>;
+        void *args[] = {&x};
+        e = cudaLaunchKernel(f, dim3((unsigned)blocks), dim3((unsigned)P->fthreads), args,
+                             P->fsmem, s);
+        return e == cudaSuccess ? GFP_GPU_OK : lcuda(err, errlen, e, "kernel launch");
+    }
+    /* workspace: how many core-sized buffers this route needs */
+    int multi = P->core.single == NULL;
+    int nws = 0;
+    switch (P->route) {
+    case GFP_ROUTE_C2C: nws = (P->core.np >= 3 || d_in == d_out) ? 1 : 0; break;
+    case GFP_ROUTE_R2C: nws = 1 + (P->d.post != GFP_GPU_POST_NONE && multi); break;
+    case GFP_ROUTE_C2R: nws = 1; break;
+    default: nws = 2; break;
+    }
+    char *ws = NULL;
+    if (nws) {
+        e = cudaMallocFromPoolAsync((void **)&ws, lb * nws, P->pool, s);
+        if (e != cudaSuccess) {
+            cudaGetLastError();
+            return lcuda(err, errlen, e, "GPU workspace");
+        }
+    }
+    void *w1 = ws, *w2 = nws > 1 ? ws + lb : NULL;
+    switch (P->route) {
+    case GFP_ROUTE_C2C:
+        rc = core_exec(&P->core, dbl, d_in, d_out, w1, batch, x.conj_in, x.conj_out,
+                       x.scale, s, err, errlen);
+        break;
+    case GFP_ROUTE_R2C:
+        /* the reals as L complex; Z in w1; d_out (or w2) as scratch */
+        rc = core_exec(&P->core, dbl, d_in, w1, w2 ? w2 : d_out, batch, 0, 0, 1.0, s, err,
+                       errlen);
+        if (!rc) {
+            x.in = w1;
+            x.out = d_out;
+            rc = launch_x(GFP_XK(gfp_lsplit_kernel), &x, batch * (unsigned long long)(P->L + 1),
+                          s, err, errlen);
+        }
+        break;
+    case GFP_ROUTE_C2R:
+        x.in = d_in;
+        x.out = w1;
+        rc = launch_x(GFP_XK(gfp_lmerge_kernel), &x, batch * (unsigned long long)P->L, s, err,
+                      errlen);
+        if (!rc)
+            rc = core_exec(&P->core, dbl, w1, d_out, w1, batch, 0, 1, x.scale, s, err, errlen);
+        break;
+    case GFP_ROUTE_GENERIC:
+        x.in = d_in;
+        x.out = w1;
+        rc = launch_x(GFP_XK(gfp_lpre_kernel), &x, batch * (unsigned long long)P->L, s, err,
+                      errlen);
+        if (!rc)
+            rc = core_exec(&P->core, dbl, w1, w2, w1, batch, 0, 0, 1.0, s, err, errlen);
+        if (!rc) {
+            x.in = w2;
+            x.out = d_out;
+            rc = launch_x(GFP_XK(gfp_lpost_kernel), &x, batch * (unsigned long long)x.nout, s,
+                          err, errlen);
+        }
+        break;
+    case GFP_ROUTE_BLUE:
+        x.in = d_in;
+        x.out = w1;
+        rc = launch_x(GFP_XK(gfp_lpre_kernel), &x, batch * (unsigned long long)P->L, s, err,
+                      errlen);
+        if (!rc)
+            rc = core_exec(&P->core, dbl, w1, w2, w1, batch, 0, 0, 1.0, s, err, errlen);
+        if (!rc) {
+            x.out = w2;
+            rc = launch_x(GFP_XK(gfp_lmul_kernel), &x, batch * (unsigned long long)P->L, s,
+                          err, errlen);
+        }
+        if (!rc)
+            rc = core_exec(&P->core, dbl, w2, w1, w2, batch, 0, 0, 1.0, s, err, errlen);
+        if (!rc) {
+            x.in = w1;
+            x.out = d_out;
+            rc = launch_x(GFP_XK(gfp_lpost_kernel), &x, batch * (unsigned long long)x.nout, s,
+                          err, errlen);
+        }
+        break;
+    }
+    if (ws) {
+        e = cudaFreeAsync(ws, s);
+        if (e != cudaSuccess && !rc)
+            rc = lcuda(err, errlen, e, "cudaFreeAsync (workspace)");
+    }
+    return rc;
+}

@@ -1,0 +1,417 @@
+/* test_gpu_large.c - the GPU engine at lengths the single-block kernels do
+ * not take (multi-pass Stockham for smooth lengths, Bluestein for the
+ * rest), against the CPU engine (FFTW in double) and, on the larger and
+ * prime lengths, against cuFFT's own error. Fresh random input, poisoned
+ * outputs, odd batches split over two slots (two streams on one plan).
+ * Without a usable GPU it says so and exits 77 (automake's SKIP).
+ *
+ * GFP_TEST_QUICK=1 (for compute-sanitizer runs) keeps a few sizes only.
+ * GFP_TEST_SHARD=i/k makes only the checks whose running index is i modulo
+ * k (the random draws are the same in every shard), so that k processes
+ * share one run. */
+#include "config.h"
+#include "gfp.h"
+#include "testutil.h"
+
+#include <cuda_runtime_api.h>
+#include <unistd.h>
+
+#include "../kernels/gfp_gpu.h"
+
+static gfp_engine *gpu, *cpu, *cufft;
+static int quick;
+static unsigned shard_i, shard_k = 1, check_no;
+
+/* Runs d on engine e over nframes frames (doubles converted to the plan's
+ * precision; outputs poisoned with NaN); result as doubles in out. */
+static gfp_status run(gfp_engine *e, const gfp_plan_desc *d0, size_t nframes,
+                      const double *in, double *out, char *msg, size_t mlen)
+{
+    gfp_plan_desc d = *d0;
+    d.batch = nframes + 1; /* a short last batch */
+    gfp_plan *p = NULL;
+    gfp_error err = {0};
+    size_t ni = gfp_plan_in_scalars(&d) * nframes;
+    size_t no = gfp_plan_out_scalars(&d) * nframes;
+    size_t sc = d.dbl ? 8 : 4;
+    gfp_status st = gfp_plan_create(e, &d, 2, &p, &err);
+    if (st) {
+        snprintf(msg, mlen, "%s", err.msg);
+        return st;
+    }
+    void *hi = e->ops->alloc_host(e->state, ni * sc);
+    void *ho = e->ops->alloc_host(e->state, no * sc);
+    if (!hi || !ho) {
+        st = GFP_ENOMEM;
+        snprintf(msg, mlen, "host allocation failed");
+        goto done;
+    }
+    for (size_t i = 0; i < ni; i++) {
+        if (d.dbl) ((double *)hi)[i] = in[i];
+        else ((float *)hi)[i] = (float)in[i];
+    }
+    for (size_t i = 0; i < no; i++) {
+        if (d.dbl) ((double *)ho)[i] = NAN;
+        else ((float *)ho)[i] = NAN;
+    }
+    /* Two parts on two slots (two streams running the same plan). */
+    size_t h = nframes / 2;
+    size_t isz = gfp_plan_in_scalars(&d) * sc, osz = gfp_plan_out_scalars(&d) * sc;
+    if ((h && (st = gfp_plan_submit(p, 0, hi, ho, h, &err))) ||
+        (st = gfp_plan_submit(p, 1, (char *)hi + h * isz,
+                              (char *)ho + h * osz, nframes - h, &err)) ||
+        (st = gfp_plan_wait(p, 0, &err)) || (st = gfp_plan_wait(p, 1, &err))) {
+        snprintf(msg, mlen, "%s", err.msg);
+        goto done;
+    }
+    for (size_t i = 0; i < no; i++)
+        out[i] = d.dbl ? ((double *)ho)[i] : ((float *)ho)[i];
+done:
+    if (hi) e->ops->free_host(e->state, hi);
+    if (ho) e->ops->free_host(e->state, ho);
+    gfp_plan_destroy(p);
+    return st;
+}
+
+static void fill_input(const gfp_plan_desc *d, size_t nframes, double *x)
+{
+    size_t per = gfp_plan_in_scalars(d);
+    for (size_t f = 0; f < nframes; f++) {
+        double amp = 1.0 + (double)f; /* batch mix-ups show */
+        for (size_t i = 0; i < per; i++)
+            x[f * per + i] = amp * tu_rand_range(-1, 1);
+        if (d->kind == GFP_C2R) {
+            x[f * per + 1] = 0;
+            if (d->n % 2 == 0)
+                x[f * per + 2 * (d->n / 2) + 1] = 0;
+        }
+    }
+}
+
+/* f32: cuFFT's error is ~2e-7 at 1024 and grows like sqrt(log n); about
+ * 5x margin, still far below what a wrong twiddle or index gives */
+static double tol_for(const gfp_plan_desc *d)
+{
+    double lg = log2((double)d->n + 1);
+    return d->dbl ? 1e-14 * sqrt(lg + 1) * 4 : 4e-7 * sqrt(lg + 1);
+}
+
+typedef struct tally {
+    size_t cases;
+    double worst;     /* largest err / tol */
+    size_t worst_n;
+    double worst_cuf; /* largest ours / cuFFT's error */
+    size_t worst_cuf_n;
+} tally;
+
+/* One case: GPU against FFTW (double); with vs_cufft, also against
+ * cuFFT's own error on the same input. */
+static void check(tally *t, gfp_kind kind, int inverse, int dbl, size_t n,
+                  size_t nframes, gfp_post post, int windowed, int vs_cufft)
+{
+    if (check_no++ % shard_k != shard_i)
+        return;
+    gfp_plan_desc d = {.n = n, .kind = kind, .inverse = inverse, .dbl = dbl,
+                       .scale = 1.0, .post = post};
+    double *win = NULL;
+    if (windowed) {
+        win = malloc(n * sizeof *win);
+        gfp_window w = {GFP_WIN_HANN, 0};
+        gfp_window_fill(&w, n, win);
+        d.window = win;
+        d.scale = 1.0 / (double)n;
+    }
+    size_t ni = gfp_plan_in_scalars(&d) * nframes;
+    size_t no = gfp_plan_out_scalars(&d) * nframes;
+    double *x = malloc(ni * sizeof *x), *yg = malloc(no * sizeof *yg);
+    double *yr = malloc(no * sizeof *yr);
+    if (!x || !yg || !yr) {
+        TU_CHECK(0, "n=%zu: out of host memory", n);
+        goto out;
+    }
+    fill_input(&d, nframes, x);
+    char msg[600] = "";
+    gfp_status st = run(gpu, &d, nframes, x, yg, msg, sizeof msg);
+    TU_CHECK(st == GFP_OK, "gpu n=%zu kind=%d inv=%d dbl=%d post=%d: %s", n,
+             kind, inverse, dbl, post, msg);
+    if (st)
+        goto out;
+    gfp_plan_desc dr = d;
+    dr.dbl = 1;
+    st = run(cpu, &dr, nframes, x, yr, msg, sizeof msg);
+    TU_CHECK(st == GFP_OK, "cpu reference n=%zu: %s", n, msg);
+    if (st)
+        goto out;
+    double e, tol = tol_for(&d);
+    if (post == GFP_POST_PHASE) {
+        double num = 0;
+        for (size_t i = 0; i < no; i++) {
+            double dd = remainder(yg[i] - yr[i], 2 * M_PI);
+            num += dd * dd;
+        }
+        e = sqrt(num / (double)no);
+        tol = dbl ? 1e-9 : 1e-2;
+    } else {
+        if (post == GFP_POST_DB)
+            for (size_t i = 0; i < no; i++) {
+                yg[i] = pow(10, yg[i] / 10);
+                yr[i] = pow(10, yr[i] / 10);
+            }
+        e = tu_rel_l2(yg, yr, no);
+        if (post == GFP_POST_POWER || post == GFP_POST_DB)
+            tol *= 2;
+    }
+    TU_CHECK(e <= tol, "gpu vs cpu n=%zu kind=%d inv=%d dbl=%d post=%d "
+             "win=%d: error %.3g > %.3g", n, kind, inverse, dbl, post,
+             windowed, e, tol);
+    t->cases++;
+    if (e / tol > t->worst || !(e == e)) {
+        t->worst = e / tol;
+        t->worst_n = n;
+    }
+    if (vs_cufft && cufft && post == GFP_POST_NONE && !windowed) {
+        double *yc = malloc(no * sizeof *yc);
+        if (yc && run(cufft, &d, nframes, x, yc, msg, sizeof msg) == GFP_OK) {
+            double ec = tu_rel_l2(yc, yr, no);
+            /* cuFFT itself returned NaN for some odd-length R2C/C2R cases
+             * (H100, CUDA 13.0): no yardstick there, FFTW's check stands */
+            if (isfinite(ec))
+                TU_CHECK(e <= 2 * ec + (dbl ? 1e-15 : 1e-7),
+                     "n=%zu kind=%d inv=%d dbl=%d: ours %.3g vs cuFFT %.3g", n,
+                     kind, inverse, dbl, e, ec);
+            if (ec > 0 && e / ec > t->worst_cuf) {
+                t->worst_cuf = e / ec;
+                t->worst_cuf_n = n;
+            }
+        }
+        free(yc);
+    }
+out:
+    free(x); free(yg); free(yr); free(win);
+}
+
+static void report(const char *what, const tally *t)
+{
+    printf("\n  %s: %zu cases, worst err/tol %.3f (n=%zu)", what, t->cases,
+           t->worst, t->worst_n);
+    if (t->worst_cuf > 0)
+        printf(", worst err/cuFFT err %.3f (n=%zu)", t->worst_cuf,
+               t->worst_cuf_n);
+    TU_CHECK(t->cases > 0 || shard_k > 1, "%s: nothing ran", what);
+}
+
+static int is_prime(size_t n)
+{
+    if (n < 2)
+        return 0;
+    for (size_t q = 2; q * q <= n; q++)
+        if (n % q == 0)
+            return 0;
+    return 1;
+}
+
+/* the combinations besides C2C forward f32 */
+static const struct { gfp_kind k; int inv, dbl; } combos[] = {
+    {GFP_C2C, 1, 0}, {GFP_R2C, 0, 0}, {GFP_C2R, 1, 0}, {GFP_C2C, 0, 1},
+    {GFP_C2C, 1, 1}, {GFP_R2C, 0, 1}, {GFP_C2R, 1, 1}};
+#define NCOMBO (sizeof combos / sizeof combos[0])
+
+/* Every n from 1 to 4096: C2C forward f32 always, every combination for
+ * n <= 256, and above that one other combination drawn at random for
+ * every fourth n (the primes test covers every combination). */
+static void t_every_n(void)
+{
+    tally t = {0};
+    for (size_t n = 1; n <= 4096; n++) {
+        if (quick && !(n <= 20 || n == 97 || n == 1000 || n == 4093))
+            continue;
+        check(&t, GFP_C2C, 0, 0, n, n <= 64 ? 5 : 3, GFP_POST_NONE, 0, 0);
+        for (size_t c = 0; c < NCOMBO; c++) {
+            int pick = n <= 256 || (n % 4 == 0 && c == (size_t)tu_rand_below(NCOMBO));
+            if (!pick || (combos[c].k != GFP_C2C && n < 2))
+                continue;
+            check(&t, combos[c].k, combos[c].inv, combos[c].dbl, n,
+                  n <= 64 ? 5 : 3, GFP_POST_NONE, 0, 0);
+        }
+    }
+    report("every n 1..4096", &t);
+}
+
+/* Primes up to 10000 (a random sample), every kind and precision, and
+ * the issue's awkward lengths, against cuFFT's error too. */
+static void t_primes(void)
+{
+    tally t = {0};
+    size_t fixed[] = {4093, 4241, 7727, 8191, 9973, 45045, 33728, 100000};
+    size_t list[64], nl = 0;
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        list[nl++] = fixed[i];
+    int want = quick ? 2 : 24;
+    while (want > 0) {
+        size_t n = 4097 + (size_t)tu_rand_below(10000 - 4097);
+        if (is_prime(n)) {
+            list[nl++] = n;
+            want--;
+        }
+    }
+    for (size_t i = 0; i < nl; i++) {
+        if (quick && i >= 2 && i < 8)
+            continue;
+        size_t n = list[i];
+        check(&t, GFP_C2C, 0, 0, n, 3, GFP_POST_NONE, 0, 1);
+        for (size_t c = 0; c < NCOMBO; c++)
+            if (!quick || c == (size_t)tu_rand_below(NCOMBO))
+                check(&t, combos[c].k, combos[c].inv, combos[c].dbl, n, 3,
+                      GFP_POST_NONE, 0, 1);
+    }
+    report("primes and awkward lengths", &t);
+}
+
+/* A random sample of lengths up to 2^24 (log-uniform), smooth and not. */
+static void t_random_large(void)
+{
+    tally t = {0};
+    int count = quick ? 3 : 16;
+    for (int i = 0; i < count; i++) {
+        double lg = 12 + tu_rand01() * (quick ? 5 : 12);
+        size_t n = (size_t)exp2(lg);
+        if (i % 3 == 0) /* every third one smooth: 2^a 3^b 5^c 7^d */
+            for (;; n++) {
+                size_t m = n;
+                static const size_t p[] = {2, 3, 5, 7};
+                for (int k = 0; k < 4; k++)
+                    while (m % p[k] == 0)
+                        m /= p[k];
+                if (m == 1)
+                    break;
+            }
+        check(&t, GFP_C2C, 0, 0, n, 1, GFP_POST_NONE, 0, 1);
+        size_t c = (size_t)tu_rand_below(NCOMBO);
+        check(&t, combos[c].k, combos[c].inv, combos[c].dbl, n, 1,
+              GFP_POST_NONE, 0, 1);
+    }
+    report("random lengths up to 2^24", &t);
+}
+
+/* Powers of two: C2C f32 up to 2^27, f64 up to 2^26, R2C/C2R some. */
+static void t_pow2(void)
+{
+    tally t = {0};
+    int top = quick ? 16 : 27;
+    for (int k = 14; k <= top; k++) {
+        size_t n = (size_t)1 << k;
+        check(&t, GFP_C2C, 0, 0, n, k <= 20 ? 3 : 1, GFP_POST_NONE, 0, 1);
+        if (k % 3 == 0 || k == top) {
+            check(&t, GFP_C2C, 1, 1, n >> (k == 27), 1, GFP_POST_NONE, 0, 1);
+            check(&t, GFP_R2C, 0, 0, n, 1, GFP_POST_NONE, 0, 1);
+            check(&t, GFP_C2R, 1, 1, n >> (k == 27), 1, GFP_POST_NONE, 0, 1);
+        }
+        if (k % 3 == 1) {
+            check(&t, GFP_R2C, 0, 1, n >> (k == 27), 1, GFP_POST_NONE, 0, 1);
+            check(&t, GFP_C2R, 1, 0, n, 1, GFP_POST_NONE, 0, 1);
+        }
+    }
+    report("powers of two", &t);
+}
+
+/* Windows, scales and post-ops at large and awkward lengths (the pre and
+ * post steps, the split step's post-op, the one-block Bluestein's). */
+static void t_fused(void)
+{
+    tally t = {0};
+    check(&t, GFP_R2C, 0, 0, 65536, 3, GFP_POST_POWER, 1, 0);
+    check(&t, GFP_R2C, 0, 0, 100000, 3, GFP_POST_DB, 0, 0);
+    check(&t, GFP_R2C, 0, 0, 4093, 3, GFP_POST_POWER, 1, 0);
+    check(&t, GFP_C2C, 0, 0, 32768, 3, GFP_POST_MAG, 0, 0);
+    check(&t, GFP_C2C, 1, 0, 40000, 3, GFP_POST_NONE, 1, 0);
+    check(&t, GFP_C2C, 0, 1, 10007, 3, GFP_POST_PHASE, 0, 0);
+    check(&t, GFP_C2C, 0, 0, 17, 9, GFP_POST_MAG, 1, 0);
+    check(&t, GFP_R2C, 0, 1, 30031, 3, GFP_POST_NONE, 1, 0);
+    report("windows, scales, post-ops", &t);
+}
+
+/* In-place C2C through the plain C API (the engine runs out of place). */
+static void t_inplace(void)
+{
+    size_t sizes[] = {32768, 1 << 21, 4093, 100003};
+    for (size_t si = 0; si < 4; si++) {
+        size_t n = sizes[si], nb = 2;
+        gfp_gpu_desc gd = {.n = n, .kind = GFP_GPU_C2C, .inverse = 0,
+                           .dbl = 0, .scale = 1.0, .device = 0};
+        gfp_gpu_plan *p = NULL;
+        char msg[256] = "";
+        int rc = gfp_gpu_plan_create(&gd, &p, msg, sizeof msg);
+        TU_CHECK(rc == 0, "plan n=%zu: %s", n, msg);
+        float *h = malloc(2 * n * nb * sizeof *h);
+        float *ho = malloc(2 * n * nb * sizeof *ho);
+        void *d1 = NULL, *d2 = NULL;
+        if (rc || !h || !ho ||
+            cudaMalloc(&d1, 2 * n * nb * sizeof *h) != cudaSuccess ||
+            cudaMalloc(&d2, 2 * n * nb * sizeof *h) != cudaSuccess) {
+            TU_CHECK(0, "setup n=%zu", n);
+            goto next;
+        }
+        for (size_t i = 0; i < 2 * n * nb; i++)
+            h[i] = (float)tu_rand_range(-1, 1);
+        cudaMemcpy(d1, h, 2 * n * nb * sizeof *h, cudaMemcpyHostToDevice);
+        cudaMemcpy(d2, h, 2 * n * nb * sizeof *h, cudaMemcpyHostToDevice);
+        rc = gfp_gpu_plan_exec(p, d1, d2, nb, NULL, msg, sizeof msg) ||
+             gfp_gpu_plan_exec(p, d1, d1, nb, NULL, msg, sizeof msg);
+        TU_CHECK(rc == 0 && cudaDeviceSynchronize() == cudaSuccess,
+                 "exec n=%zu: %s", n, msg);
+        cudaMemcpy(h, d1, 2 * n * nb * sizeof *h, cudaMemcpyDeviceToHost);
+        cudaMemcpy(ho, d2, 2 * n * nb * sizeof *h, cudaMemcpyDeviceToHost);
+        /* in place and out of place: the same kernels, the same answer */
+        size_t bad = 0;
+        for (size_t i = 0; i < 2 * n * nb; i++)
+            bad += !(h[i] == ho[i]);
+        TU_CHECK(bad == 0, "n=%zu: in place differs in %zu values", n, bad);
+    next:
+        if (d1) cudaFree(d1);
+        if (d2) cudaFree(d2);
+        free(h);
+        free(ho);
+        gfp_gpu_plan_destroy(p);
+    }
+}
+
+int main(void)
+{
+    quick = getenv("GFP_TEST_QUICK") != NULL;
+    const char *sh = getenv("GFP_TEST_SHARD");
+    if (sh && (sscanf(sh, "%u/%u", &shard_i, &shard_k) != 2 || shard_k == 0 ||
+               shard_i >= shard_k)) {
+        fprintf(stderr, "GFP_TEST_SHARD: '%s' is not i/k with i < k\n", sh);
+        return 99;
+    }
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    gfp_engine_opts o = {.quick_plans = 1, .quiet_notes = 1,
+                         .threads = ncpu > 1 ? (int)(ncpu < 16 ? ncpu : 16) : 1};
+    gfp_error err = {0};
+    if (gfp_engine_open("gpu", &o, "test", &gpu, &err)) {
+        printf("GPU suite skipped: %s\n", err.msg);
+        return 77;
+    }
+    memset(&err, 0, sizeof err);
+    if (gfp_engine_open("cpu", &o, "test", &cpu, &err)) {
+        fprintf(stderr, "cpu engine: %s\n", err.msg);
+        return 99;
+    }
+    memset(&err, 0, sizeof err);
+    if (gfp_engine_open("cufft", &o, "test", &cufft, &err))
+        cufft = NULL;
+    if (tu_init())
+        return 99;
+    tu_suite("gpu_large");
+    TU_TEST(t_primes);
+    TU_TEST(t_fused);
+    TU_TEST(t_inplace);
+    TU_TEST(t_random_large);
+    TU_TEST(t_pow2);
+    TU_TEST(t_every_n);
+    int rc = tu_run();
+    gfp_engine_close(gpu);
+    gfp_engine_close(cpu);
+    gfp_engine_close(cufft);
+    return rc;
+}
