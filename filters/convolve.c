@@ -317,40 +317,29 @@ static gfp_status load_response(conv_priv *p, gfp_error *err)
 {
     const char *path = p->resp_path;
     if (!p->taps_fmt_set && strcmp(path, "-")) {
-        SF_INFO info;
-        memset(&info, 0, sizeof info);
-        SNDFILE *sf = sf_open(path, SFM_READ, &info);
-        if (sf) {
-            if (info.channels < 1 || info.channels > MAX_CHANNELS ||
-                info.frames < 1 || (uint64_t)info.frames > MAX_RESPONSE) {
-                sf_close(sf);
-                return gfp_fail(err, GFP_EFORMAT, "response '%s': %d "
-                                "channel(s) of %lld samples is not usable",
-                                path, info.channels, (long long)info.frames);
-            }
-            size_t total = (size_t)info.frames * (size_t)info.channels;
-            double *tmp = malloc(total * sizeof *tmp);
-            p->h = malloc(total * sizeof *p->h);
-            if (!tmp || !p->h) {
-                free(tmp);
-                sf_close(sf);
+        /* An audio file (by what libsndfile opens, or by its name or first
+         * bytes) is read as audio, its errors reported; only a file that
+         * is none of these is raw samples. */
+        gfp_audio a;
+        int is_audio;
+        gfp_status st = gfp_sndfile_load(path, "response ", "convolve",
+                                         MAX_RESPONSE, &a, &is_audio, err);
+        if (st)
+            return st;
+        if (is_audio) {
+            size_t total = a.frames * (size_t)a.channels;
+            if (!(p->h = malloc(total * sizeof *p->h))) {
+                free(a.data);
                 return gfp_fail(err, GFP_ENOMEM, "out of memory for the "
                                 "response");
             }
-            sf_count_t got = sf_readf_double(sf, tmp, info.frames);
-            sf_close(sf);
-            if (got < 1) {
-                free(tmp);
-                return gfp_fail(err, GFP_EFORMAT, "response '%s': no "
-                                "samples could be read", path);
-            }
-            p->L = (size_t)got;
-            p->R = info.channels;
+            p->L = a.frames;
+            p->R = a.channels;
             for (size_t i = 0; i < p->L; i++)
                 for (int r = 0; r < p->R; r++)
-                    p->h[(size_t)r * p->L + i] = tmp[i * (size_t)p->R + r];
-            free(tmp);
-            p->h_rate = info.samplerate;
+                    p->h[(size_t)r * p->L + i] = a.data[i * (size_t)p->R + r];
+            free(a.data);
+            p->h_rate = a.rate;
             p->h_is_audio = 1;
             return GFP_OK;
         }

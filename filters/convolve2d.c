@@ -321,7 +321,11 @@ static gfp_status load_file(c2_priv *p, const unsigned char *b, size_t len,
                             gfp_error *err)
 {
     size_t w, h;
-    if (len >= 8 && !memcmp(b, "\x89PNG\r\n\x1a\n", 8)) {
+    /* A name that says PNG is read as one (and refused as one if it is
+     * not), never taken for raw samples. */
+    const char *kdot = strrchr(p->kpath, '.'), *ksl = strrchr(p->kpath, '/');
+    int named_png = kdot && (!ksl || kdot > ksl) && !strcasecmp(kdot, ".png");
+    if (named_png || (len >= 8 && !memcmp(b, "\x89PNG\r\n\x1a\n", 8))) {
         gfp_image im;
         gfp_status st = gfp_png_read(b, len, &im, err);
         if (st)
@@ -496,6 +500,11 @@ static gfp_status c2_start(void *vp, const gfp_common *c,
         p->out_kind = dot && (!sl || dot > sl) && !strcasecmp(dot, ".npy")
                           ? OUT_NPY : OUT_PNG;
     }
+    /* libpng writes no side over 1,000,000: say so now, not after the work */
+    if (p->out_kind == OUT_PNG && (W > 1000000 || H > 1000000))
+        return gfp_fail(err, GFP_EINVAL, "a %zux%zu PNG is too large to "
+                        "write (sides at most 1000000); write .npy or raw "
+                        "(--out-format)", W, H);
     return GFP_OK;
 }
 

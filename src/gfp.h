@@ -356,6 +356,22 @@ gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
 /* Sample frames in the file, or -1 when unknown (stdin). */
 int64_t gfp_sndfile_frames(const gfp_source *src);
 int gfp_sndfile_file_channels(const gfp_source *src);
+/* A whole audio file in memory (convolve's response), frames interleaved,
+ * as doubles; free(data). */
+typedef struct gfp_audio {
+    double *data;
+    size_t frames;
+    int channels, rate, format; /* format: libsndfile's SF_INFO.format */
+} gfp_audio;
+/* Reads all of path with gfp_sndfile_open's checks and warning (messages
+ * name it as what'path', e.g. what = "response "), at most max_frames
+ * frames, memory growing with what is read. *is_audio = 0 and GFP_OK, with
+ * nothing read, when libsndfile cannot open the file and neither its name
+ * nor its first bytes say audio: the caller may read it as raw samples. */
+gfp_status gfp_sndfile_load(const char *path, const char *what,
+                            const char *who, uint64_t max_frames,
+                            gfp_audio *a, int *is_audio,
+                            gfp_error *err) GFP_WUR;
 
 /* 8-bit RGB, rows top to bottom, through a sink (io_png.c). level: zlib
  * compression level 0..9. */

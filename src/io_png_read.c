@@ -19,6 +19,15 @@ typedef struct png_in {
     jmp_buf jb;
 } png_in;
 
+/* Deflate expands at most 1032:1 (a 258-byte match in two bits). */
+#define INFLATE_MAX_RATIO 1032u
+/* The ancillary chunks libpng knows, all but tRNS (which adds alpha):
+ * skipped unread, so a huge tEXt or a zTXt/iCCP that inflates to
+ * gigabytes costs nothing but the bytes of the file. */
+static const png_byte skip_chunks[] =
+    "bKGD\0cHRM\0eXIf\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0pCAL\0pHYs\0sBIT\0"
+    "sCAL\0sPLT\0sRGB\0sTER\0tEXt\0tIME\0zTXt";
+
 static void on_read(png_structp png, png_bytep out, png_size_t n)
 {
     png_in *in = png_get_io_ptr(png);
@@ -41,6 +50,12 @@ static void on_error(png_structp png, png_const_charp msg)
 static void on_warning(png_structp png, png_const_charp msg)
 {
     png_in *in = png_get_error_ptr(png);
+    /* More image data than the header's size needs: the two disagree, so
+     * the picture would be wrong. libpng only warns; this is an error. */
+    if (strstr(msg, "Too much image data") ||
+        strstr(msg, "Extra compressed data"))
+        png_error(png, "the image data is longer than the header's size "
+                  "needs (damaged file?)");
     snprintf(in->warning, sizeof in->warning, "%s", msg);
 }
 
@@ -84,6 +99,9 @@ gfp_status gfp_png_read(const void *data, size_t len, gfp_image *img,
     png_set_read_fn(pp, &in, on_read);
     /* Our own limits are checked below with a clearer message. */
     png_set_user_limits(pp, 0x7fffffffL, 0x7fffffffL);
+    png_set_keep_unknown_chunks(pp, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+    png_set_keep_unknown_chunks(pp, PNG_HANDLE_CHUNK_NEVER, skip_chunks,
+                                (int)(sizeof skip_chunks / 5));
     png_read_info(pp, ip);
     png_uint_32 w = png_get_image_width(pp, ip),
                 h = png_get_image_height(pp, ip);
@@ -97,6 +115,16 @@ gfp_status gfp_png_read(const void *data, size_t len, gfp_image *img,
         longjmp(in.jb, 1);
     }
     int depth = png_get_bit_depth(pp, ip);
+    /* The pixels' bits cannot come out of fewer compressed bytes than this
+     * file has left: a header that lies about the size is found before
+     * anything is allocated for it. */
+    uint64_t bits = (uint64_t)npix * png_get_channels(pp, ip) * (uint64_t)depth;
+    if (bits / 8 > (uint64_t)(len - in.pos) * INFLATE_MAX_RATIO) {
+        gfp_fail(err, GFP_EFORMAT, "PNG: %zu bytes are too few for the "
+                 "%lux%lu pixels its header states (truncated or damaged?)",
+                 len, (unsigned long)w, (unsigned long)h);
+        longjmp(in.jb, 1);
+    }
     /* palette -> RGB, gray < 8 bits -> 8, tRNS -> alpha */
     png_set_expand(pp);
     if (depth == 16) {

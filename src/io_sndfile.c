@@ -10,6 +10,7 @@
 #include <sndfile.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -66,6 +67,9 @@ typedef struct snd_impl {
     int first_frame;       /* stack: no frame handed out yet */
     float *pend;           /* stack: scratch frames being handed out */
     size_t scr_have, scr_pos; /* stack: frames in scratch, next one */
+    const char *who;       /* names warnings */
+    uint64_t frames_got;   /* sample frames read so far */
+    int end_checked;       /* stdin: its end was compared with the header */
 } snd_impl;
 
 /* ---- virtual I/O over a pipe ------------------------------------------ */
@@ -215,6 +219,46 @@ static void snd_close(gfp_source *src)
     src->impl = NULL;
 }
 
+/* Bytes of one sample in the file, 0 when not a fixed size. */
+static unsigned sample_bytes(int format)
+{
+    switch (format & SF_FORMAT_SUBMASK) {
+    case SF_FORMAT_PCM_S8: case SF_FORMAT_PCM_U8:
+    case SF_FORMAT_ULAW: case SF_FORMAT_ALAW: return 1;
+    case SF_FORMAT_PCM_16: return 2;
+    case SF_FORMAT_PCM_24: return 3;
+    case SF_FORMAT_PCM_32: case SF_FORMAT_FLOAT: return 4;
+    case SF_FORMAT_DOUBLE: return 8;
+    default: return 0;
+    }
+}
+
+/* stdin has ended. Without a single sample frame it is an error, as a
+ * file that holds none; shorter than its header says, it gets the warning
+ * a file gets when it opens. Writers that cannot seek back (arecord, sox,
+ * ffmpeg to a pipe) leave a 32-bit size field at or near its largest
+ * value, meaning "unknown": those get no warning. */
+static gfp_status stdin_ended(snd_impl *s, gfp_error *err)
+{
+    if (!s->vp || s->end_checked || s->vp->read_error)
+        return GFP_OK;
+    s->end_checked = 1;
+    uint64_t want = (uint64_t)s->info.frames;
+    if (s->frames_got == 0)
+        return gfp_fail(err, GFP_EFORMAT, "stdin ended before its first "
+                        "sample frame (truncated?)");
+    if (s->frames_got >= want)
+        return GFP_OK;
+    unsigned b = sample_bytes(s->info.format);
+    uint64_t frame_bytes = (uint64_t)s->info.channels * (b ? b : 1);
+    if (want < 0x7FFF0000u / frame_bytes)
+        gfp_msg(s->who, "warning: stdin ended after %llu sample frames; its "
+                "header announced %llu (truncated?)",
+                (unsigned long long)s->frames_got,
+                (unsigned long long)want);
+    return GFP_OK;
+}
+
 /* Reads up to max frames of all channels into s->scratch. */
 static gfp_status read_block(gfp_source *src, snd_impl *s, size_t max,
                              size_t *got, gfp_error *err)
@@ -229,6 +273,7 @@ static gfp_status read_block(gfp_source *src, snd_impl *s, size_t max,
         r += t;
     }
     *got = (size_t)r;
+    s->frames_got += (uint64_t)r;
     if (s->vp && s->vp->read_error)
         return gfp_fail(err, GFP_EIO, "read error on stdin: %s",
                         strerror(s->vp->read_error));
@@ -264,6 +309,7 @@ static gfp_status snd_read_mono(gfp_source *src, void *buf, size_t len,
                 t += u;
             }
             r = (size_t)t;
+            s->frames_got += (uint64_t)t;
             if (s->vp && s->vp->read_error)
                 return gfp_fail(err, GFP_EIO, "read error on stdin: %s",
                                 strerror(s->vp->read_error));
@@ -290,8 +336,12 @@ static gfp_status snd_read_mono(gfp_source *src, void *buf, size_t len,
         }
         done += r;
         *got = done * sizeof(float);
-        if (r < max)
+        if (r < max) {
+            gfp_status st = stdin_ended(s, err);
+            if (st)
+                return st;
             break;
+        }
     }
     return GFP_OK;
 }
@@ -307,6 +357,7 @@ static gfp_status snd_read_stack(gfp_source *src, void *buf, size_t len,
     size_t set = nc * s->n; /* items per set of frames */
     float *out = buf;
     size_t want = len / sizeof(float), done = 0;
+    *got = 0;
     while (done < want) {
         if (s->pending) {
             /* Copy out of the pending set (laid out channel after channel). */
@@ -340,6 +391,8 @@ static gfp_status snd_read_stack(gfp_source *src, void *buf, size_t len,
                 s->scr_pos = 0;
                 if (s->scr_have == 0) {
                     s->in_eof = 1;
+                    if ((st = stdin_ended(s, err)))
+                        return st;
                     break;
                 }
             }
@@ -381,12 +434,104 @@ static const char *shown(const char *path)
 /* "Format not recognised." -> "format not recognised". */
 static void tidy(const char *m, char *out, size_t len)
 {
+    /* libsndfile's words for a header it parsed but found unusable */
+    if (m && strstr(m, "SF_INFO struct incomplete"))
+        m = "the header's sample rate, channel count or sample format is "
+            "not valid";
+    else if (m && !strcmp(m, "Unspecified internal error."))
+        m = "the header's sizes or fields are not consistent";
     snprintf(out, len, "%s", m && *m ? m : "unknown error");
     size_t l = strlen(out);
     while (l && (out[l - 1] == '.' || out[l - 1] == '\n' || out[l - 1] == ' '))
         out[--l] = 0;
     if (out[0] >= 'A' && out[0] <= 'Z' && (out[1] < 'A' || out[1] > 'Z'))
         out[0] = (char)(out[0] - 'A' + 'a');
+}
+
+/* Whether libsndfile's log says the audio data is shorter than the header
+ * states: "data : 16000 (should be 956)" (WAV, W64, RF64, CAF), "SSND :"
+ * (AIFF), "BODY :" (8SVX), "Data Size :" (AU), or a "truncated" line. Other
+ * "should be" lines (block align, bytes/sec, the RIFF size) are fields
+ * libsndfile corrects, not missing samples. */
+static int log_says_truncated(const char *log)
+{
+    static const char *const data_fields[] = {"data", "SSND", "BODY",
+                                              "Data Size", "Data length"};
+    for (const char *l = log; *l;) {
+        const char *e = strchr(l, '\n');
+        size_t n = e ? (size_t)(e - l) : strlen(l);
+        char line[256];
+        snprintf(line, sizeof line, "%.*s", (int)(n < 255 ? n : 255), l);
+        if (strstr(line, "truncated") || strstr(line, "Truncated"))
+            return 1;
+        const char *t = line;
+        while (*t == ' ' || *t == '*')
+            t++;
+        if (strstr(t, "should be"))
+            for (size_t i = 0; i < sizeof data_fields / sizeof *data_fields;
+                 i++) {
+                size_t k = strlen(data_fields[i]);
+                if (!strncmp(t, data_fields[i], k) &&
+                    (t[k] == ' ' || t[k] == ':'))
+                    return 1;
+            }
+        l += n;
+        if (*l)
+            l++;
+    }
+    return 0;
+}
+
+/* RF64 keeps its sizes in a ds64 chunk, and libsndfile trims a data size
+ * larger than the file without a word: compare "Data size : N" with the
+ * frames it found. */
+static int rf64_says_more(const char *log, const SF_INFO *info)
+{
+    const char *l = strstr(log, "\n  Data size : ");
+    unsigned b = sample_bytes(info->format);
+    if ((info->format & SF_FORMAT_TYPEMASK) != SF_FORMAT_RF64 || !l || !b)
+        return 0;
+    long long size = strtoll(l + 15, NULL, 10);
+    return size > 0 && (uint64_t)size / b / (uint64_t)info->channels >
+                           (uint64_t)info->frames;
+}
+
+/* The checks of an opened file or stream before anything is allocated
+ * from its header's numbers, and the warning for a file shorter than its
+ * header. what: "" or a role ("response "); path "-" is stdin. */
+static gfp_status check_header(SNDFILE *sf, const SF_INFO *info,
+                               const char *what, const char *path,
+                               const char *who, gfp_error *err)
+{
+    char name[300];
+    int is_std = !strcmp(path, "-");
+    if (is_std)
+        snprintf(name, sizeof name, "%sstdin", what);
+    else
+        snprintf(name, sizeof name, "%s'%s'", what, path);
+    if (info->channels < 1 || info->channels > MAX_CHANNELS)
+        return gfp_fail(err, GFP_EFORMAT, "%s: %d channels is not a sane "
+                        "count (1 .. %d)", name, info->channels,
+                        MAX_CHANNELS);
+    if (info->samplerate < 1 || info->samplerate > MAX_RATE)
+        return gfp_fail(err, GFP_EFORMAT, "%s: sample rate %d Hz is not "
+                        "sane (1 Hz .. 10 MHz)", name, info->samplerate);
+    /* Over a pipe an unknown length is huge, never 0: 0 is what the
+     * header says, and libsndfile then delivers nothing. */
+    if (info->frames <= 0)
+        return gfp_fail(err, GFP_EFORMAT, "%s %s no audio samples", name,
+                        is_std ? "announces" : "holds");
+    if (!is_std) {
+        /* libsndfile trims a data size larger than the file to what is
+         * there, and says so in its log: pass that on. */
+        char log[4096];
+        sf_command(sf, SFC_GET_LOG_INFO, log, sizeof log);
+        if (log_says_truncated(log) || rf64_says_more(log, info))
+            gfp_msg(who, "warning: %s is shorter than its header says "
+                    "(truncated?); using the %lld whole sample frames it "
+                    "holds", name, (long long)info->frames);
+    }
+    return GFP_OK;
 }
 
 gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
@@ -404,6 +549,7 @@ gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
     src->close_fn = snd_close;
     s->channel = o->channel;
     s->stack = o->stack;
+    s->who = o->who;
     char msg[256];
     if (is_std) {
         src->fd = STDIN_FILENO;
@@ -460,39 +606,13 @@ gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
             goto fail;
         }
     }
-    /* Sanity before anything is allocated from these numbers. */
-    if (s->info.channels < 1 || s->info.channels > MAX_CHANNELS) {
-        gfp_fail(err, GFP_EFORMAT, "%s: %d channels is not a sane count "
-                 "(1 .. %d)", shown(src->path), s->info.channels,
-                 MAX_CHANNELS);
+    if (check_header(s->sf, &s->info, "", path, o->who, err))
         goto fail;
-    }
-    if (s->info.samplerate < 1 || s->info.samplerate > MAX_RATE) {
-        gfp_fail(err, GFP_EFORMAT, "%s: sample rate %d Hz is not sane "
-                 "(1 Hz .. 10 MHz)", shown(src->path), s->info.samplerate);
-        goto fail;
-    }
     if (o->channel >= s->info.channels) {
         gfp_fail(err, GFP_EINVAL, "--channel %d: %s has %d channel%s "
                  "(0 .. %d)", o->channel, shown(src->path), s->info.channels,
                  s->info.channels == 1 ? "" : "s", s->info.channels - 1);
         goto fail;
-    }
-    if (!is_std) {
-        if (s->info.frames <= 0) {
-            gfp_fail(err, GFP_EFORMAT, "'%s' holds no audio samples", path);
-            goto fail;
-        }
-        /* libsndfile trims a data size larger than the file to what is
-         * there, and says so in its log: pass that on. */
-        char log[4096];
-        sf_command(s->sf, SFC_GET_LOG_INFO, log, sizeof log);
-        if (strstr(log, "should be") || strstr(log, "too long") ||
-            strstr(log, "too big") || strstr(log, "Truncated") ||
-            strstr(log, "truncated"))
-            gfp_msg(o->who, "warning: '%s' is shorter than its header says "
-                    "(truncated?); analysing the %lld whole sample frames it "
-                    "holds", path, (long long)s->info.frames);
     }
     size_t scratch_items;
     if (!gfp_mul_ok(CHUNK_FRAMES, (size_t)s->info.channels, &scratch_items) ||
@@ -524,15 +644,20 @@ gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
     }
     /* Known length, in bytes of what read_fn delivers (for progress). */
     if (!is_std) {
-        uint64_t frames = (uint64_t)s->info.frames;
-        if (s->stack) {
-            uint64_t nf = frames <= s->n ? 1
-                          : (frames - s->n + s->hop - 1) / s->hop + 1;
-            src->size = (int64_t)(nf * s->n * (uint64_t)s->info.channels *
-                                  sizeof(float));
+        /* checked: a header's frame count is not trusted to be small */
+        size_t frames = (size_t)s->info.frames, items, bytes;
+        int ok = (uint64_t)s->info.frames <= SIZE_MAX;
+        if (ok && s->stack) {
+            size_t nf = frames <= s->n ? 1
+                        : (frames - s->n + s->hop - 1) / s->hop + 1;
+            ok = gfp_mul_ok(nf, s->n, &items) &&
+                 gfp_mul_ok(items, (size_t)s->info.channels, &items);
         } else {
-            src->size = (int64_t)(frames * sizeof(float));
+            items = frames;
         }
+        ok = ok && gfp_mul_ok(items, sizeof(float), &bytes) &&
+             bytes <= INT64_MAX;
+        src->size = ok ? (int64_t)bytes : -1;
     }
     return GFP_OK;
 fail:
@@ -557,4 +682,115 @@ int gfp_sndfile_file_channels(const gfp_source *src)
 {
     const snd_impl *s = src->impl;
     return s ? s->info.channels : 0;
+}
+
+/* ---- a whole file at once -------------------------------------------------- */
+
+/* Whether a file that libsndfile cannot open still claims to be audio, by
+ * its first bytes or its name: then its errors are errors, not a cue to
+ * read it as raw samples. */
+static int claims_audio(const char *path)
+{
+    static const char *const magic[] = {"RIFF", "RIFX", "RF64", "BW64",
+                                        "FORM", ".snd", "dns.", "fLaC",
+                                        "OggS", "caff", "riff", "NIST"};
+    static const char *const ext[] = {"wav", "wave", "bwf", "rf64", "w64",
+                                      "aif", "aiff", "aifc", "au", "snd",
+                                      "flac", "ogg", "oga", "opus", "caf",
+                                      "mp3", "voc", "sf", "nist", "sph",
+                                      "paf", "svx", "ircam", "htk", "mat"};
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    if (dot && (!slash || dot > slash))
+        for (size_t i = 0; i < sizeof ext / sizeof *ext; i++)
+            if (!strcasecmp(dot + 1, ext[i]))
+                return 1;
+    unsigned char head[4];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    ssize_t r = read(fd, head, sizeof head);
+    close(fd);
+    if (r != (ssize_t)sizeof head)
+        return 0;
+    for (size_t i = 0; i < sizeof magic / sizeof *magic; i++)
+        if (!memcmp(head, magic[i], 4))
+            return 1;
+    return 0;
+}
+
+gfp_status gfp_sndfile_load(const char *path, const char *what,
+                            const char *who, uint64_t max_frames,
+                            gfp_audio *a, int *is_audio, gfp_error *err)
+{
+    memset(a, 0, sizeof *a);
+    *is_audio = 0;
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0)
+        return gfp_fail(err, GFP_EFORMAT, "%s'%s' is empty", what, path);
+    SF_INFO info;
+    memset(&info, 0, sizeof info);
+    SNDFILE *sf = sf_open(path, SFM_READ, &info);
+    if (!sf) {
+        if (!claims_audio(path))
+            return GFP_OK; /* not audio: the caller reads raw samples */
+        *is_audio = 1;
+        char msg[256];
+        tidy(sf_strerror(NULL), msg, sizeof msg);
+        return gfp_fail(err, GFP_EFORMAT, "cannot read %s'%s' as audio: %s",
+                        what, path, msg);
+    }
+    *is_audio = 1;
+    gfp_status st = check_header(sf, &info, what, path, who, err);
+    if (st) {
+        sf_close(sf);
+        return st;
+    }
+    /* The buffer grows with what is read, never with what the header
+     * claims (a compressed format's frame count is only a claim). */
+    size_t nc = (size_t)info.channels, cap = 0, have = 0;
+    double *d = NULL;
+    for (;;) {
+        if (have == cap) {
+            size_t ncap = cap ? 2 * cap : CHUNK_FRAMES, bytes;
+            if (ncap > max_frames + 1)
+                ncap = (size_t)max_frames + 1;
+            double *nd;
+            if (ncap <= cap || !gfp_mul_ok(ncap, nc * sizeof *d, &bytes) ||
+                !(nd = realloc(d, bytes))) {
+                st = gfp_fail(err, GFP_ENOMEM, "out of memory for %s'%s'",
+                              what, path);
+                break;
+            }
+            d = nd;
+            cap = ncap;
+        }
+        sf_count_t r = sf_readf_double(sf, d + have * nc,
+                                       (sf_count_t)(cap - have));
+        if (r <= 0)
+            break;
+        have += (size_t)r;
+        if (have > max_frames) {
+            st = gfp_fail(err, GFP_EFORMAT, "%s'%s' is longer than %llu "
+                          "sample frames", what, path,
+                          (unsigned long long)max_frames);
+            break;
+        }
+    }
+    if (!st && have == 0) {
+        char msg[256];
+        tidy(sf_strerror(sf), msg, sizeof msg);
+        st = gfp_fail(err, GFP_EFORMAT, "%s'%s': no samples could be read "
+                      "(%s)", what, path, msg);
+    }
+    sf_close(sf);
+    if (st) {
+        free(d);
+        return st;
+    }
+    a->data = d;
+    a->frames = have;
+    a->channels = info.channels;
+    a->rate = info.samplerate;
+    a->format = info.format;
+    return GFP_OK;
 }
