@@ -5,15 +5,17 @@
 # with awk: takes a while the first time; kept in $BENCH_DIR), renders it at
 # 20000 x 1025 with hop 512 (n 2048) with `gfftpipe spectrogram --engine
 # cpu`, and, when sox is installed, with `sox song.wav -n spectrogram -x
-# 20000 -y 1025`, in the same run. Prints both times, the ratio (target:
-# gfftpipe <= 1/3 of sox) and gfftpipe's peak RSS.
+# 20000 -y 1025`, in the same run. RUNS times (default 3) each, alternating,
+# with the load average before each run. Prints every time, the ratio of
+# each pair (target: gfftpipe <= 1/3 of sox), gfftpipe's peak RSS and the
+# sizes of both PNGs. Extra gfftpipe options: GFP_OPTS (e.g. --threads 1).
 #
 # Usage: bench/spectrogram-cpu.sh [MINUTES]   (default 10)
 set -eu
 min=${1:-10}
 here=$(cd "$(dirname "$0")" && pwd)
 G=${GFFTPIPE:-}
-for c in "$here/../build-spec/src/gfftpipe" "$here/../build/src/gfftpipe" "$here/../src/gfftpipe"; do
+for c in "$here/../build-spec-cpu/src/gfftpipe" "$here/../build-spec/src/gfftpipe" "$here/../build/src/gfftpipe" "$here/../src/gfftpipe"; do
     [ -n "$G" ] && break
     [ -x "$c" ] && G=$c
 done
@@ -55,27 +57,39 @@ fi
 echo "input: $song ($(wc -c <"$song") bytes)"
 
 now() { date +%s.%N; }
-rss=""
-if [ -x /usr/bin/time ]; then
+load() { cut -d' ' -f1 /proc/loadavg; }
+runs=${RUNS:-3}
+echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+have_sox=0
+command -v sox >/dev/null 2>&1 && have_sox=1 || echo "sox: not installed, skipped"
+i=1
+while [ $i -le $runs ]; do
+    l=$(load)
     t0=$(now)
-    /usr/bin/time -v "$G" spectrogram --engine cpu -q --width 20000 --height 1025 --n 2048 --hop 512 \
-        "$song" "$dir/gfp.png" 2>"$dir/time.txt"
+    if [ -x /usr/bin/time ]; then
+        # shellcheck disable=SC2086
+        /usr/bin/time -v "$G" spectrogram --engine cpu -q ${GFP_OPTS:-} --width 20000 --height 1025 \
+            --n 2048 --hop 512 "$song" "$dir/gfp.png" 2>"$dir/time.txt"
+        rss=$(awk -F: '/Maximum resident/ { gsub(/ /, "", $2); print $2 }' "$dir/time.txt")
+    else
+        # shellcheck disable=SC2086
+        "$G" spectrogram --engine cpu -q ${GFP_OPTS:-} --width 20000 --height 1025 --n 2048 --hop 512 \
+            "$song" "$dir/gfp.png"
+        rss=""
+    fi
     t1=$(now)
-    rss=$(awk -F: '/Maximum resident/ { gsub(/ /, "", $2); print $2 }' "$dir/time.txt")
-else
-    t0=$(now)
-    "$G" spectrogram --engine cpu -q --width 20000 --height 1025 --n 2048 --hop 512 "$song" "$dir/gfp.png"
-    t1=$(now)
-fi
-tg=$(echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }')
-echo "gfftpipe spectrogram --engine cpu: ${tg} s${rss:+, peak RSS $((rss / 1024)) MiB}"
-if command -v sox >/dev/null 2>&1; then
-    t0=$(now)
-    sox "$song" -n spectrogram -x 20000 -y 1025 -o "$dir/sox.png"
-    t1=$(now)
-    ts=$(echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }')
-    echo "sox spectrogram -x 20000 -y 1025:   ${ts} s"
-    echo "$tg $ts" | awk '{ printf "ratio gfftpipe/sox: %.3f (target <= 0.333)\n", $1 / $2 }'
-else
-    echo "sox: not installed, skipped"
-fi
+    tg=$(echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }')
+    line="run $i: gfftpipe ${tg} s (load ${l}${rss:+, peak RSS $((rss / 1024)) MiB})"
+    if [ $have_sox = 1 ]; then
+        l=$(load)
+        t0=$(now)
+        sox "$song" -n spectrogram -x 20000 -y 1025 -o "$dir/sox.png"
+        t1=$(now)
+        ts=$(echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }')
+        line="$line; sox ${ts} s (load $l); ratio $(echo "$tg $ts" | awk '{ printf "%.3f", $1 / $2 }')"
+    fi
+    echo "$line"
+    i=$((i + 1))
+done
+echo "PNG sizes: gfftpipe $(wc -c <"$dir/gfp.png") bytes$([ $have_sox = 1 ] && echo ", sox $(wc -c <"$dir/sox.png") bytes")"
+echo "target: ratio gfftpipe/sox <= 0.333"

@@ -12,11 +12,28 @@
  * (stdin) each bucket holds `span` frames; when 2 x width buckets are full,
  * neighbours merge pairwise and span doubles, so memory stays bounded.
  *
- * GPU seam: fold_frame() is the one place that turns an engine's power
- * frame into pooled rows. A GPU engine that fuses the row mapping and the
- * time pooling (the row tables below, rows_lo/rows_hi/rows_pos, are what it
- * needs) would hand back bucket columns instead of power frames, and flow()
- * would merge those columns instead of calling fold_frame(). */
+ * Direct mode (a known length and no --raw): frames arrive in time order,
+ * so only the bucket being filled is kept as floats; a finished bucket
+ * goes straight into the pixel column of the palette image as colour
+ * indices. Memory is then the 8-bit image and one column, and the dB
+ * mapping needs no logarithm: a power is compared with the power at each
+ * colour step (quant()). Byte buckets (an unknown length, --pool max, no
+ * --raw): the same for the buckets of a stream, kept as colour indices;
+ * merging and folding them take the max of indices, which is the index of
+ * the max, as quant() only grows with the power.
+ *
+ * The PNG is 8-bit with a palette: white (index 0, so that a zeroed image
+ * is blank and its pages are first touched where pixels are written), the
+ * ink and the frame grey of the axes, then PAL_LEVELS steps of the colour
+ * map.
+ *
+ * GPU: fold_frame() is the host's way from an engine's power frame to
+ * pooled rows. The gpu engine does the same on the device (a plan with a
+ * gfp_pool_desc: the row tables rows_lo/rows_hi/rows_pos and the bucket
+ * mapping, kernels/gfp_gpu_spec.cu) for one panel of f32 with a known
+ * length, and hands back bucket columns instead of power frames; flow()
+ * then merges those columns (merge_columns()). spec_run() decides, as it
+ * is the first to know the engine. */
 #include "config.h"
 #include "filters.h"
 
@@ -34,9 +51,19 @@
 /* Plot pixels (all panels): the buckets and the RGB canvas grow with it. */
 #define SPEC_MAX_PIXELS ((size_t)40 << 20)
 #define SPEC_MAX_STACK 16
+#define SPEC_AUTO_THREADS 4
 
 typedef enum cmap_id { CM_VIRIDIS, CM_MAGMA, CM_INFERNO, CM_PLASMA, CM_GRAY }
     cmap_id;
+
+/* Palette: the three colours of the axes, then the colour-map steps. */
+enum { PAL_WHITE, PAL_INK, PAL_FRAME, PAL_MAP, PAL_LEVELS = 256 - PAL_MAP };
+
+typedef struct layout {
+    int sc;
+    long left, top, right, bottom, gap;   /* margins; gap between panels */
+    long img_w, img_h;
+} layout;
 
 typedef struct spec_priv {
     /* options */
@@ -50,15 +77,16 @@ typedef struct spec_priv {
     gfp_format in_fmt;
     /* run */
     const gfp_source *src;
-    int dbl, quiet;
+    int dbl, quiet, threads;
     double rate;
     int nch;                  /* panels */
     size_t bins;              /* n/2 + 1 */
     double *window;
     int32_t *rows_lo, *rows_hi; /* bins pooled into each row (lo > hi: none) */
+    uint32_t *rows_run;       /* rows from r on that take one bin each, the
+                                 next row the next bin (0: r is not one) */
     double *rows_pos;         /* fractional bin of the row's centre */
     float *tmp;               /* one frame as float (f64 engine output) */
-    float *rowv;              /* one frame's pooled rows */
     /* time buckets */
     int known;                /* length known: direct mapping */
     uint64_t frames_expected; /* per channel, when known */
@@ -70,10 +98,31 @@ typedef struct spec_priv {
     uint64_t frames;          /* frames seen (all channels) */
     unsigned merges;
     uint64_t items_known;     /* samples per channel, when known */
+    /* the engine's plan; pooled: the gpu engine pools (spec_run) */
+    gfp_stage_setup setup;
+    gfp_pool_desc pool;
+    int pool_ok, pooled;
+    int host_power;           /* complex frames: |X|^2 here (CPU engine) */
+    /* direct mode: finished buckets go straight into img */
+    int direct;
+    int qstream;              /* byte buckets: qb instead of buck */
+    uint8_t **qb;             /* per channel: cap x height colour indices */
+    float **acc;              /* per channel: the open bucket's rows */
+    size_t open_bi;           /* the open bucket (SIZE_MAX: none yet) */
+    /* colours */
+    uint8_t pal[256][3];
+    float th[PAL_LEVELS - 1]; /* power at which colour step i+1 begins */
+    uint8_t qtab[1 << 15];    /* step at the bottom of each float bucket */
     /* output */
+    layout L;
+    uint8_t *img;             /* palette indices, L.img_w x L.img_h */
+    double t_drain, t_png;    /* seconds in drain, and writing the PNG */
     gfp_sink raw_snk;
     int raw_open;
 } spec_priv;
+
+static void make_layout(const spec_priv *p, layout *L);
+static void make_palette(spec_priv *p);
 
 /* ---- options ----------------------------------------------------------- */
 
@@ -116,7 +165,10 @@ static void spec_usage(FILE *out)
         "                        (height, width), row 0 = lowest frequency);\n"
         "                        without OUTPUT no PNG is written\n"
         "Levels are dB relative to full scale: a full-scale sine reads 0 dBFS\n"
-        "whatever the window and N.\n",
+        "whatever the window and N. The PNG has 8-bit palette colours: 253\n"
+        "steps of the colour map, and white, black and grey for the axes.\n"
+        "Here --threads N (below) counts FFTW's threads and the PNG\n"
+        "encoder's, and its default is one per CPU online (at most 4), not 1.\n",
         out);
     gfp_common_usage(out);
 }
@@ -155,6 +207,7 @@ static gfp_status spec_getopts(void *vp, gfp_common *c, const char **in,
     p->range = 120;
     p->channel = -1;
     p->cmap = CM_VIRIDIS;
+    c->threads = 0; /* 0 after parsing: --threads not given */
     optind = 1;
     opterr = 0;
     int o;
@@ -281,6 +334,14 @@ static gfp_status spec_getopts(void *vp, gfp_common *c, const char **in,
     }
     if (c->help)
         return GFP_OK;
+    /* Threads for the PNG encoder, and FFTW's: by default one per CPU
+     * online, at most SPEC_AUTO_THREADS. */
+    if (!c->threads) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        c->threads = cpus < 1 ? 1 : cpus > SPEC_AUTO_THREADS
+                                        ? SPEC_AUTO_THREADS : (int)cpus;
+    }
+    p->threads = c->threads;
     if (!p->hop)
         p->hop = p->n / 4 ? p->n / 4 : 1;
     if (p->hop > p->n)
@@ -443,9 +504,9 @@ static gfp_status spec_start(void *vp, const gfp_common *c,
     p->rows_pos = malloc(H * sizeof *p->rows_pos);
     p->window = malloc(p->n * sizeof *p->window);
     p->tmp = malloc(p->bins * sizeof *p->tmp);
-    p->rowv = malloc(H * sizeof *p->rowv);
+    p->rows_run = malloc(H * sizeof *p->rows_run);
     if (!p->rows_lo || !p->rows_hi || !p->rows_pos || !p->window || !p->tmp ||
-        !p->rowv)
+        !p->rows_run)
         return gfp_fail(err, GFP_ENOMEM, "out of memory");
     double last = (double)(p->bins - 1);
     for (size_t r = 0; r < H; r++) {
@@ -459,6 +520,12 @@ static gfp_status spec_start(void *vp, const gfp_common *c,
         p->rows_hi[r] = (int32_t)(hi < lo ? lo - 1 : hi);
         double c0 = row_bin(p, (double)r);
         p->rows_pos[r] = c0 < 0 ? 0 : c0 > last ? last : c0;
+    }
+    for (size_t r = H; r-- > 0;) {
+        int one = p->rows_lo[r] == p->rows_hi[r];
+        int next = r + 1 < H && p->rows_run[r + 1] &&
+                   p->rows_lo[r + 1] == p->rows_lo[r] + 1;
+        p->rows_run[r] = !one ? 0 : next ? p->rows_run[r + 1] + 1 : 1;
     }
     /* Time buckets. */
     size_t W = p->width;
@@ -480,17 +547,48 @@ static gfp_status spec_start(void *vp, const gfp_common *c,
         if (p->cap < 2)
             p->cap = 2;
     }
-    size_t cells;
-    if (!gfp_mul_ok(p->cap, H, &cells))
-        return gfp_fail(err, GFP_ENOMEM, "image too large");
-    p->buck = calloc((size_t)p->nch, sizeof *p->buck);
     p->count = calloc(p->cap, sizeof *p->count);
-    if (!p->buck || !p->count)
+    if (!p->count)
         return gfp_fail(err, GFP_ENOMEM, "out of memory");
-    for (int ch = 0; ch < p->nch; ch++)
-        if (!(p->buck[ch] = calloc(cells, sizeof(float))))
-            return gfp_fail(err, GFP_ENOMEM, "out of memory for %zu x %zu "
-                            "time columns", p->cap, H);
+    p->direct = p->known && !p->raw_path;
+    p->open_bi = SIZE_MAX;
+    make_palette(p);
+    p->qstream = !p->known && !p->raw_path && !p->pool_mean;
+    if (p->direct || p->qstream) {
+        p->acc = calloc((size_t)p->nch, sizeof *p->acc);
+        if (!p->acc)
+            return gfp_fail(err, GFP_ENOMEM, "out of memory");
+        for (int ch = 0; ch < p->nch; ch++)
+            if (!(p->acc[ch] = calloc(H, sizeof(float))))
+                return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    }
+    if (p->qstream) {
+        p->qb = calloc((size_t)p->nch, sizeof *p->qb);
+        if (!p->qb)
+            return gfp_fail(err, GFP_ENOMEM, "out of memory");
+        for (int ch = 0; ch < p->nch; ch++)
+            if (!(p->qb[ch] = calloc(p->cap, H)))
+                return gfp_fail(err, GFP_ENOMEM, "out of memory for %zu x "
+                                "%zu time columns", p->cap, H);
+    } else if (p->direct) {
+        /* The whole image now (its layout is known): 1 byte per pixel,
+         * where the buckets would take 4 per plot pixel. */
+        make_layout(p, &p->L);
+        if (!(p->img = calloc((size_t)p->L.img_w, (size_t)p->L.img_h)))
+            return gfp_fail(err, GFP_ENOMEM, "out of memory for a %ldx%ld "
+                            "image", p->L.img_w, p->L.img_h);
+    } else {
+        size_t cells;
+        if (!gfp_mul_ok(p->cap, H, &cells))
+            return gfp_fail(err, GFP_ENOMEM, "image too large");
+        p->buck = calloc((size_t)p->nch, sizeof *p->buck);
+        if (!p->buck)
+            return gfp_fail(err, GFP_ENOMEM, "out of memory");
+        for (int ch = 0; ch < p->nch; ch++)
+            if (!(p->buck[ch] = calloc(cells, sizeof(float))))
+                return gfp_fail(err, GFP_ENOMEM, "out of memory for %zu x "
+                                "%zu time columns", p->cap, H);
+    }
     /* The transform: power scaled by 4 / (sum w)^2, so that a sine of
      * amplitude 1 centred on a bin gives power 1 there (0 dBFS). */
     gfp_window_fill(&p->win, p->n, p->window);
@@ -510,56 +608,144 @@ static gfp_status spec_start(void *vp, const gfp_common *c,
     d->scale = 2.0 / sw;
     d->window = p->window;
     d->post = GFP_POST_POWER;
+    /* Pooling on the device: one panel of f32, known length, and at most
+     * one row per bin (so a column per frame fits the engine's output). */
+    p->pool = (gfp_pool_desc){.rows = H, .lo = p->rows_lo, .hi = p->rows_hi,
+                              .pos = p->rows_pos, .mean = p->pool_mean,
+                              .frames = p->frames_expected,
+                              .buckets = p->cap};
+    p->pool_ok = p->known && p->nch == 1 && !p->dbl && H <= p->bins;
+    p->setup = *s;
     return GFP_OK;
 }
 
 /* ---- flow: frames into buckets -------------------------------------------- */
 
-/* One power frame (bins) into one bucket row set (height), pooled: rows
- * first (into v), then one plain loop the compiler can vectorise. */
+/* Row r of one frame: its bins pooled, or interpolated between two. */
+static inline float row_value(const spec_priv *p, const float *pw, size_t r)
+{
+    int32_t lo = p->rows_lo[r], hi = p->rows_hi[r];
+    if (hi == lo)
+        return pw[lo];
+    if (hi > lo) {
+        float acc = pw[lo];
+        if (p->pool_mean) {
+            for (int32_t k = lo + 1; k <= hi; k++)
+                acc += pw[k];
+            return acc / (float)(hi - lo + 1);
+        }
+        for (int32_t k = lo + 1; k <= hi; k++)
+            acc = pw[k] > acc ? pw[k] : acc;
+        return acc;
+    }
+    /* Rows finer than bins: interpolate between the nearest two. */
+    double x = p->rows_pos[r];
+    size_t k = (size_t)x;
+    double fr = x - (double)k;
+    return k + 1 < p->bins ? (float)((1 - fr) * pw[k] + fr * pw[k + 1])
+                           : pw[k];
+}
+
+/* One power frame (bins) into one bucket row set (height), pooled. Runs
+ * of rows that take one bin each, the next row the next bin (rows_run),
+ * are plain loops over both arrays. */
 static void fold_frame(const spec_priv *p, const float *pw, float *b,
-                       float *v, int first)
+                       int first)
 {
     size_t H = p->height;
-    for (size_t r = 0; r < H; r++) {
-        int32_t lo = p->rows_lo[r], hi = p->rows_hi[r];
-        if (hi == lo) {
-            v[r] = pw[lo];
-        } else if (hi > lo) {
-            float acc = pw[lo];
-            if (p->pool_mean) {
-                for (int32_t k = lo + 1; k <= hi; k++)
-                    acc += pw[k];
-                acc /= (float)(hi - lo + 1);
-            } else {
-                for (int32_t k = lo + 1; k <= hi; k++)
-                    acc = pw[k] > acc ? pw[k] : acc;
-            }
-            v[r] = acc;
-        } else {
-            /* Rows finer than bins: interpolate between the nearest two. */
-            double x = p->rows_pos[r];
-            size_t k = (size_t)x;
-            double fr = x - (double)k;
-            v[r] = k + 1 < p->bins ? (float)((1 - fr) * pw[k] + fr * pw[k + 1])
-                                   : pw[k];
+    for (size_t r = 0; r < H;) {
+        size_t n = p->rows_run[r];
+        if (n) {
+            const float *x = pw + p->rows_lo[r];
+            float *y = b + r;
+            if (first)
+                memcpy(y, x, n * sizeof *y);
+            else if (p->pool_mean)
+                for (size_t i = 0; i < n; i++)
+                    y[i] += x[i];
+            else
+                for (size_t i = 0; i < n; i++)
+                    y[i] = x[i] > y[i] ? x[i] : y[i];
+            r += n;
+            continue;
         }
+        float v = row_value(p, pw, r);
+        b[r] = first ? v : p->pool_mean ? b[r] + v : v > b[r] ? v : b[r];
+        r++;
     }
-    if (first)
-        memcpy(b, v, H * sizeof *b);
-    else if (p->pool_mean)
-        for (size_t r = 0; r < H; r++)
-            b[r] += v[r];
-    else
-        for (size_t r = 0; r < H; r++)
-            b[r] = v[r] > b[r] ? v[r] : b[r];
+}
+
+/* The colour index of a power: the steps whose power it reaches, found
+ * from the float's top bits (qtab) and a step or two of comparison. The
+ * same index as rounding (10 log10 v - floor) * (PAL_LEVELS - 1) / range,
+ * without the logarithm. */
+static inline uint8_t quant(const spec_priv *p, float v)
+{
+    if (!(v > (float)GFP_DB_FLOOR_POWER))
+        v = (float)GFP_DB_FLOOR_POWER;
+    uint32_t b;
+    memcpy(&b, &v, sizeof b);
+    unsigned i = p->qtab[b >> 16];
+    while (i < PAL_LEVELS - 1 && v >= p->th[i])
+        i++;
+    return (uint8_t)(PAL_MAP + i);
+}
+
+/* Bucket bi is complete; its rows (power, summed for mean) become colour
+ * indices: byte bucket bi, or in direct mode pixel column bi of every
+ * panel (the drain stretches the columns when there are fewer than
+ * --width). */
+static void finish_bucket(spec_priv *p, size_t bi)
+{
+    size_t H = p->height, iw = (size_t)p->L.img_w;
+    float div = p->pool_mean && p->count[bi] ? (float)p->count[bi] : 1.0f;
+    for (int ch = 0; ch < p->nch; ch++) {
+        float *a = p->acc[ch];
+        if (p->qstream) {
+            uint8_t *q = p->qb[ch] + bi * H;
+            for (size_t r = 0; r < H; r++)
+                q[r] = quant(p, a[r]);
+            memset(a, 0, H * sizeof *a);
+            continue;
+        }
+        size_t y0 = (size_t)(p->L.top + ch * ((long)H + p->L.gap));
+        uint8_t *q = p->img + (y0 + H - 1) * iw + (size_t)p->L.left + bi;
+        if (div == 1.0f)
+            for (size_t r = 0; r < H; r++, q -= iw)
+                *q = quant(p, a[r]);
+        else
+            for (size_t r = 0; r < H; r++, q -= iw)
+                *q = quant(p, a[r] / div);
+        /* A channel with no frame in the next bucket shows silence. */
+        memset(a, 0, H * sizeof *a);
+    }
 }
 
 /* Unknown length, buckets full: merge neighbours pairwise. */
 static void merge_halves(spec_priv *p)
 {
     size_t H = p->height, half = p->cap / 2;
-    for (int ch = 0; ch < p->nch; ch++) {
+    if (p->qstream) {
+        /* The open bucket is the last: the frame that asks for the merge
+         * starts a new one. */
+        if (p->open_bi != SIZE_MAX)
+            finish_bucket(p, p->open_bi);
+        p->open_bi = SIZE_MAX;
+    }
+    for (int ch = 0; ch < p->nch && p->qstream; ch++) {
+        uint8_t *b = p->qb[ch];
+        for (size_t i = 0; i < half; i++) {
+            uint8_t *dst = b + i * H;
+            const uint8_t *x = b + 2 * i * H, *y = x + H;
+            if (p->count[2 * i + 1] == 0)
+                memmove(dst, x, H);
+            else
+                for (size_t r = 0; r < H; r++)
+                    dst[r] = y[r] > x[r] ? y[r] : x[r];
+        }
+        memset(b + half * H, 0, half * H);
+    }
+    for (int ch = 0; ch < p->nch && !p->qstream; ch++) {
         float *b = p->buck[ch];
         for (size_t i = 0; i < half; i++) {
             float *dst = b + i * H;
@@ -580,6 +766,56 @@ static void merge_halves(spec_priv *p)
     p->merges++;
 }
 
+/* Bucket of time step t (known length), and the first step of bucket b. */
+static uint64_t bucket_of(const spec_priv *p, uint64_t t)
+{
+    uint64_t m = t * p->cap / p->frames_expected;
+    return m >= p->cap ? p->cap - 1 : m;
+}
+
+static uint64_t bucket_start(const spec_priv *p, uint64_t b)
+{
+    return b >= p->cap ? UINT64_MAX
+                       : (b * p->frames_expected + p->cap - 1) / p->cap;
+}
+
+/* Pooled by the engine: the columns of nframes frames (one panel), one per
+ * bucket they touch, each the max or the sum of the frames' rows. */
+static void merge_columns(spec_priv *p, const float *cols, size_t nframes)
+{
+    size_t H = p->height;
+    uint64_t t0 = p->frames, t1 = t0 + nframes;
+    uint64_t b0 = bucket_of(p, t0), b1 = bucket_of(p, t1 - 1);
+    for (uint64_t b = b0; b <= b1; b++, cols += H) {
+        uint64_t s = bucket_start(p, b), e = bucket_start(p, b + 1);
+        uint64_t cnt = (e < t1 ? e : t1) - (s > t0 ? s : t0);
+        size_t bi = (size_t)b;
+        float *dst;
+        if (p->direct) {
+            if (bi != p->open_bi) {
+                if (p->open_bi != SIZE_MAX)
+                    finish_bucket(p, p->open_bi);
+                p->open_bi = bi;
+            }
+            dst = p->acc[0];
+        } else {
+            dst = p->buck[0] + bi * H;
+        }
+        if (p->count[bi] == 0)
+            memcpy(dst, cols, H * sizeof *dst);
+        else if (p->pool_mean)
+            for (size_t r = 0; r < H; r++)
+                dst[r] += cols[r];
+        else
+            for (size_t r = 0; r < H; r++)
+                dst[r] = cols[r] > dst[r] ? cols[r] : dst[r];
+        p->count[bi] += (uint32_t)cnt;
+        if (bi + 1 > p->used)
+            p->used = bi + 1;
+    }
+    p->frames = t1;
+}
+
 static gfp_status spec_flow(void *vp, const void *frames, size_t nframes,
                             gfp_sink *snk, gfp_error *err)
 {
@@ -587,9 +823,25 @@ static gfp_status spec_flow(void *vp, const void *frames, size_t nframes,
     (void)snk;
     (void)err;
     size_t H = p->height;
+    if (p->pooled) {
+        if (nframes)
+            merge_columns(p, frames, nframes);
+        return GFP_OK;
+    }
     for (size_t f = 0; f < nframes; f++) {
         const float *pw;
-        if (p->dbl) {
+        if (p->host_power && p->dbl) {
+            const double *x = (const double *)frames + f * 2 * p->bins;
+            for (size_t k = 0; k < p->bins; k++)
+                p->tmp[k] = (float)(x[2 * k] * x[2 * k] +
+                                    x[2 * k + 1] * x[2 * k + 1]);
+            pw = p->tmp;
+        } else if (p->host_power) {
+            const float *x = (const float *)frames + f * 2 * p->bins;
+            for (size_t k = 0; k < p->bins; k++)
+                p->tmp[k] = x[2 * k] * x[2 * k] + x[2 * k + 1] * x[2 * k + 1];
+            pw = p->tmp;
+        } else if (p->dbl) {
             const double *x = (const double *)frames + f * p->bins;
             for (size_t k = 0; k < p->bins; k++)
                 p->tmp[k] = (float)x[k];
@@ -602,12 +854,21 @@ static gfp_status spec_flow(void *vp, const void *frames, size_t nframes,
         uint64_t t = fi / (uint64_t)p->nch;
         size_t bi;
         if (p->known) {
-            uint64_t m = t * p->cap / p->frames_expected;
-            bi = m >= p->cap ? p->cap - 1 : (size_t)m;
+            bi = (size_t)bucket_of(p, t);
+            if (p->direct && ch == 0 && bi != p->open_bi) {
+                if (p->open_bi != SIZE_MAX)
+                    finish_bucket(p, p->open_bi);
+                p->open_bi = bi;
+            }
         } else {
             while (t / p->span >= p->cap)
                 merge_halves(p);
             bi = (size_t)(t / p->span);
+            if (p->qstream && ch == 0 && bi != p->open_bi) {
+                if (p->open_bi != SIZE_MAX)
+                    finish_bucket(p, p->open_bi);
+                p->open_bi = bi;
+            }
         }
         /* Channel 0 of a time step comes first and counts it; the other
          * channels of that step see the count already raised. */
@@ -616,7 +877,9 @@ static gfp_status spec_flow(void *vp, const void *frames, size_t nframes,
             first = p->count[bi]++ == 0;
         else
             first = p->count[bi] == 1;
-        fold_frame(p, pw, p->buck[ch] + bi * H, p->rowv, first);
+        fold_frame(p, pw,
+                   p->direct || p->qstream ? p->acc[ch] : p->buck[ch] + bi * H,
+                   first);
         if (bi + 1 > p->used)
             p->used = bi + 1;
     }
@@ -677,28 +940,27 @@ static const uint8_t font5x7[95][5] = {
     {0x08,0x04,0x08,0x10,0x08},
 };
 
+/* Pixels are palette indices. */
 typedef struct canvas {
     uint8_t *px;
     size_t w, h;
 } canvas;
 
-typedef struct rgb { uint8_t r, g, b; } rgb;
-
-static void put(canvas *cv, long x, long y, rgb c)
+static void rect(canvas *cv, long x, long y, long w, long h, uint8_t c)
 {
-    if (x < 0 || y < 0 || (size_t)x >= cv->w || (size_t)y >= cv->h)
-        return;
-    uint8_t *q = cv->px + ((size_t)y * cv->w + (size_t)x) * 3;
-    q[0] = c.r;
-    q[1] = c.g;
-    q[2] = c.b;
-}
-
-static void rect(canvas *cv, long x, long y, long w, long h, rgb c)
-{
-    for (long j = 0; j < h; j++)
-        for (long i = 0; i < w; i++)
-            put(cv, x + i, y + j, c);
+    long x1 = x + w, y1 = y + h;
+    if (x < 0)
+        x = 0;
+    if (y < 0)
+        y = 0;
+    if (x1 > (long)cv->w)
+        x1 = (long)cv->w;
+    if (y1 > (long)cv->h)
+        y1 = (long)cv->h;
+    for (long j = y; j < y1; j++)
+        if (x < x1)
+            memset(cv->px + (size_t)j * cv->w + (size_t)x, c,
+                   (size_t)(x1 - x));
 }
 
 static long text_w(const char *s, int sc)
@@ -708,7 +970,8 @@ static long text_w(const char *s, int sc)
 }
 
 /* Text with its top-left corner at (x, y). */
-static void text(canvas *cv, long x, long y, const char *s, int sc, rgb c)
+static void text(canvas *cv, long x, long y, const char *s, int sc,
+                 uint8_t c)
 {
     for (; *s; s++, x += 6 * sc) {
         unsigned ch = (unsigned char)*s;
@@ -721,7 +984,8 @@ static void text(canvas *cv, long x, long y, const char *s, int sc, rgb c)
 }
 
 /* Text turned a quarter left (reads upwards); (x, y) is its bottom-left. */
-static void text_up(canvas *cv, long x, long y, const char *s, int sc, rgb c)
+static void text_up(canvas *cv, long x, long y, const char *s, int sc,
+                    uint8_t c)
 {
     for (; *s; s++, y -= 6 * sc) {
         unsigned ch = (unsigned char)*s;
@@ -733,14 +997,43 @@ static void text_up(canvas *cv, long x, long y, const char *s, int sc, rgb c)
     }
 }
 
-/* ---- colour maps (filters/common.c) --------------------------------------- */
+/* ---- colours (maps: filters/common.c) ------------------------------------ */
 
-static void make_lut(cmap_id id, rgb lut[256])
+/* The palette, and the powers at which each colour step begins: step i
+ * shows dB levels within half a step of floor + i * range / (PAL_LEVELS-1),
+ * floor = ceiling - range; below floor + half a step it is step 0. */
+static void make_palette(spec_priv *p)
 {
     uint8_t t[256][3];
-    gfp_cmap_lut((gfp_cmap)id, t);
-    for (int i = 0; i < 256; i++)
-        lut[i] = (rgb){t[i][0], t[i][1], t[i][2]};
+    gfp_cmap_lut((gfp_cmap)p->cmap, t);
+    static const uint8_t ui[PAL_MAP][3] = {{255, 255, 255}, {0, 0, 0},
+                                           {60, 60, 60}};
+    memcpy(p->pal, ui, sizeof ui);
+    for (int i = 0; i < PAL_LEVELS; i++) {
+        double x = i * 255.0 / (PAL_LEVELS - 1);
+        int k = (int)x;
+        if (k > 254)
+            k = 254;
+        double f = x - k;
+        for (int c = 0; c < 3; c++)
+            p->pal[PAL_MAP + i][c] = (uint8_t)lround(t[k][c] +
+                                                     f * (t[k + 1][c] -
+                                                          t[k][c]));
+    }
+    double lo = p->ceiling - p->range, step = p->range / (PAL_LEVELS - 1);
+    for (int i = 0; i < PAL_LEVELS - 1; i++)
+        p->th[i] = (float)pow(10, (lo + (i + 0.5) * step) / 10);
+    /* qtab[k]: the step of the smallest positive float whose top 16 bits
+     * are k; the steps only grow within the floats that share them. */
+    int i = 0;
+    for (uint32_t k = 0; k < (1u << 15); k++) {
+        uint32_t b = k << 16;
+        float v;
+        memcpy(&v, &b, sizeof v);
+        while (i < PAL_LEVELS - 1 && v >= p->th[i])
+            i++;
+        p->qtab[k] = (uint8_t)i;
+    }
 }
 
 /* ---- axes ----------------------------------------------------------------- */
@@ -816,12 +1109,6 @@ static double freq_y(const spec_priv *p, double f)
 
 /* ---- drain: fold buckets into pixel columns, render, write ----------------- */
 
-typedef struct layout {
-    int sc;
-    long left, top, right, bottom, gap;   /* margins; gap between panels */
-    long img_w, img_h;
-} layout;
-
 static void make_layout(const spec_priv *p, layout *L)
 {
     memset(L, 0, sizeof *L);
@@ -845,11 +1132,11 @@ static void make_layout(const spec_priv *p, layout *L)
     L->img_h = L->top + H * p->nch + L->gap * (p->nch - 1) + L->bottom;
 }
 
-static const rgb INK = {0, 0, 0},
-                 FRAME = {60, 60, 60};
+#define INK PAL_INK
+#define FRAME PAL_FRAME
 
 static void draw_axes(const spec_priv *p, canvas *cv, const layout *L,
-                      double T, const rgb lut[256])
+                      double T)
 {
     int sc = L->sc;
     long W = (long)p->width, H = (long)p->height, ch = 7 * sc;
@@ -942,8 +1229,9 @@ static void draw_axes(const spec_priv *p, canvas *cv, const layout *L,
     long bx = x0 + W + sc + 10 * sc, bw = 8 * sc * 2;
     long by = L->top, bh = plot_bottom - L->top;
     for (long j = 0; j < bh; j++) {
-        int idx = (int)lround((double)(bh - 1 - j) / (double)(bh > 1 ? bh - 1 : 1) * 255);
-        rect(cv, bx, by + j, bw, 1, lut[idx]);
+        long idx = lround((double)(bh - 1 - j) / (double)(bh > 1 ? bh - 1 : 1) *
+                          (PAL_LEVELS - 1));
+        rect(cv, bx, by + j, bw, 1, (uint8_t)(PAL_MAP + idx));
     }
     rect(cv, bx - sc, by - sc, bw + 2 * sc, sc, FRAME);
     rect(cv, bx - sc, by + bh, bw + 2 * sc, sc, FRAME);
@@ -966,13 +1254,31 @@ static void draw_axes(const spec_priv *p, canvas *cv, const layout *L,
             by + bh / 2 + text_w(dt, sc) / 2, dt, sc, INK);
 }
 
+/* Direct mode: K finished columns stretched over the width in place, from
+ * the right (pixel x shows column x * K / W <= x, not yet overwritten). */
+static void stretch_columns(spec_priv *p, size_t K)
+{
+    size_t W = p->width, H = p->height, iw = (size_t)p->L.img_w;
+    for (int ch = 0; ch < p->nch; ch++) {
+        uint8_t *top = p->img +
+                       (size_t)(p->L.top + ch * ((long)H + p->L.gap)) * iw +
+                       (size_t)p->L.left;
+        for (size_t x = W; x-- > 0;) {
+            size_t src = (size_t)((uint64_t)x * K / W);
+            if (src != x)
+                for (size_t r = 0; r < H; r++)
+                    top[r * iw + x] = top[r * iw + src];
+        }
+    }
+}
+
 static gfp_status spec_drain(void *vp, gfp_sink *snk, gfp_error *err)
 {
     spec_priv *p = vp;
     size_t H = p->height;
     gfp_status st = GFP_OK;
-    uint8_t *img = NULL;
     float *row = NULL;
+    double t0 = gfp_now(), t1;
     if (p->frames == 0)
         return gfp_fail(err, GFP_EFORMAT, "no audio samples in the input");
     uint64_t tsteps = p->frames / (uint64_t)p->nch;
@@ -1001,76 +1307,89 @@ static gfp_status spec_drain(void *vp, gfp_sink *snk, gfp_error *err)
                             SPEC_MAX_PIXELS >> 20);
     }
     size_t W = p->width, M = p->used;
-    /* Fold M buckets into K = min(M, W) columns, in place (column x reads
-     * buckets at or after x), then power -> dB. */
+    /* Fold M buckets into K = min(M, W) columns: in place, column x reads
+     * buckets at or after x. */
     size_t K = M < W ? M : W;
-    for (int ch = 0; ch < p->nch; ch++) {
-        float *b = p->buck[ch];
-        for (size_t x = 0; x < K; x++) {
-            size_t a = (size_t)((uint64_t)x * M / K);
-            size_t e = (size_t)((uint64_t)(x + 1) * M / K);
-            if (e <= a)
-                e = a + 1;
-            float *dst = b + x * H;
-            uint64_t cnt = 0;
-            for (size_t i = a; i < e; i++)
-                cnt += p->count[i];
-            if (a != x)
-                memcpy(dst, b + a * H, H * sizeof(float));
-            for (size_t i = a + 1; i < e; i++) {
-                const float *y = b + i * H;
-                for (size_t r = 0; r < H; r++)
-                    dst[r] = p->pool_mean ? dst[r] + y[r]
-                                          : (y[r] > dst[r] ? y[r] : dst[r]);
-            }
-            float div = p->pool_mean && cnt ? (float)cnt : 1.0f;
-            for (size_t r = 0; r < H; r++) {
-                /* f32 power: its smallest normal (1e-38) is below the
-                 * 1e-30 floor, so log10f loses nothing that matters. */
-                float v = dst[r] / div;
-                dst[r] = 10.0f * log10f(v > (float)GFP_DB_FLOOR_POWER
-                                            ? v : (float)GFP_DB_FLOOR_POWER);
-            }
-        }
-    }
-    /* Pixel column x shows column x * K / W (stretched when K < W). */
-    layout L;
-    make_layout(p, &L);
-    size_t iw = (size_t)L.img_w, ih = (size_t)L.img_h, bytes;
-    if (p->out_given || !p->raw_path) {
-        if (!gfp_mul_ok(iw * 3, ih, &bytes) || !(img = malloc(bytes))) {
-            st = gfp_fail(err, GFP_ENOMEM, "out of memory for a %zux%zu "
-                          "image", iw, ih);
-            goto done;
-        }
-        memset(img, 255, bytes);
-        canvas cv = {img, iw, ih};
-        rgb lut[256];
-        make_lut(p->cmap, lut);
-        double lo = p->ceiling - p->range, inv = 255.0 / p->range;
+    int png = p->out_given || !p->raw_path;
+    if (p->direct) {
+        if (p->open_bi != SIZE_MAX)
+            finish_bucket(p, p->open_bi);
+        if (K < W)
+            stretch_columns(p, K);
+    } else if (p->qstream) {
+        if (p->open_bi != SIZE_MAX)
+            finish_bucket(p, p->open_bi);
         for (int ch = 0; ch < p->nch; ch++) {
-            long y0 = L.top + ch * ((long)H + L.gap);
-            for (size_t x = 0; x < W; x++) {
-                const float *col = p->buck[ch] +
-                                   (size_t)((uint64_t)x * K / W) * H;
-                uint8_t *q = img + ((size_t)y0 * iw + (size_t)L.left + x) * 3;
-                for (size_t r = 0; r < H; r++) {
-                    double t = ((double)col[H - 1 - r] - lo) * inv;
-                    int idx = !(t > 0) ? 0 : t >= 255 ? 255 : (int)(t + 0.5);
-                    rgb c = lut[idx];
-                    q[0] = c.r;
-                    q[1] = c.g;
-                    q[2] = c.b;
-                    q += iw * 3;
+            uint8_t *b = p->qb[ch];
+            for (size_t x = 0; x < K; x++) {
+                size_t a = (size_t)((uint64_t)x * M / K);
+                size_t e = (size_t)((uint64_t)(x + 1) * M / K);
+                uint8_t *dst = b + x * H;
+                if (a != x)
+                    memcpy(dst, b + a * H, H);
+                for (size_t i = a + 1; i < e; i++)
+                    for (size_t r = 0; r < H; r++)
+                        dst[r] = b[i * H + r] > dst[r] ? b[i * H + r] : dst[r];
+            }
+        }
+    } else {
+        /* Mean pooling divides; the values stay powers. */
+        for (int ch = 0; ch < p->nch; ch++) {
+            float *b = p->buck[ch];
+            for (size_t x = 0; x < K; x++) {
+                size_t a = (size_t)((uint64_t)x * M / K);
+                size_t e = (size_t)((uint64_t)(x + 1) * M / K);
+                if (e <= a)
+                    e = a + 1;
+                float *dst = b + x * H;
+                uint64_t cnt = 0;
+                for (size_t i = a; i < e; i++)
+                    cnt += p->count[i];
+                if (a != x)
+                    memcpy(dst, b + a * H, H * sizeof(float));
+                for (size_t i = a + 1; i < e; i++) {
+                    const float *y = b + i * H;
+                    for (size_t r = 0; r < H; r++)
+                        dst[r] = p->pool_mean ? dst[r] + y[r]
+                                              : (y[r] > dst[r] ? y[r] : dst[r]);
+                }
+                if (p->pool_mean && cnt) {
+                    float div = (float)cnt;
+                    for (size_t r = 0; r < H; r++)
+                        dst[r] /= div;
                 }
             }
+            /* The buckets past K are done with: give them back before
+             * the image is made. */
+            float *s = realloc(b, (K ? K : 1) * H * sizeof *b);
+            if (s)
+                p->buck[ch] = s;
         }
-        if (!p->no_axes)
-            draw_axes(p, &cv, &L, T, lut);
-        if ((st = gfp_png_write_rgb(snk, img, iw, ih, 1, err)))
+    }
+    /* The image: pixel column x shows column x * K / W (stretched when
+     * K < W). */
+    if (png && !p->direct) {
+        make_layout(p, &p->L);
+        if (!(p->img = calloc((size_t)p->L.img_w, (size_t)p->L.img_h))) {
+            st = gfp_fail(err, GFP_ENOMEM, "out of memory for a %ldx%ld "
+                          "image", p->L.img_w, p->L.img_h);
             goto done;
-        free(img);
-        img = NULL;
+        }
+        size_t iw = (size_t)p->L.img_w;
+        for (int ch = 0; ch < p->nch; ch++) {
+            long y0 = p->L.top + ch * ((long)H + p->L.gap);
+            for (size_t x = 0; x < W; x++) {
+                size_t c = (size_t)((uint64_t)x * K / W) * H;
+                uint8_t *q = p->img + ((size_t)y0 + H - 1) * iw +
+                             (size_t)p->L.left + x;
+                if (p->qstream)
+                    for (size_t r = 0; r < H; r++, q -= iw)
+                        *q = p->qb[ch][c + r];
+                else
+                    for (size_t r = 0; r < H; r++, q -= iw)
+                        *q = quant(p, p->buck[ch][c + r]);
+            }
+        }
     }
     if (p->raw_path) {
         /* (height x width) per channel, stacked: row 0 = lowest frequency. */
@@ -1084,21 +1403,87 @@ static gfp_status spec_drain(void *vp, gfp_sink *snk, gfp_error *err)
         if ((st = gfp_npy_write_header_f32(&p->raw_snk, H * (size_t)p->nch,
                                            W, err)))
             goto done;
-        for (int ch = 0; ch < p->nch; ch++)
+        for (int ch = 0; ch < p->nch; ch++) {
+            /* Power -> dB. f32 power: its smallest normal (1e-38) is below
+             * the 1e-30 floor, so log10f loses nothing that matters. */
+            float *b = p->buck[ch];
+            for (size_t i = 0; i < K * H; i++)
+                b[i] = 10.0f * log10f(b[i] > (float)GFP_DB_FLOOR_POWER
+                                          ? b[i] : (float)GFP_DB_FLOOR_POWER);
             for (size_t r = 0; r < H; r++) {
                 for (size_t x = 0; x < W; x++)
-                    row[x] = p->buck[ch][(size_t)((uint64_t)x * K / W) * H + r];
+                    row[x] = b[(size_t)((uint64_t)x * K / W) * H + r];
                 if ((st = gfp_sink_write(&p->raw_snk, row, W * sizeof *row,
                                          err)))
                     goto done;
             }
+        }
         if ((st = gfp_sink_commit(&p->raw_snk, err)))
             goto done;
         p->raw_open = 0;
     }
+    if (png) {
+        /* The columns are in the image now: free them before deflating. */
+        for (int ch = 0; ch < p->nch; ch++) {
+            if (p->buck) {
+                free(p->buck[ch]);
+                p->buck[ch] = NULL;
+            }
+            if (p->qb) {
+                free(p->qb[ch]);
+                p->qb[ch] = NULL;
+            }
+        }
+        canvas cv = {p->img, (size_t)p->L.img_w, (size_t)p->L.img_h};
+        if (!p->no_axes)
+            draw_axes(p, &cv, &p->L, T);
+        t1 = gfp_now();
+        if ((st = gfp_png_write_indexed(snk, p->img, cv.w, cv.h,
+                                        &p->pal[0][0], 256, 1, p->threads,
+                                        err)))
+            goto done;
+        p->t_png = gfp_now() - t1;
+        free(p->img);
+        p->img = NULL;
+    }
 done:
-    free(img);
     free(row);
+    p->t_drain = gfp_now() - t0;
+    return st;
+}
+
+/* The pipeline, with pooling on the device when the engine is the gpu
+ * engine (only here is the engine known: main.c opens it before start()
+ * and may fall back to the CPU after a refused plan). */
+static gfp_status spec_run(void *vp, const gfp_common *c, gfp_engine *e,
+                           gfp_source *src, gfp_sink *snk, gfp_error *err)
+{
+    spec_priv *p = vp;
+    gfp_stage_setup s = p->setup;
+    gfp_run_stats stats;
+    p->pooled = p->pool_ok && !strcmp(e->name, "gpu");
+    s.plan.pool = p->pooled ? &p->pool : NULL;
+    /* The CPU engine's compute thread is the pipeline's slowest: there
+     * this thread squares the bins, as it reads them anyway. */
+    p->host_power = !strcmp(e->name, "cpu");
+    if (p->host_power)
+        s.plan.post = GFP_POST_NONE;
+    gfp_status st = gfp_pipeline_run(&gfp_stage_spectrogram, p, c, &s, e, src,
+                                     snk, &stats, err);
+    if (!st && c->verbose) {
+        const gfp_framer_stats *f = &stats.framer;
+        gfp_msg("spectrogram", "engine %s%s; %llu items in, %llu frames out "
+                "(%llu padded with %llu zeros), %llu items in no frame "
+                "(%llu skipped by the hop); %llu batches of up to %zu frames",
+                e->name, p->pooled ? " (pooling on the device)" : "",
+                (unsigned long long)f->items_in,
+                (unsigned long long)f->frames_out,
+                (unsigned long long)f->padded_frames,
+                (unsigned long long)f->pad_items,
+                (unsigned long long)f->dropped_items,
+                (unsigned long long)f->skipped_items,
+                (unsigned long long)stats.batches, stats.batch_frames);
+    }
     return st;
 }
 
@@ -1113,17 +1498,31 @@ static void spec_stop(void *vp, const gfp_common *c)
                 (unsigned long long)p->frames, p->n, p->hop, p->used,
                 p->known ? " (length known)" : " (streaming)", p->merges,
                 p->width, p->height, p->nch);
+    if (c->verbose && p->frames)
+        gfp_msg("spectrogram", "%s; drain %.3f s, of it %.3f s writing the "
+                "PNG", p->direct ? "direct mode" : p->qstream ? "byte buckets"
+                                                          : "float buckets",
+                p->t_drain, p->t_png);
     if (p->buck)
         for (int ch = 0; ch < p->nch; ch++)
             free(p->buck[ch]);
     free(p->buck);
+    if (p->acc)
+        for (int ch = 0; ch < p->nch; ch++)
+            free(p->acc[ch]);
+    free(p->acc);
+    if (p->qb)
+        for (int ch = 0; ch < p->nch; ch++)
+            free(p->qb[ch]);
+    free(p->qb);
+    free(p->img);
     free(p->count);
     free(p->rows_lo);
     free(p->rows_hi);
     free(p->rows_pos);
     free(p->window);
     free(p->tmp);
-    free(p->rowv);
+    free(p->rows_run);
 }
 
 const gfp_stage_handler gfp_stage_spectrogram = {
@@ -1137,4 +1536,5 @@ const gfp_stage_handler gfp_stage_spectrogram = {
     .flow = spec_flow,
     .drain = spec_drain,
     .stop = spec_stop,
+    .run = spec_run,
 };

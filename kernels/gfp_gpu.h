@@ -5,6 +5,7 @@
 #define GFP_GPU_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -83,6 +84,31 @@ int gfp_gpu_plan_exec(const gfp_gpu_plan *p, const void *d_in, void *d_out,
 
 /* Device count (0 when no driver or device); a message says why. */
 int gfp_gpu_device_count(char *err, size_t errlen);
+
+/* Spectrogram pooling (kernels/gfp_gpu_spec.cu): power frames of `bins`
+ * floats (a window -> R2C -> power plan's output, on the device) into
+ * columns of `rows` floats. Row r pools bins lo[r] .. hi[r] (the max, or
+ * with mean their mean), or when lo[r] > hi[r] interpolates at the
+ * fractional bin pos[r]. Frame t (counted from 0 over the pool's life)
+ * belongs to time bucket min(t * buckets / frames, buckets - 1); the
+ * frames of a bucket pool into its column (the max, or with mean the sum;
+ * the caller divides). The CPU reference is fold_frame() in
+ * filters/spectrogram.c. Tables are host arrays, copied. */
+typedef struct gfp_gpu_pool gfp_gpu_pool;
+int gfp_gpu_pool_create(size_t bins, size_t rows, const int32_t *lo,
+                        const int32_t *hi, const double *pos, int mean,
+                        uint64_t frames, uint64_t buckets, gfp_gpu_pool **out,
+                        char *err, size_t errlen);
+void gfp_gpu_pool_destroy(gfp_gpu_pool *p);
+/* Columns that frames t0 .. t0 + nframes - 1 touch (0 for no frames). */
+size_t gfp_gpu_pool_columns(const gfp_gpu_pool *p, uint64_t t0,
+                            size_t nframes);
+/* Pools nframes power frames that start at frame t0 into
+ * gfp_gpu_pool_columns() columns at d_cols, on stream; the first column
+ * is bucket min(t0 * buckets / frames, buckets - 1). */
+int gfp_gpu_pool_exec(const gfp_gpu_pool *p, const float *d_power,
+                      size_t nframes, uint64_t t0, float *d_cols, void *stream,
+                      char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

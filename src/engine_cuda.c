@@ -30,6 +30,11 @@ typedef struct cuda_impl {
     cudaStream_t *streams;
     void **d_in, **d_out;
     size_t in_bytes, out_bytes; /* per full batch */
+    /* spectrogram pooling (d.pool): power frames in d_out pool into
+     * d_cols, and only those come back */
+    gfp_gpu_pool *pool;
+    void **d_cols;
+    uint64_t t_next;            /* frames submitted so far */
 } cuda_impl;
 
 static gfp_status cuda_check(cudaError_t e, const char *what, gfp_error *err)
@@ -101,10 +106,14 @@ static void cuda_unmake(void *state, void *impl)
             cudaFree(p->d_in[i]);
         if (p->d_out && p->d_out[i])
             cudaFree(p->d_out[i]);
+        if (p->d_cols && p->d_cols[i])
+            cudaFree(p->d_cols[i]);
     }
     free(p->streams);
     free(p->d_in);
     free(p->d_out);
+    free(p->d_cols);
+    gfp_gpu_pool_destroy(p->pool);
     gfp_gpu_plan_destroy(p->own);
     if (p->cufft_made)
         cufftDestroy(p->cufft);
@@ -174,10 +183,33 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
             goto fail;
         }
     }
+    size_t cols_bytes = 0;
+    if (d->pool) {
+        const gfp_pool_desc *q = d->pool;
+        if (use_cufft || d->kind != GFP_R2C || d->dbl ||
+            d->post != GFP_POST_POWER || q->rows > d->n / 2 + 1) {
+            st = gfp_fail(err, GFP_ENOTSUP, "pooling needs an f32 R2C power "
+                          "plan of the gpu engine and rows <= n/2+1");
+            goto fail;
+        }
+        char msg[256] = "";
+        int rc = gfp_gpu_pool_create(d->n / 2 + 1, q->rows, q->lo, q->hi,
+                                     q->pos, q->mean, q->frames, q->buckets,
+                                     &p->pool, msg, sizeof msg);
+        if (rc) {
+            st = gfp_fail(err, rc == GFP_GPU_ENOMEM ? GFP_ENOMEM
+                               : rc == GFP_GPU_EINVAL ? GFP_EINVAL
+                                                      : GFP_EDEVICE,
+                          "%s", msg);
+            goto fail;
+        }
+        cols_bytes = d->batch * q->rows * sizeof(float);
+    }
     p->streams = calloc((size_t)nslots, sizeof *p->streams);
     p->d_in = calloc((size_t)nslots, sizeof *p->d_in);
     p->d_out = calloc((size_t)nslots, sizeof *p->d_out);
-    if (!p->streams || !p->d_in || !p->d_out) {
+    p->d_cols = calloc((size_t)nslots, sizeof *p->d_cols);
+    if (!p->streams || !p->d_in || !p->d_out || !p->d_cols) {
         st = gfp_fail(err, GFP_ENOMEM, "out of memory");
         goto fail;
     }
@@ -190,6 +222,8 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
         cudaError_t e2 = e1 == cudaSuccess
                              ? cudaMalloc(&p->d_out[i], p->out_bytes)
                              : e1;
+        if (e2 == cudaSuccess && cols_bytes)
+            e2 = cudaMalloc(&p->d_cols[i], cols_bytes);
         if (e2 != cudaSuccess) {
             /* Not sticky: clear it so a smaller batch can be tried. */
             cudaGetLastError();
@@ -282,6 +316,19 @@ static gfp_status cuda_submit(void *state, void *impl, int slot,
         return err->status;
     if (launch(p, slot, nframes, err))
         return err->status;
+    if (p->pool) {
+        /* Only the columns come back; submit() runs in frame order. */
+        char msg[256] = "";
+        size_t nc = gfp_gpu_pool_columns(p->pool, p->t_next, nframes);
+        if (gfp_gpu_pool_exec(p->pool, p->d_out[slot], nframes, p->t_next,
+                              p->d_cols[slot], (void *)s, msg, sizeof msg))
+            return gfp_fail(err, GFP_EDEVICE, "kernel launch: %s", msg);
+        p->t_next += nframes;
+        return cuda_check(cudaMemcpyAsync(out, p->d_cols[slot],
+                                          nc * p->d.pool->rows * sizeof(float),
+                                          cudaMemcpyDeviceToHost, s),
+                          "copy from the GPU", err);
+    }
     return cuda_check(cudaMemcpyAsync(out, p->d_out[slot], ob,
                                       cudaMemcpyDeviceToHost, s),
                       "copy from the GPU", err);

@@ -182,6 +182,24 @@ static inline const char *gfp_algorithm_name(int a)
     return a >= 0 && a < GFP_ALG_COUNT ? names[a] : NULL;
 }
 
+/* Spectrogram pooling that an engine fuses after window -> R2C -> power
+ * (f32): only the gpu engine takes it, and the spectrogram stage asks for
+ * it only there. Row r of a column pools bins lo[r] .. hi[r] (max, or
+ * with mean their mean), or interpolates at bin pos[r] when lo[r] >
+ * hi[r]; frame t (counted from 0 over the plan's life, in submission
+ * order) belongs to bucket min(t * buckets / frames, buckets - 1). A
+ * batch then yields, instead of its power frames, one column of `rows`
+ * floats per bucket its frames touch, in order: the max over those frames,
+ * or their sum with mean. At most one column per frame: rows <= n/2 + 1
+ * keeps it within the batch's output buffer. */
+typedef struct gfp_pool_desc {
+    size_t rows;
+    const int32_t *lo, *hi;
+    const double *pos;
+    int mean;
+    uint64_t frames, buckets;
+} gfp_pool_desc;
+
 /* An immutable description of one batched transform. Input frames are
  * contiguous (idist = n items, or n/2+1 complex for C2R); outputs too
  * (odist = n complex for C2C, n/2+1 for R2C, n reals for C2R; one real per
@@ -196,6 +214,7 @@ typedef struct gfp_plan_desc {
     const double *window;/* n values or NULL; copied by the engine */
     gfp_post post;
     gfp_algorithm algorithm; /* AUTO (0) unless --algorithm names one */
+    const struct gfp_pool_desc *pool; /* NULL, or spectrogram pooling */
 } gfp_plan_desc;
 
 size_t gfp_plan_in_scalars(const gfp_plan_desc *d);  /* per frame */
@@ -378,6 +397,13 @@ gfp_status gfp_sndfile_load(const char *path, const char *what,
 gfp_status gfp_png_write_rgb(gfp_sink *snk, const uint8_t *rgb, size_t width,
                              size_t height, int level,
                              gfp_error *err) GFP_WUR;
+/* 8-bit palette image: one index byte per pixel, rows top to bottom;
+ * palette: npal (1..256) entries of r, g, b. Deflated on up to `threads`
+ * threads (run-length matching; io_png.c). */
+gfp_status gfp_png_write_indexed(gfp_sink *snk, const uint8_t *idx,
+                                 size_t width, size_t height,
+                                 const uint8_t *palette, int npal, int level,
+                                 int threads, gfp_error *err) GFP_WUR;
 /* The header of a .npy (v1.0) holding a float32 matrix of rows x cols in
  * C order, in the host's byte order; the caller writes the values next
  * (io_npy.c). */

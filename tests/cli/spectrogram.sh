@@ -28,6 +28,8 @@ wav() {
       printf '\002\000\020\000data'; le32 "$_b"; cat "$2"; } >"$3"
 }
 sp() { g spectrogram -q "$@"; }
+# between V LO HI: LO <= V <= HI (one command, for check).
+between() { [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
 
 # ---- known content: tones at known times, and a chirp ----
 # 2 s at 48 kHz: 0-1 s 1000 Hz, 1-2 s 6000 Hz, amplitude 0.5.
@@ -38,16 +40,16 @@ awk 'BEGIN { pi = atan2(0, -1)
 sp --in-format s16le --rate 48000 --width 2 --height 1025 --raw "$T/tones.npy" "$T/tones.s16"
 # bin = f * 2048 / 48000: 42.67 and 256
 set -- $("$STFTREF" peak "$T/tones.npy" 0)
-check "1000 Hz tone in the first half at row 42-43 (got $1)" [ "$1" -ge 42 ] && [ "$1" -le 43 ]
+check "1000 Hz tone in the first half at row 42-43 (got $1)" between "$1" 42 43
 set -- $("$STFTREF" peak "$T/tones.npy" 1)
 check "6000 Hz tone in the second half at row 256 (got $1)" [ "$1" -eq 256 ]
 # Log axis, 40 Hz .. 16 kHz on 256 rows: row = 255 * ln(f/40) / ln(400)
 sp --in-format s16le --rate 48000 --width 2 --height 256 --log-freq --fmin 40 --fmax 16000 \
     --raw "$T/tlog.npy" "$T/tones.s16"
 set -- $("$STFTREF" peak "$T/tlog.npy" 0)
-check "log axis: 1000 Hz at row 137 +-1 (got $1)" [ "$1" -ge 136 ] && [ "$1" -le 138 ]
+check "log axis: 1000 Hz at row 137 +-1 (got $1)" between "$1" 136 138
 set -- $("$STFTREF" peak "$T/tlog.npy" 1)
-check "log axis: 6000 Hz at row 213 +-1 (got $1)" [ "$1" -ge 212 ] && [ "$1" -le 214 ]
+check "log axis: 6000 Hz at row 213 +-1 (got $1)" between "$1" 212 214
 
 # Chirp 1 kHz -> 9 kHz over 2 s (linear): column c of 8 centres at
 # t = (c + .5) / 4 s, f = 1000 + 4000 t; 256 rows over 0 .. 24 kHz.
@@ -122,6 +124,71 @@ check "PNG to stdout equals the file" expect_same "$T/a.png" "$T/f.png"
 sp --in-format s16 --rate 48000 --n 256 --hop 64 --width 16 --height 32 --raw "$T/m.npy" - <"$T/mix.s16"
 check "stdin with merged columns: a 32 x 16 matrix" [ "$(size "$T/m.npy")" -eq $((128 + 32 * 16 * 4)) ]
 
+# ---- the PNG itself: 8-bit palette, same pixels however it is made ----
+check "the PNG is 8-bit palette colour (IHDR depth 8, colour type 3)" \
+    [ "$(od -An -tu1 -j24 -N2 "$T/a.png" | tr -s ' ' ' ')" = " 8 3" ]
+# A known length and no --raw writes each column straight into the image;
+# --raw keeps float columns to the end: the same PNG, for max and mean,
+# one panel and stacked, stretched (fewer frames than the width) or not.
+awk 'BEGIN { srand(11); pi = atan2(0, -1)
+    for (i = 0; i < 16000; i++) { t = i / 8000
+        l = 9000 * sin(2 * pi * (200 * t + 700 * t * t)) + 1000 * (rand() * 2 - 1)
+        r = 6000 * sin(2 * pi * 2500 * t) + 3000 * (rand() * 2 - 1)
+        print (l < 0 ? -int(-l + .5) : int(l + .5)); print (r < 0 ? -int(-r + .5) : int(r + .5)) } }' |
+    to_s16le >"$T/st.s16"
+_b=$(size "$T/st.s16")
+{ printf 'RIFF'; le32 $((_b + 36)); printf 'WAVEfmt '; le32 16
+  printf '\001\000\002\000'; le32 8000; le32 32000
+  printf '\004\000\020\000data'; le32 "$_b"; cat "$T/st.s16"; } >"$T/st.wav"
+bad=0
+for o in "--width 40 --height 50" "--width 300 --height 64 --pool mean" \
+         "--width 40 --height 50 --channels stack" "--width 300 --height 40 --channels stack --pool mean --log-freq"; do
+    # shellcheck disable=SC2086
+    sp $o --n 256 --hop 64 "$T/st.wav" "$T/d1.png" &&
+        sp $o --n 256 --hop 64 --raw "$T/d.npy" "$T/st.wav" "$T/d2.png" &&
+        cmp -s "$T/d1.png" "$T/d2.png" || { say "    $o: differ"; bad=1; }
+done
+check "columns written as they finish = columns kept to the end (4 layouts)" [ $bad -eq 0 ]
+# From a pipe with --pool max and no --raw the buckets are colour indices
+# (merged by the max of indices); --raw keeps float buckets: with merges
+# (far more frames than 2 x width) both give the same PNG.
+bad=0
+for o in "--width 10 --height 50" "--width 7 --height 64 --channels stack --log-freq"; do
+    # shellcheck disable=SC2086
+    sp $o --n 256 --hop 32 - "$T/q1.png" <"$T/st.wav" &&
+        sp $o --n 256 --hop 32 --raw "$T/q.npy" - "$T/q2.png" <"$T/st.wav" &&
+        cmp -s "$T/q1.png" "$T/q2.png" || { say "    $o: differ"; bad=1; }
+done
+g spectrogram -v --n 256 --hop 32 --width 10 --height 50 - "$T/q1.png" <"$T/st.wav" 2>"$T/v.txt"
+grep -q 'byte buckets' "$T/v.txt" && grep -q '[1-9][0-9]* merge(s)' "$T/v.txt" || { say "    -v: $(cat "$T/v.txt")"; bad=1; }
+check "stdin, merged: byte buckets = float buckets (2 layouts)" [ $bad -eq 0 ]
+# The encoder deflates slices of rows on --threads threads: 1 and 3 give
+# the same pixels (libpng decodes both, through fft2; its FFTs of the two
+# images are identical bit for bit), and the file from 3 is not the same
+# bytes (so the slices were made). --threads also sets FFTW's threads:
+# without --wisdom (FFTW_ESTIMATE) both take the same plan, where timed
+# plans (FFTW_MEASURE) may differ in the last bit and move a pixel across
+# a colour step.
+set -- --n 256 --hop 64 --width 1800 --height 600 "$T/st.wav"
+"$GFFTPIPE" spectrogram --engine cpu -q --threads 1 "$@" "$T/t1.png" &&
+    "$GFFTPIPE" spectrogram --engine cpu -q --threads 3 "$@" "$T/t3.png"
+g fft2 -q --engine cpu --gray "$T/t1.png" "$T/t1.npy" && g fft2 -q --engine cpu --gray "$T/t3.png" "$T/t3.npy"
+check "--threads 1 and 3: libpng reads both, the same pixels" cmp -s "$T/t1.npy" "$T/t3.npy"
+check "--threads 3 made a PNG of several deflate slices" eval '! cmp -s "$T/t1.png" "$T/t3.png"'
+# Silence: one colour everywhere; runs make it small, and it decodes.
+head -c 64000 /dev/zero >"$T/zero.s16"
+"$GFFTPIPE" spectrogram --engine cpu -q --in-format s16 --rate 8000 --no-axes --width 1500 --height 700 \
+    --threads 2 "$T/zero.s16" "$T/z.png"
+g fft2 -q --gray "$T/z.png" "$T/z.npy"
+rc=$?
+check "silence, 1500 x 700: libpng reads it, $(size "$T/z.png") bytes (< 20000: runs coded)" \
+    eval '[ "$rc" -eq 0 ] && [ "$(size "$T/z.png")" -lt 20000 ]'
+# A flipped byte inside the deflate data is caught (CRC, Adler-32).
+_n=$(( $(size "$T/t3.png") / 2 ))
+{ head -c $_n "$T/t3.png"; printf '\001'; tail -c +$((_n + 2)) "$T/t3.png"; } >"$T/bad.png"
+expect_exit 2 g fft2 -q --engine cpu --gray "$T/bad.png" "$T/bad.npy"
+check "a corrupted spectrogram PNG is refused by libpng (the check is real)" [ $? -eq 0 ]
+
 # ---- bad inputs: clear error, exit 1 or 2, no PNG, no temporaries ----
 : >"$T/empty.wav"
 expect_exit 2 sp "$T/empty.wav" "$T/x.png" && expect_stderr_one_line 'empty'
@@ -155,6 +222,6 @@ check "no temporary files left" no_temp_files "$T"
 # Data size larger than the file: whole frames + a warning.
 head -c 8044 "$T/short.wav" >"$T/trunc.wav"
 run sp --raw "$T/tr.npy" "$T/trunc.wav"
-check "WAV shorter than its header: exit 0 with a warning" [ "$RC" -eq 0 ] && grep -q 'warning' "$T/stderr"
+check "WAV shorter than its header: exit 0 with a warning" eval '[ "$RC" -eq 0 ] && grep -q warning "$T/stderr"'
 
 finish
