@@ -9,6 +9,7 @@
 #include <cuda_runtime.h>
 
 #include "gfp_gpu.h"
+#include "gfp_gpu_host.h"
 #include "gfp_gpu_fft.cuh"
 #include "gfp_gpu_fast.h"
 #include "gfp_gpu_seeds.h"
@@ -48,22 +49,7 @@ struct gfp_gpu_plan {
     gfp_seeds_plan *seeds;
 };
 
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
-static int cuda_fail(char *err, size_t errlen, cudaError_t e, const char *what)
-{
-    return fail(err, errlen, e == cudaErrorMemoryAllocation ? GFP_GPU_ENOMEM : GFP_GPU_EDEVICE,
-                "%s: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
-}
 
 /* Radices for a complex FFT of length nf; returns the stage count, 0 for
  * nf == 1, -1 when nf has a prime factor over 13. */
@@ -133,26 +119,26 @@ static int pick_config(const gfp_gpu_desc *d, int smem_optin, gfp_cfg *c, char *
                        size_t errlen)
 {
     if (!d)
-        return fail(err, errlen, GFP_GPU_EINVAL, "no description");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "no description");
     if (d->kind != GFP_GPU_C2C && d->kind != GFP_GPU_R2C && d->kind != GFP_GPU_C2R)
-        return fail(err, errlen, GFP_GPU_EINVAL, "unknown transform kind %d", (int)d->kind);
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "unknown transform kind %d", (int)d->kind);
     if (d->n < 1 || d->n > (1u << 20))
-        return fail(err, errlen, GFP_GPU_ENOTSUP, "length %zu has no GPU kernel", d->n);
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP, "length %zu has no GPU kernel", d->n);
     if ((int)d->post < 0 || (int)d->post > (int)GFP_GPU_POST_PHASE)
-        return fail(err, errlen, GFP_GPU_EINVAL, "unknown post-op %d", (int)d->post);
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "unknown post-op %d", (int)d->post);
     if (d->kind == GFP_GPU_C2R && (d->window || d->post != GFP_GPU_POST_NONE))
-        return fail(err, errlen, GFP_GPU_EINVAL, "a C2R plan takes no window and no post-op");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "a C2R plan takes no window and no post-op");
     c->nf = fft_len(d);
     c->ns = factorize(c->nf, d->dbl ? 8 : 16, c->r);
     if (c->ns < 0)
-        return fail(err, errlen, GFP_GPU_ENOTSUP,
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP,
                     "length %zu has a prime factor over 13: no GPU kernel", d->n);
     int E = d->dbl ? GFP_E64 : GFP_E32;
     int maxt = d->dbl ? GFP_MAXT64 : GFP_MAXT32;
     size_t esz = d->dbl ? 16 : 8;
     c->tpt = (c->nf + E - 1) / E;
     if (c->tpt > maxt)
-        return fail(err, errlen, GFP_GPU_ENOTSUP,
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP,
                     "length %zu is too long for the single-block GPU kernel (%s)", d->n,
                     d->dbl ? "f64" : "f32");
     int ps = c->nf + (c->nf >> 4) + 1;
@@ -160,7 +146,7 @@ static int pick_config(const gfp_gpu_desc *d, int smem_optin, gfp_cfg *c, char *
         ps++;
     c->pstride = ps;
     if ((size_t)ps * esz > (size_t)smem_optin)
-        return fail(err, errlen, GFP_GPU_ENOTSUP,
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP,
                     "length %zu needs %zu bytes of shared memory, the device has %d", d->n,
                     (size_t)ps * esz, smem_optin);
     /* transforms per block: about 256 threads, within the shared memory */
@@ -200,13 +186,13 @@ static int device_smem(int dev, int *optin, char *err, size_t errlen)
 {
     cudaError_t e = cudaDeviceGetAttribute(optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
     if (e != cudaSuccess)
-        return cuda_fail(err, errlen, e, "cudaDeviceGetAttribute");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaDeviceGetAttribute");
     int major = 0;
     e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
     if (e != cudaSuccess)
-        return cuda_fail(err, errlen, e, "cudaDeviceGetAttribute");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaDeviceGetAttribute");
     if (major < 7)
-        return fail(err, errlen, GFP_GPU_ENOTSUP,
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP,
                     "device %d has compute capability %d.x; the kernels need 7.0 or later",
                     dev, major);
     return GFP_GPU_OK;
@@ -237,27 +223,14 @@ extern "C" int gfp_gpu_device_count(char *err, size_t errlen)
     int n = 0;
     cudaError_t e = cudaGetDeviceCount(&n);
     if (e != cudaSuccess) {
-        cuda_fail(err, errlen, e, "cudaGetDeviceCount");
+        gfp_gpu_cuda_fail(err, errlen, e, "cudaGetDeviceCount");
         return 0;
     }
     if (n == 0)
-        fail(err, errlen, 0, "no CUDA device");
+        gfp_gpu_fail(err, errlen, 0, "no CUDA device");
     return n;
 }
 
-/* e^{-2 pi i num/den} in long double, the argument reduced exactly */
-static void root(long long num, long long den, long double *c, long double *s)
-{
-    const long double pi = 3.141592653589793238462643383279502884L;
-    num %= den;
-    if (num < 0)
-        num += den;
-    if (2 * num > den)
-        num -= den; /* angle in (-pi, pi] */
-    long double ang = 2.0L * pi * (long double)num / (long double)den;
-    *c = cosl(ang);
-    *s = -sinl(ang);
-}
 
 extern "C" void gfp_gpu_plan_destroy(gfp_gpu_plan *p)
 {
@@ -302,13 +275,13 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, char *er
         ls *= fi.r[i];
     }
     if (ls != fi.nf)
-        return fail(err, errlen, GFP_GPU_EINVAL, "internal: fast radices of %d", fi.nf);
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: fast radices of %d", fi.nf);
     if (ntw == 0)
         ntw = 1;
     size_t esz = d->dbl ? 16 : 8;
     void *h = calloc(ntw, esz);
     if (!h)
-        return fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
     size_t o = 0;
     ls = 1;
     for (int i = 0; i < fi.nst; i++) {
@@ -316,7 +289,7 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, char *er
         for (int s = 1; s < fi.r[i]; s++)
             for (int k = 0; k < ls; k++, o++) {
                 long double cc, ss;
-                root((long long)s * k, L, &cc, &ss);
+                gfp_gpu_root((long long)s * k, L, &cc, &ss);
                 if (d->dbl) {
                     ((double *)h)[2 * o] = (double)cc;
                     ((double *)h)[2 * o + 1] = (double)ss;
@@ -332,16 +305,16 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, char *er
         e = cudaMemcpy(p->dftw, h, ntw * esz, cudaMemcpyHostToDevice);
     free(h);
     if (e != cudaSuccess)
-        return cuda_fail(err, errlen, e, "fast twiddles");
+        return gfp_gpu_cuda_fail(err, errlen, e, "fast twiddles");
     if (fi.smem > 48 * 1024) {
         e = cudaFuncSetAttribute(fi.func, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                  (int)fi.smem);
         if (e != cudaSuccess)
-            return cuda_fail(err, errlen, e, "cudaFuncSetAttribute (fast)");
+            return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncSetAttribute (fast)");
     }
     struct cudaFuncAttributes fa;
     if ((e = cudaFuncGetAttributes(&fa, fi.func)) != cudaSuccess)
-        return cuda_fail(err, errlen, e, "cudaFuncGetAttributes (fast)");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncGetAttributes (fast)");
     if (fa.maxThreadsPerBlock < fi.threads)
         return GFP_GPU_OK; /* keep the generic kernel */
     memset(&p->fp, 0, sizeof p->fp);
@@ -360,7 +333,7 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
                                    size_t errlen)
 {
     if (!d || !out)
-        return fail(err, errlen, GFP_GPU_EINVAL, "null argument");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "null argument");
     *out = NULL;
     int optin = 0;
     int rc = device_smem(d->device, &optin, err, errlen);
@@ -369,7 +342,7 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
     if (d->algorithm != GFP_GPU_ALG_AUTO) {
         gfp_gpu_plan *sp = (gfp_gpu_plan *)calloc(1, sizeof *sp);
         if (!sp)
-            return fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+            return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
         sp->d = *d;
         sp->d.window = NULL;
         sp->device = d->device;
@@ -389,14 +362,14 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
     int prev = -1;
     cudaError_t e = cudaGetDevice(&prev);
     if (e != cudaSuccess)
-        return cuda_fail(err, errlen, e, "cudaGetDevice");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaGetDevice");
     if (prev != d->device && (e = cudaSetDevice(d->device)) != cudaSuccess)
-        return cuda_fail(err, errlen, e, "cudaSetDevice");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaSetDevice");
 
     gfp_gpu_plan *p = (gfp_gpu_plan *)calloc(1, sizeof *p);
     void *htw = NULL;
     if (!p) {
-        rc = fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+        rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
         goto done;
     }
     p->d = *d;
@@ -444,7 +417,7 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
         size_t esz = d->dbl ? 16 : 8;
         htw = malloc(ntw * esz);
         if (!htw) {
-            rc = fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+            rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
             goto done;
         }
         memset(htw, 0, ntw * esz);
@@ -454,7 +427,7 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
             long long L = (long long)k->st[i].ls * c.r[i];
             long long nb = (L + 63) / 64;
             for (long long m = 0; m < 64 + nb; m++, o++) {
-                root(m < 64 ? m : 64 * (m - 64), L, &cc, &ss);
+                gfp_gpu_root(m < 64 ? m : 64 * (m - 64), L, &cc, &ss);
                 if (d->dbl) {
                     ((double *)htw)[2 * o] = (double)cc;
                     ((double *)htw)[2 * o + 1] = (double)ss;
@@ -466,7 +439,7 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
         }
         if (mode == GFP_MODE_R2C || mode == GFP_MODE_C2R)
             for (int kk = 0; kk <= c.nf; kk++, o++) {
-                root(kk, (long long)d->n, &cc, &ss);
+                gfp_gpu_root(kk, (long long)d->n, &cc, &ss);
                 if (d->dbl) {
                     ((double *)htw)[2 * o] = (double)cc;
                     ((double *)htw)[2 * o + 1] = (double)ss;
@@ -476,11 +449,11 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
                 }
             }
         if ((e = cudaMalloc(&p->dtw, ntw * esz)) != cudaSuccess) {
-            rc = cuda_fail(err, errlen, e, "cudaMalloc (twiddles)");
+            rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaMalloc (twiddles)");
             goto done;
         }
         if ((e = cudaMemcpy(p->dtw, htw, ntw * esz, cudaMemcpyHostToDevice)) != cudaSuccess) {
-            rc = cuda_fail(err, errlen, e, "cudaMemcpy (twiddles)");
+            rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaMemcpy (twiddles)");
             goto done;
         }
         k->tw = p->dtw;
@@ -489,7 +462,7 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
             free(htw);
             htw = malloc(wsz);
             if (!htw) {
-                rc = fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+                rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
                 goto done;
             }
             for (size_t i = 0; i < d->n; i++) {
@@ -499,11 +472,11 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
                     ((float *)htw)[i] = (float)d->window[i];
             }
             if ((e = cudaMalloc(&p->dwin, wsz)) != cudaSuccess) {
-                rc = cuda_fail(err, errlen, e, "cudaMalloc (window)");
+                rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaMalloc (window)");
                 goto done;
             }
             if ((e = cudaMemcpy(p->dwin, htw, wsz, cudaMemcpyHostToDevice)) != cudaSuccess) {
-                rc = cuda_fail(err, errlen, e, "cudaMemcpy (window)");
+                rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaMemcpy (window)");
                 goto done;
             }
             k->win = p->dwin;
@@ -515,17 +488,17 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
             e = cudaFuncSetAttribute(p->func, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      (int)c.smem);
             if (e != cudaSuccess) {
-                rc = cuda_fail(err, errlen, e, "cudaFuncSetAttribute");
+                rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncSetAttribute");
                 goto done;
             }
         }
         struct cudaFuncAttributes fa;
         if ((e = cudaFuncGetAttributes(&fa, p->func)) != cudaSuccess) {
-            rc = cuda_fail(err, errlen, e, "cudaFuncGetAttributes");
+            rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncGetAttributes");
             goto done;
         }
         if (fa.maxThreadsPerBlock < p->threads) {
-            rc = fail(err, errlen, GFP_GPU_ENOTSUP,
+            rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP,
                       "length %zu needs %d threads per block, the kernel allows %d", d->n,
                       p->threads, fa.maxThreadsPerBlock);
             goto done;
@@ -551,20 +524,20 @@ extern "C" int gfp_gpu_plan_exec(const gfp_gpu_plan *p, const void *d_in, void *
                                  size_t batch, void *stream, char *err, size_t errlen)
 {
     if (!p || !d_in || !d_out)
-        return fail(err, errlen, GFP_GPU_EINVAL, "null argument");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "null argument");
     if (batch == 0)
         return GFP_GPU_OK;
     if (p->seeds)
         return gfp_seeds_exec(p->seeds, d_in, d_out, batch, stream, err, errlen);
     if (d_in == d_out && p->d.kind != GFP_GPU_C2C)
-        return fail(err, errlen, GFP_GPU_EINVAL, "in-place execution is for C2C plans only");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "in-place execution is for C2C plans only");
     if (p->large) {
         int cur = -1;
         cudaError_t e = cudaGetDevice(&cur);
         if (e != cudaSuccess)
-            return cuda_fail(err, errlen, e, "cudaGetDevice");
+            return gfp_gpu_cuda_fail(err, errlen, e, "cudaGetDevice");
         if (cur != p->device && (e = cudaSetDevice(p->device)) != cudaSuccess)
-            return cuda_fail(err, errlen, e, "cudaSetDevice");
+            return gfp_gpu_cuda_fail(err, errlen, e, "cudaSetDevice");
         int rc = gfp_large_exec(p->large, d_in, d_out, batch, stream, err, errlen);
         if (cur != p->device)
             cudaSetDevice(cur);
@@ -573,14 +546,14 @@ extern "C" int gfp_gpu_plan_exec(const gfp_gpu_plan *p, const void *d_in, void *
     size_t fpb = p->fast ? (size_t)p->fi.fpb : (size_t)p->kp.fpb;
     size_t blocks = (batch + fpb - 1) / fpb;
     if (blocks > 0x7fffffffu)
-        return fail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large for one launch",
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large for one launch",
                     batch);
     int cur = -1;
     cudaError_t e = cudaGetDevice(&cur);
     if (e != cudaSuccess)
-        return cuda_fail(err, errlen, e, "cudaGetDevice");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaGetDevice");
     if (cur != p->device && (e = cudaSetDevice(p->device)) != cudaSuccess)
-        return cuda_fail(err, errlen, e, "cudaSetDevice");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaSetDevice");
     gfp_kparams kp = p->kp;
     kp.in = d_in;
     kp.out = d_out;
@@ -599,7 +572,7 @@ extern "C" int gfp_gpu_plan_exec(const gfp_gpu_plan *p, const void *d_in, void *
                              p->smem, (cudaStream_t)stream);
     int rc = GFP_GPU_OK;
     if (e != cudaSuccess)
-        rc = cuda_fail(err, errlen, e, "kernel launch");
+        rc = gfp_gpu_cuda_fail(err, errlen, e, "kernel launch");
     if (cur != p->device)
         cudaSetDevice(cur);
     return rc;

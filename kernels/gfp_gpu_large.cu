@@ -33,6 +33,7 @@
 #include <cuda_runtime.h>
 
 #include "gfp_gpu.h"
+#include "gfp_gpu_host.h"
 #include "gfp_gpu_fft.cuh"
 #include "gfp_gpu_large.h"
 
@@ -542,36 +543,8 @@ struct gfp_large {
     char desc[256];
 };
 
-static int lfail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
-static int lcuda(char *err, size_t errlen, cudaError_t e, const char *what)
-{
-    return lfail(err, errlen, e == cudaErrorMemoryAllocation ? GFP_GPU_ENOMEM : GFP_GPU_EDEVICE,
-                 "%s: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
-}
 
-/* e^{-2 pi i num/den} in long double, the argument reduced exactly */
-static void lroot(long long num, long long den, long double *c, long double *s)
-{
-    const long double pi = 3.141592653589793238462643383279502884L;
-    num %= den;
-    if (num < 0)
-        num += den;
-    if (2 * num > den)
-        num -= den;
-    long double ang = 2.0L * pi * (long double)num / (long double)den;
-    *c = cosl(ang);
-    *s = -sinl(ang);
-}
 
 static int smooth13(long long n)
 {
@@ -589,13 +562,13 @@ static int upload(gfp_large *P, const void *h, size_t bytes, void **dev, char *e
                   size_t errlen)
 {
     if (P->nbufs >= GFP_LMAXBUF)
-        return lfail(err, errlen, GFP_GPU_EINVAL, "internal: too many plan buffers");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: too many plan buffers");
     cudaError_t e = cudaMalloc(dev, bytes ? bytes : 16);
     if (e != cudaSuccess)
-        return lcuda(err, errlen, e, "cudaMalloc (plan tables)");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaMalloc (plan tables)");
     P->bufs[P->nbufs++] = *dev;
     if (bytes && (e = cudaMemcpy(*dev, h, bytes, cudaMemcpyHostToDevice)) != cudaSuccess)
-        return lcuda(err, errlen, e, "cudaMemcpy (plan tables)");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaMemcpy (plan tables)");
     return GFP_GPU_OK;
 }
 
@@ -609,15 +582,15 @@ static int twotab(gfp_large *P, long long len, const double2 **out, int *sh, cha
     long long na = 1ll << s, nb = (len + na - 1) / na;
     double2 *h = (double2 *)malloc((size_t)(na + nb) * sizeof *h);
     if (!h)
-        return lfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
     long double c, si;
     for (long long a = 0; a < na; a++) {
-        lroot(a, len, &c, &si);
+        gfp_gpu_root(a, len, &c, &si);
         h[a].x = (double)c;
         h[a].y = (double)si;
     }
     for (long long b = 0; b < nb; b++) {
-        lroot(b * na, len, &c, &si);
+        gfp_gpu_root(b * na, len, &c, &si);
         h[na + b].x = (double)c;
         h[na + b].y = (double)si;
     }
@@ -668,7 +641,7 @@ static int block_fft(gfp_large *P, int R, int dbl, int E, gfp_kparams *kp, char 
     int r[GFP_MAXST];
     int ns = block_radices(R, dbl ? 8 : 16, r);
     if (ns < 0)
-        return lfail(err, errlen, GFP_GPU_EINVAL, "internal: radices of %d", R);
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: radices of %d", R);
     memset(kp, 0, sizeof *kp);
     kp->n = R;
     kp->nf = R;
@@ -688,14 +661,14 @@ static int block_fft(gfp_large *P, int R, int dbl, int E, gfp_kparams *kp, char 
     size_t esz = dbl ? 16 : 8;
     void *h = calloc(ntw ? ntw : 1, esz);
     if (!h)
-        return lfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
     size_t o = 0;
     for (int i = 0; i < ns; i++) {
         long long Lst = (long long)kp->st[i].ls * r[i];
         long long nb = (Lst + 63) / 64;
         for (long long m = 0; m < 64 + nb; m++, o++) {
             long double c, s;
-            lroot(m < 64 ? m : 64 * (m - 64), Lst, &c, &s);
+            gfp_gpu_root(m < 64 ? m : 64 * (m - 64), Lst, &c, &s);
             if (dbl) {
                 ((double *)h)[2 * o] = (double)c;
                 ((double *)h)[2 * o + 1] = (double)s;
@@ -782,13 +755,13 @@ static int fast_pass(gfp_large *P, long long L, int dbl, gfp_lpass *q, char *err
     size_t esz = dbl ? 16 : 8;
     void *h = calloc(ntw, esz);
     if (!h)
-        return lfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
     for (int i = 0; i < nst; i++) {
         long long len = (long long)lf_pw(E, i) * lf_radix(R, E, i);
         size_t off = (size_t)lf_off(E, i);
         for (long long m = 0; m < len; m++) {
             long double c, si;
-            lroot(m, len, &c, &si);
+            gfp_gpu_root(m, len, &c, &si);
             if (dbl) {
                 ((double *)h)[2 * (off + m)] = (double)c;
                 ((double *)h)[2 * (off + m) + 1] = (double)si;
@@ -809,7 +782,7 @@ static int fast_pass(gfp_large *P, long long L, int dbl, gfp_lpass *q, char *err
         cudaError_t e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                              (int)smem);
         if (e != cudaSuccess)
-            return lcuda(err, errlen, e, "cudaFuncSetAttribute (fast pass)");
+            return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncSetAttribute (fast pass)");
     }
     q->ffn = fn;
     q->stw = dv;
@@ -846,7 +819,7 @@ static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore 
     int R[GFP_LMAXP];
     int np = split_passes(L, tile / cmin, R);
     if (np == 0)
-        return lfail(err, errlen, GFP_GPU_ENOTSUP, "length %lld: no pass split", L);
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP, "length %lld: no pass split", L);
     size_t esz = dbl ? 16 : 8;
     int maxt = dbl ? GFP_LMAXT64 : GFP_LMAXT32;
     long long ls = 1;
@@ -875,7 +848,7 @@ static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore 
         if ((rc = fast_pass(P, L, dbl, q, err, errlen)))
             return rc;
         if (q->threads > maxt || q->smem > (size_t)optin)
-            return lfail(err, errlen, GFP_GPU_ENOTSUP,
+            return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP,
                          "length %lld: pass of radix %d does not fit a block", L, R[i]);
         if (ls > 1) {
             rc = twotab(P, ls * R[i], &q->xtw, &q->xsh, err, errlen);
@@ -895,7 +868,7 @@ static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore 
         cudaError_t e = cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                              (int)mx);
         if (e != cudaSuccess)
-            return lcuda(err, errlen, e, "cudaFuncSetAttribute (pass)");
+            return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncSetAttribute (pass)");
     }
     return GFP_GPU_OK;
 }
@@ -937,13 +910,13 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
 {
     if (c->single) {
         if (conj_in || conj_out || scale != 1.0)
-            return lfail(err, errlen, GFP_GPU_EINVAL, "internal: single core with options");
+            return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: single core with options");
         return gfp_gpu_plan_exec(c->single, src, dst, batch, (void *)s, err, errlen);
     }
     const void *ins[GFP_LMAXP];
     void *outs[GFP_LMAXP];
     if (core_buffers(c, src, dst, scratch, ins, outs))
-        return lfail(err, errlen, GFP_GPU_EINVAL, "internal: no buffer schedule");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: no buffer schedule");
     const void *f = dbl ? (const void *)gfp_lpass_kernel<double, GFP_LE64, GFP_LMAXT64>
                         : (const void *)gfp_lpass_kernel<float, GFP_LE32, GFP_LMAXT32>;
     for (int i = 0; i < c->np; i++) {
@@ -969,7 +942,7 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
         pp.kp = q->kp;
         unsigned long long blocks = pp.nchunk * batch;
         if (blocks > 0x7fffffffull)
-            return lfail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large for one launch",
+            return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large for one launch",
                          batch);
         gfp_lfparams fp;
         memset(&fp, 0, sizeof fp);
@@ -991,7 +964,7 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
                                          dim3((unsigned)q->threads), q->ffn ? fargs : args,
                                          q->smem, s);
         if (e != cudaSuccess)
-            return lcuda(err, errlen, e, "pass launch");
+            return gfp_gpu_cuda_fail(err, errlen, e, "pass launch");
     }
     return GFP_GPU_OK;
 }
@@ -1023,12 +996,12 @@ static int blue_setup(gfp_large *P, long long n, long long M, int dbl, char *err
     gfp_gpu_plan *fp = NULL;
     cudaError_t e;
     if (!hb)
-        return lfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
     for (long long m = 0; m < n; m++) {
         unsigned long long q = ((unsigned long long)m * (unsigned long long)m) %
                                (2ull * (unsigned long long)n);
         long double c, s;
-        lroot((long long)q, 2 * n, &c, &s); /* w[m]; b = conj(w) */
+        gfp_gpu_root((long long)q, 2 * n, &c, &s); /* w[m]; b = conj(w) */
         hb[m].x = (double)c;
         hb[m].y = -(double)s;
         if (m)
@@ -1042,7 +1015,7 @@ static int blue_setup(gfp_large *P, long long n, long long M, int dbl, char *err
         void *ht = malloc((size_t)n * esz), *dv = NULL;
         if (!ht) {
             free(hb);
-            return lfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+            return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
         }
         for (long long m = 0; m < n; m++) {
             if (dbl) {
@@ -1071,11 +1044,11 @@ static int blue_setup(gfp_large *P, long long n, long long M, int dbl, char *err
     size_t bytes = (size_t)M * sizeof(double2);
     if ((e = cudaMalloc(&dbin, bytes)) != cudaSuccess ||
         (e = cudaMalloc(&dbout, bytes)) != cudaSuccess) {
-        rc = lcuda(err, errlen, e, "cudaMalloc (chirp spectrum)");
+        rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaMalloc (chirp spectrum)");
         goto done;
     }
     if ((e = cudaMemcpy(dbin, hb, bytes, cudaMemcpyHostToDevice)) != cudaSuccess) {
-        rc = lcuda(err, errlen, e, "cudaMemcpy (chirp)");
+        rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaMemcpy (chirp)");
         goto done;
     }
     if ((rc = gfp_gpu_plan_create(&sd, &fp, err, errlen)))
@@ -1083,7 +1056,7 @@ static int blue_setup(gfp_large *P, long long n, long long M, int dbl, char *err
     if ((rc = gfp_gpu_plan_exec(fp, dbin, dbout, 1, NULL, err, errlen)))
         goto done;
     if ((e = cudaMemcpy(hb, dbout, bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
-        rc = lcuda(err, errlen, e, "chirp spectrum");
+        rc = gfp_gpu_cuda_fail(err, errlen, e, "chirp spectrum");
         goto done;
     }
     if (!dbl) {
@@ -1148,7 +1121,7 @@ static int blue1_setup(gfp_large *P, long long M, int dbl, int optin, char *err,
         cudaError_t e = cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                              (int)P->fsmem);
         if (e != cudaSuccess)
-            return lcuda(err, errlen, e, "cudaFuncSetAttribute (bluestein)");
+            return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncSetAttribute (bluestein)");
     }
     return GFP_GPU_OK;
 }
@@ -1187,19 +1160,19 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                                 size_t errlen)
 {
     if (!d || !out)
-        return lfail(err, errlen, GFP_GPU_EINVAL, "null argument");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "null argument");
     *out = NULL;
     if (!gfp_large_supported(d))
-        return lfail(err, errlen, GFP_GPU_ENOTSUP, "length %zu of this kind has no GPU kernel",
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP, "length %zu of this kind has no GPU kernel",
                      d->n);
     int optin = 0;
     cudaError_t e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin,
                                            d->device);
     if (e != cudaSuccess)
-        return lcuda(err, errlen, e, "cudaDeviceGetAttribute");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaDeviceGetAttribute");
     gfp_large *P = (gfp_large *)calloc(1, sizeof *P);
     if (!P)
-        return lfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
     P->d = *d;
     P->d.window = NULL;
     P->device = d->device;
@@ -1226,7 +1199,7 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
         pp.location.type = cudaMemLocationTypeDevice;
         pp.location.id = d->device;
         if ((e = cudaMemPoolCreate(&P->pool, &pp)) != cudaSuccess) {
-            rc = lcuda(err, errlen, e, "cudaMemPoolCreate (workspace)");
+            rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaMemPoolCreate (workspace)");
             goto done;
         }
         P->pool_made = 1;
@@ -1237,7 +1210,7 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
         size_t wsz = (size_t)n * (dbl ? 8 : 4);
         void *h = malloc(wsz), *dv = NULL;
         if (!h) {
-            rc = lfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+            rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
             goto done;
         }
         for (long long i = 0; i < n; i++) {
@@ -1339,7 +1312,7 @@ static int launch_x(const void *f, const gfp_lxparams *x, unsigned long long wor
     gfp_lxparams xp = *x;
     void *args[] = {&xp};
     cudaError_t e = cudaLaunchKernel(f, dim3((unsigned)blocks), dim3(256), args, 0, s);
-    return e == cudaSuccess ? GFP_GPU_OK : lcuda(err, errlen, e, "kernel launch");
+    return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "kernel launch");
 }
 
 #define GFP_XK(name) (dbl ? (const void *)name<double> : (const void *)name<float>)
@@ -1348,7 +1321,7 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
                               void *stream, char *err, size_t errlen)
 {
     if (!P || !d_in || !d_out)
-        return lfail(err, errlen, GFP_GPU_EINVAL, "null argument");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "null argument");
     if (batch == 0)
         return GFP_GPU_OK;
     cudaStream_t s = (cudaStream_t)stream;
@@ -1364,13 +1337,13 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
         x.out = d_out;
         unsigned long long blocks = (batch + x.fpb - 1) / x.fpb;
         if (blocks > 0x7fffffffull)
-            return lfail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large", batch);
+            return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large", batch);
         const void *f = dbl ? (const void *)gfp_lblue_kernel<double, GFP_LE64, GFP_LMAXT64>
                             : (const void *)gfp_lblue_kernel<float, GFP_LE32, GFP_LMAXT32>;
         void *args[] = {&x};
         e = cudaLaunchKernel(f, dim3((unsigned)blocks), dim3((unsigned)P->fthreads), args,
                              P->fsmem, s);
-        return e == cudaSuccess ? GFP_GPU_OK : lcuda(err, errlen, e, "kernel launch");
+        return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "kernel launch");
     }
     /* workspace: how many core-sized buffers this route needs */
     int multi = P->core.single == NULL;
@@ -1386,7 +1359,7 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
         e = cudaMallocFromPoolAsync((void **)&ws, lb * nws, P->pool, s);
         if (e != cudaSuccess) {
             cudaGetLastError();
-            return lcuda(err, errlen, e, "GPU workspace");
+            return gfp_gpu_cuda_fail(err, errlen, e, "GPU workspace");
         }
     }
     void *w1 = ws, *w2 = nws > 1 ? ws + lb : NULL;
@@ -1453,7 +1426,7 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
     if (ws) {
         e = cudaFreeAsync(ws, s);
         if (e != cudaSuccess && !rc)
-            rc = lcuda(err, errlen, e, "cudaFreeAsync (workspace)");
+            rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaFreeAsync (workspace)");
     }
     return rc;
 }

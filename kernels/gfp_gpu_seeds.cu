@@ -42,6 +42,7 @@
 #include <cuda_runtime.h>
 
 #include "gfp_gpu.h"
+#include "gfp_gpu_host.h"
 #include "gfp_gpu_fft.cuh"
 #include "gfp_gpu_seeds.h"
 
@@ -551,22 +552,7 @@ struct gfp_seeds_plan {
     int have_pool;
 };
 
-static int sfail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
-static int scuda(char *err, size_t errlen, cudaError_t e, const char *what)
-{
-    return sfail(err, errlen, e == cudaErrorMemoryAllocation ? GFP_GPU_ENOMEM : GFP_GPU_EDEVICE,
-                 "%s: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
-}
 
 const char *gfp_seeds_name(int a)
 {
@@ -576,19 +562,6 @@ const char *gfp_seeds_name(int a)
     return a >= 0 && a < GFP_GPU_ALG_COUNT ? names[a] : "unknown";
 }
 
-/* e^{-2 pi i num/den} in long double, the argument reduced exactly */
-static void sroot(long long num, long long den, long double *c, long double *s)
-{
-    const long double pi = 3.141592653589793238462643383279502884L;
-    num %= den;
-    if (num < 0)
-        num += den;
-    if (2 * num > den)
-        num -= den;
-    long double ang = 2.0L * pi * (long double)num / (long double)den;
-    *c = cosl(ang);
-    *s = -sinl(ang);
-}
 
 static void put(void *h, size_t i, int dbl, long double c, long double s)
 {
@@ -614,7 +587,7 @@ static void *ct4_table(int dbl, int q4, size_t *rows)
         for (long long j = 0; j < Ls; j++)
             for (int m = 1; m <= 3; m++) {
                 long double c, s;
-                sroot(m * j, L, &c, &s);
+                gfp_gpu_root(m * j, L, &c, &s);
                 put(h, 3 * (v0 + (size_t)j) + (size_t)(m - 1), dbl, c, s);
             }
     }
@@ -650,7 +623,7 @@ static const void *grid_kernel(int dbl)
 static int config(const gfp_gpu_desc *d, seeds_cfg *c, char *err, size_t errlen)
 {
     if (!d)
-        return sfail(err, errlen, GFP_GPU_EINVAL, "no description");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "no description");
     const char *name = gfp_seeds_name(d->algorithm);
     memset(c, 0, sizeof *c);
     switch (d->algorithm) {
@@ -662,16 +635,16 @@ static int config(const gfp_gpu_desc *d, seeds_cfg *c, char *err, size_t errlen)
     case GFP_GPU_ALG_STOCKHAM_R16: c->alg = SA_ST; c->radix = 16; break;
     case GFP_GPU_ALG_PEASE: c->alg = SA_PEASE; c->radix = 2; break;
     default:
-        return sfail(err, errlen, GFP_GPU_EINVAL, "unknown GPU algorithm %d", d->algorithm);
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "unknown GPU algorithm %d", d->algorithm);
     }
     if (d->kind != GFP_GPU_C2C)
-        return sfail(err, errlen, GFP_GPU_ENOTSUP,
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP,
                      "%s does complex-to-complex transforms only (no real input or output)",
                      name);
     if ((int)d->post < 0 || (int)d->post > (int)GFP_GPU_POST_PHASE)
-        return sfail(err, errlen, GFP_GPU_EINVAL, "unknown post-op %d", (int)d->post);
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "unknown post-op %d", (int)d->post);
     if (d->n < 2 || (d->n & (d->n - 1)))
-        return sfail(err, errlen, GFP_GPU_ENOTSUP,
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP,
                      "%s: length %zu is not a power of two from 2 (the seed algorithms "
                      "take powers of two only)", name, d->n);
     int lg = 0;
@@ -684,9 +657,9 @@ static int config(const gfp_gpu_desc *d, seeds_cfg *c, char *err, size_t errlen)
         (e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev)) ||
         (e = cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev)) ||
         (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)))
-        return scuda(err, errlen, e, "cudaDeviceGetAttribute");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaDeviceGetAttribute");
     if (major < 7)
-        return sfail(err, errlen, GFP_GPU_ENOTSUP,
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP,
                      "device %d has compute capability %d.x; the kernels need 7.0 or later",
                      dev, major);
     size_t esz = d->dbl ? 16 : 8;
@@ -714,21 +687,21 @@ static int config(const gfp_gpu_desc *d, seeds_cfg *c, char *err, size_t errlen)
     }
     if (c->alg == SA_PEASE) {
         if (!coop)
-            return sfail(err, errlen, GFP_GPU_ENOTSUP,
+            return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP,
                          "pease: length %zu does not fit one block's shared memory and device %d "
                          "has no cooperative launch for the multi-block version", n, dev);
         int per = 0;
         e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, grid_kernel(d->dbl), SEEDS_PEASE_T,
                                                           0);
         if (e != cudaSuccess)
-            return scuda(err, errlen, e, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+            return gfp_gpu_cuda_fail(err, errlen, e, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
         long long resident = (long long)per * sms;
         long long bpt = (long long)(n / 2) / SEEDS_PEASE_T;
         if (bpt < 1 || resident / bpt < 1) {
             long long maxn = 1;
             while (maxn * 2 <= 2 * SEEDS_PEASE_T * resident)
                 maxn *= 2;
-            return sfail(err, errlen, GFP_GPU_ENOTSUP,
+            return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP,
                          "pease: length %zu needs %lld blocks of %d threads at once (one thread "
                          "per pair); this GPU holds %lld, so pease stops at %lld (longer lengths "
                          "need a four-step split, which pease does not do)", n, bpt,
@@ -742,7 +715,7 @@ static int config(const gfp_gpu_desc *d, seeds_cfg *c, char *err, size_t errlen)
         return GFP_GPU_OK;
     }
     if (lg > SEEDS_MAXLG)
-        return sfail(err, errlen, GFP_GPU_ENOTSUP,
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP,
                      "%s: length %zu is over its longest, 2^%d", name, n, SEEDS_MAXLG);
     c->mode = SM_PASSES;
     c->chunk = SEEDS_CHUNK / (n * esz);
@@ -779,14 +752,14 @@ static int upload(void **dst, const void *h, size_t bytes, char *err, size_t err
     cudaError_t e = cudaMalloc(dst, bytes);
     if (e == cudaSuccess)
         e = cudaMemcpy(*dst, h, bytes, cudaMemcpyHostToDevice);
-    return e == cudaSuccess ? GFP_GPU_OK : scuda(err, errlen, e, "twiddle upload");
+    return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "twiddle upload");
 }
 
 int gfp_seeds_create(const gfp_gpu_desc *d, gfp_seeds_plan **out, char *err,
                                 size_t errlen)
 {
     if (!d || !out)
-        return sfail(err, errlen, GFP_GPU_EINVAL, "null argument");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "null argument");
     *out = NULL;
     seeds_cfg c;
     int rc = config(d, &c, err, errlen);
@@ -795,14 +768,14 @@ int gfp_seeds_create(const gfp_gpu_desc *d, gfp_seeds_plan **out, char *err,
     int prev = -1;
     cudaError_t e = cudaGetDevice(&prev);
     if (e != cudaSuccess)
-        return scuda(err, errlen, e, "cudaGetDevice");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaGetDevice");
     if (prev != d->device && (e = cudaSetDevice(d->device)) != cudaSuccess)
-        return scuda(err, errlen, e, "cudaSetDevice");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaSetDevice");
     void *h = NULL;
     size_t n = d->n, esz = d->dbl ? 16 : 8;
     gfp_seeds_plan *p = (gfp_seeds_plan *)calloc(1, sizeof *p);
     if (!p) {
-        rc = sfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+        rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
         goto done;
     }
     p->d = *d;
@@ -818,12 +791,12 @@ int gfp_seeds_create(const gfp_gpu_desc *d, gfp_seeds_plan **out, char *err,
     p->maxslots = c.maxslots;
     /* W_N^e, e < N */
     if (!(h = malloc(n * esz))) {
-        rc = sfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+        rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
         goto done;
     }
     for (size_t i = 0; i < n; i++) {
         long double cc, ss;
-        sroot((long long)i, (long long)n, &cc, &ss);
+        gfp_gpu_root((long long)i, (long long)n, &cc, &ss);
         put(h, i, d->dbl, cc, ss);
     }
     if ((rc = upload(&p->dtw, h, n * esz, err, errlen)))
@@ -834,7 +807,7 @@ int gfp_seeds_create(const gfp_gpu_desc *d, gfp_seeds_plan **out, char *err,
         size_t rows = 0;
         int q4 = c.lg / 2;
         if (!(h = ct4_table(d->dbl, q4, &rows))) {
-            rc = sfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+            rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
             goto done;
         }
         if ((rc = upload(&p->dtw4, h, (rows * 3 + 1) * esz, err, errlen)))
@@ -844,13 +817,13 @@ int gfp_seeds_create(const gfp_gpu_desc *d, gfp_seeds_plan **out, char *err,
         size_t crows = 0;
         int cq = d->dbl ? 5 : 6; /* L up to 1024 / 4096 */
         if (!(h = ct4_table(d->dbl, cq, &crows))) {
-            rc = sfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+            rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
             goto done;
         }
         e = d->dbl ? cudaMemcpyToSymbol(c_ct4_f64, h, crows * 3 * esz)
                    : cudaMemcpyToSymbol(c_ct4_f32, h, crows * 3 * esz);
         if (e != cudaSuccess) {
-            rc = scuda(err, errlen, e, "cudaMemcpyToSymbol (ct-r4 twiddles)");
+            rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaMemcpyToSymbol (ct-r4 twiddles)");
             goto done;
         }
         /* GFP_GPU_CT4_TWIDDLES=global reads every row from global memory
@@ -862,7 +835,7 @@ int gfp_seeds_create(const gfp_gpu_desc *d, gfp_seeds_plan **out, char *err,
         free(h);
         size_t wsz = n * (d->dbl ? 8 : 4);
         if (!(h = malloc(wsz))) {
-            rc = sfail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+            rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
             goto done;
         }
         for (size_t i = 0; i < n; i++) {
@@ -893,7 +866,7 @@ int gfp_seeds_create(const gfp_gpu_desc *d, gfp_seeds_plan **out, char *err,
         if (e == cudaSuccess)
             e = cudaFuncSetAttribute(p->func, cudaFuncAttributeMaxDynamicSharedMemorySize, optin);
         if (e != cudaSuccess) {
-            rc = scuda(err, errlen, e, "cudaFuncSetAttribute");
+            rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncSetAttribute");
             goto done;
         }
     } else {
@@ -904,11 +877,11 @@ int gfp_seeds_create(const gfp_gpu_desc *d, gfp_seeds_plan **out, char *err,
         int pools = 0;
         e = cudaDeviceGetAttribute(&pools, cudaDevAttrMemoryPoolsSupported, d->device);
         if (e != cudaSuccess) {
-            rc = scuda(err, errlen, e, "cudaDeviceGetAttribute");
+            rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaDeviceGetAttribute");
             goto done;
         }
         if (!pools) {
-            rc = sfail(err, errlen, GFP_GPU_ENOTSUP,
+            rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP,
                        "%s: length %zu needs work memory from a stream-ordered pool, which "
                        "device %d lacks", gfp_seeds_name(d->algorithm), n, d->device);
             goto done;
@@ -919,14 +892,14 @@ int gfp_seeds_create(const gfp_gpu_desc *d, gfp_seeds_plan **out, char *err,
         pp.location.type = cudaMemLocationTypeDevice;
         pp.location.id = d->device;
         if ((e = cudaMemPoolCreate(&p->pool, &pp)) != cudaSuccess) {
-            rc = scuda(err, errlen, e, "cudaMemPoolCreate");
+            rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaMemPoolCreate");
             goto done;
         }
         p->have_pool = 1;
         uint64_t keep = UINT64_MAX; /* keep the work memory between executions */
         if ((e = cudaMemPoolSetAttribute(p->pool, cudaMemPoolAttrReleaseThreshold, &keep)) !=
             cudaSuccess) {
-            rc = scuda(err, errlen, e, "cudaMemPoolSetAttribute");
+            rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaMemPoolSetAttribute");
             goto done;
         }
     }
@@ -1051,17 +1024,17 @@ int gfp_seeds_exec(const gfp_seeds_plan *p, const void *d_in, void *d_out,
                               size_t batch, void *stream, char *err, size_t errlen)
 {
     if (!p || !d_in || !d_out)
-        return sfail(err, errlen, GFP_GPU_EINVAL, "null argument");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "null argument");
     if (batch == 0)
         return GFP_GPU_OK;
     if (d_in == d_out && p->d.post != GFP_GPU_POST_NONE)
-        return sfail(err, errlen, GFP_GPU_EINVAL, "in-place execution takes no post-op");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "in-place execution takes no post-op");
     int cur = -1;
     cudaError_t e = cudaGetDevice(&cur);
     if (e != cudaSuccess)
-        return scuda(err, errlen, e, "cudaGetDevice");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaGetDevice");
     if (cur != p->d.device && (e = cudaSetDevice(p->d.device)) != cudaSuccess)
-        return scuda(err, errlen, e, "cudaSetDevice");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaSetDevice");
     cudaStream_t s = (cudaStream_t)stream;
     seeds_kp kp = p->kp;
     kp.io.in = d_in;
@@ -1071,20 +1044,20 @@ int gfp_seeds_exec(const gfp_seeds_plan *p, const void *d_in, void *d_out,
     if (p->mode == SM_BLOCK) {
         size_t blocks = (batch + (size_t)kp.fpb - 1) / (size_t)kp.fpb;
         if (blocks > 0x7fffffffu) {
-            rc = sfail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large for one launch",
+            rc = gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large for one launch",
                        batch);
         } else {
             void *args[] = {&kp};
             e = cudaLaunchKernel(p->func, dim3((unsigned)blocks), dim3((unsigned)p->threads), args,
                                  p->smem, s);
             if (e != cudaSuccess)
-                rc = scuda(err, errlen, e, "kernel launch");
+                rc = gfp_gpu_cuda_fail(err, errlen, e, "kernel launch");
         }
     } else {
         void *work = NULL;
         e = cudaMallocFromPoolAsync(&work, p->scratch, p->pool, s);
         if (e != cudaSuccess) {
-            rc = scuda(err, errlen, e, "work memory");
+            rc = gfp_gpu_cuda_fail(err, errlen, e, "work memory");
         } else {
             if (p->mode == SM_PASSES) {
                 e = p->d.dbl ? run_passes<double>(p, kp, work, s) : run_passes<float>(p, kp, work, s);
@@ -1098,10 +1071,10 @@ int gfp_seeds_exec(const gfp_seeds_plan *p, const void *d_in, void *d_out,
                                                 dim3(SEEDS_PEASE_T), args, 0, s);
             }
             if (e != cudaSuccess)
-                rc = scuda(err, errlen, e, "kernel launch");
+                rc = gfp_gpu_cuda_fail(err, errlen, e, "kernel launch");
             cudaError_t e2 = cudaFreeAsync(work, s);
             if (e2 != cudaSuccess && !rc)
-                rc = scuda(err, errlen, e2, "cudaFreeAsync");
+                rc = gfp_gpu_cuda_fail(err, errlen, e2, "cudaFreeAsync");
         }
     }
     if (cur != p->d.device)
