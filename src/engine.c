@@ -86,6 +86,14 @@ gfp_status gfp_plan_create(gfp_engine *e, const gfp_plan_desc *d, int nslots,
     if (d->kind == GFP_C2R && (d->window || d->post != GFP_POST_NONE))
         return gfp_fail(err, GFP_EINVAL,
                         "a C2R plan takes no window and no post-op");
+    /* Only the gpu engine runs a seed paper's algorithm or pools on the
+     * device; the others must not quietly do something else. */
+    if (d->algorithm != GFP_ALG_AUTO && strcmp(e->name, "gpu"))
+        return gfp_fail(err, GFP_EINVAL, "--algorithm %s runs on the gpu "
+                        "engine only", gfp_algorithm_name(d->algorithm));
+    if (d->pool && strcmp(e->name, "gpu"))
+        return gfp_fail(err, GFP_ENOTSUP, "pooling on the device needs the "
+                        "gpu engine");
     gfp_plan *p = calloc(1, sizeof *p);
     if (!p)
         return gfp_fail(err, GFP_ENOMEM, "out of memory");
