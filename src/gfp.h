@@ -441,6 +441,11 @@ typedef struct gfp_image {
 gfp_status gfp_png_read(const void *data, size_t len, gfp_image *img,
                         gfp_error *err) GFP_WUR;
 void gfp_image_free(gfp_image *img);
+/* An image of any of those layouts (16-bit samples in the host's byte
+ * order), rows top to bottom, through a sink (io_png.c); level: zlib
+ * compression level 0..9 (0-1: run-length matching, the fastest). */
+gfp_status gfp_png_write_image(gfp_sink *snk, const gfp_image *im, int level,
+                               gfp_error *err) GFP_WUR;
 
 /* ---- progress ---------------------------------------------------------- */
 
