@@ -152,29 +152,6 @@ static gfp_status parse_kernel(c2_priv *p, const char *s, gfp_error *err)
     return GFP_OK;
 }
 
-static gfp_status parse_wxh(const char *arg, size_t *w, size_t *h,
-                            gfp_error *err)
-{
-    const char *x = strchr(arg, 'x');
-    char a[64];
-    uint64_t vw, vh;
-    if (!x || (size_t)(x - arg) >= sizeof a)
-        goto bad;
-    memcpy(a, arg, (size_t)(x - arg));
-    a[x - arg] = '\0';
-    if (gfp_parse_size(a, &vw) || gfp_parse_size(x + 1, &vh))
-        goto bad;
-    if (vw < 1 || vh < 1 || vw > C2_MAX_KSIDE || vh > C2_MAX_KSIDE)
-        return gfp_fail(err, GFP_EINVAL, "--kernel-size: sides must be 1 to "
-                        "%d", C2_MAX_KSIDE);
-    *w = (size_t)vw;
-    *h = (size_t)vh;
-    return GFP_OK;
-bad:
-    return gfp_fail(err, GFP_EINVAL, "--kernel-size: '%s' is not "
-                    "WIDTHxHEIGHT (e.g. 7x5)", arg);
-}
-
 static gfp_status c2_getopts(void *vp, gfp_common *c, const char **in,
                              const char **out, int argc, char **argv,
                              gfp_error *err)
@@ -200,7 +177,9 @@ static gfp_status c2_getopts(void *vp, gfp_common *c, const char **in,
                 return GFP_EINVAL;
             break;
         case O_KERNEL_SIZE:
-            if (parse_wxh(optarg, &p->kw_opt, &p->kh_opt, err))
+            if (gfp_opt_wxh("kernel-size", optarg, C2_MAX_KSIDE,
+                            (uint64_t)C2_MAX_KSIDE * C2_MAX_KSIDE,
+                            &p->kw_opt, &p->kh_opt, err))
                 return GFP_EINVAL;
             p->ksize_set = 1;
             break;

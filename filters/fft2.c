@@ -149,33 +149,6 @@ enum {
     O_NO_SHIFT, O_GRAY, O_FULL, O_REAL_OUT, O_CMAP, O_RANGE
 };
 
-static gfp_status parse_wxh(const char *arg, size_t *w, size_t *h,
-                            gfp_error *err)
-{
-    const char *x = strchr(arg, 'x');
-    char a[64];
-    uint64_t vw, vh;
-    if (!x || (size_t)(x - arg) >= sizeof a)
-        goto bad;
-    memcpy(a, arg, (size_t)(x - arg));
-    a[x - arg] = '\0';
-    if (gfp_parse_size(a, &vw) || gfp_parse_size(x + 1, &vh))
-        goto bad;
-    if (vw < 1 || vh < 1 || vw > F2_MAX_SIDE || vh > F2_MAX_SIDE)
-        return gfp_fail(err, GFP_EINVAL, "--size: sides must be 1 to %llu",
-                        (unsigned long long)F2_MAX_SIDE);
-    size_t n;
-    if (!gfp_mul_ok((size_t)vw, (size_t)vh, &n) || n > F2_MAX_ELEMS)
-        return gfp_fail(err, GFP_EINVAL, "--size: %s is too many values",
-                        arg);
-    *w = (size_t)vw;
-    *h = (size_t)vh;
-    return GFP_OK;
-bad:
-    return gfp_fail(err, GFP_EINVAL, "--size: '%s' is not WIDTHxHEIGHT "
-                    "(e.g. 640x480)", arg);
-}
-
 static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
                              const char **out, int argc, char **argv,
                              gfp_error *err)
@@ -199,7 +172,8 @@ static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
                             NULL)) != -1) {
         switch (o) {
         case O_SIZE:
-            if (parse_wxh(optarg, &p->W, &p->H, err))
+            if (gfp_opt_wxh("size", optarg, F2_MAX_SIDE, F2_MAX_ELEMS, &p->W,
+                            &p->H, err))
                 return GFP_EINVAL;
             p->have_size = 1;
             break;

@@ -126,6 +126,34 @@ gfp_status gfp_opt_double(const char *name, const char *arg, double lo,
     return GFP_OK;
 }
 
+gfp_status gfp_opt_wxh(const char *name, const char *arg, uint64_t max_side,
+                       uint64_t max_values, size_t *w, size_t *h,
+                       gfp_error *err)
+{
+    const char *x = strchr(arg, 'x');
+    char a[64];
+    uint64_t vw, vh;
+    if (!x || (size_t)(x - arg) >= sizeof a)
+        goto bad;
+    memcpy(a, arg, (size_t)(x - arg));
+    a[x - arg] = '\0';
+    if (gfp_parse_size(a, &vw) || gfp_parse_size(x + 1, &vh))
+        goto bad;
+    if (vw < 1 || vh < 1 || vw > max_side || vh > max_side)
+        return gfp_fail(err, GFP_EINVAL, "--%s: sides must be 1 to %llu",
+                        name, (unsigned long long)max_side);
+    size_t n;
+    if (!gfp_mul_ok((size_t)vw, (size_t)vh, &n) || n > max_values)
+        return gfp_fail(err, GFP_EINVAL, "--%s: %s is too many values", name,
+                        arg);
+    *w = (size_t)vw;
+    *h = (size_t)vh;
+    return GFP_OK;
+bad:
+    return gfp_fail(err, GFP_EINVAL, "--%s: '%s' is not WIDTHxHEIGHT (e.g. "
+                    "640x480)", name, arg);
+}
+
 gfp_status gfp_opt_choice(const char *name, const char *arg,
                           const char *const *names, int n, int *out,
                           gfp_error *err)

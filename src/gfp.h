@@ -503,6 +503,11 @@ gfp_status gfp_opt_size(const char *name, const char *arg, uint64_t lo,
 /* Parses a finite decimal number option in [lo, hi]. */
 gfp_status gfp_opt_double(const char *name, const char *arg, double lo,
                           double hi, double *out, gfp_error *err) GFP_WUR;
+/* Parses WIDTHxHEIGHT (each with size suffixes), sides 1 .. max_side and
+ * at most max_values in all. */
+gfp_status gfp_opt_wxh(const char *name, const char *arg, uint64_t max_side,
+                       uint64_t max_values, size_t *w, size_t *h,
+                       gfp_error *err) GFP_WUR;
 /* Picks arg out of names[0 .. n-1] (NULL or "" entries never match);
  * a usage error listing the choices otherwise. */
 gfp_status gfp_opt_choice(const char *name, const char *arg,
