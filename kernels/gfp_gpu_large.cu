@@ -602,7 +602,8 @@ static int twotab(gfp_large *P, long long len, const double2 **out, int *sh, cha
     return rc;
 }
 
-/* radices of the in-block FFT of length R, as gfp_gpu.cu factorizes */
+/* radices of the in-block FFT of length R, largest first (the powers of
+ * two as 16s, or 8s in f64; block_fft builds its stage table from them) */
 static int block_radices(int R, int maxr, int *r)
 {
     int ns = 0, m = R, a = 0;

@@ -16,6 +16,7 @@
 #include <cuda_runtime.h>
 
 #include "gfp_gpu.h"
+#include "gfp_gpu_host.h"
 
 #define POOL_THREADS 128
 
@@ -27,23 +28,6 @@ struct gfp_gpu_pool {
     double *d_pos;
 };
 
-static int pfail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
-
-static int pcuda(char *err, size_t errlen, cudaError_t e, const char *what)
-{
-    return pfail(err, errlen,
-                 e == cudaErrorMemoryAllocation ? GFP_GPU_ENOMEM : GFP_GPU_EDEVICE,
-                 "%s: %s", what, cudaGetErrorString(e));
-}
 
 __host__ __device__ static inline uint64_t bucket_of(uint64_t t, uint64_t F, uint64_t B)
 {
@@ -117,14 +101,14 @@ extern "C" int gfp_gpu_pool_create(size_t bins, size_t rows, const int32_t *lo,
 {
     *out = NULL;
     if (!bins || !rows || !frames || !buckets || buckets > frames || !lo || !hi || !pos)
-        return pfail(err, errlen, GFP_GPU_EINVAL, "pooling: bad description");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "pooling: bad description");
     for (size_t r = 0; r < rows; r++)
         if ((hi[r] >= lo[r] && (lo[r] < 0 || (size_t)hi[r] >= bins)) || !(pos[r] >= 0) ||
             pos[r] > (double)(bins - 1))
-            return pfail(err, errlen, GFP_GPU_EINVAL, "pooling: row %zu outside the bins", r);
+            return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "pooling: row %zu outside the bins", r);
     gfp_gpu_pool *p = (gfp_gpu_pool *)calloc(1, sizeof *p);
     if (!p)
-        return pfail(err, errlen, GFP_GPU_ENOMEM, "out of memory");
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of memory");
     p->bins = bins;
     p->rows = rows;
     p->mean = mean;
@@ -139,7 +123,7 @@ extern "C" int gfp_gpu_pool_create(size_t bins, size_t rows, const int32_t *lo,
         (e = cudaMemcpy(p->d_pos, pos, rows * sizeof *pos, cudaMemcpyHostToDevice)) !=
             cudaSuccess) {
         gfp_gpu_pool_destroy(p);
-        return pcuda(err, errlen, e, "pooling tables");
+        return gfp_gpu_cuda_fail(err, errlen, e, "pooling tables");
     }
     *out = p;
     return GFP_GPU_OK;
@@ -171,12 +155,12 @@ extern "C" int gfp_gpu_pool_exec(const gfp_gpu_pool *p, const float *d_power, si
     if (!ncols)
         return GFP_GPU_OK;
     if (ncols > 2147483647u || (p->rows + POOL_THREADS - 1) / POOL_THREADS > 65535)
-        return pfail(err, errlen, GFP_GPU_EINVAL, "pooling: %zu columns of %zu rows", ncols,
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "pooling: %zu columns of %zu rows", ncols,
                      p->rows);
     dim3 grid((unsigned)ncols, (unsigned)((p->rows + POOL_THREADS - 1) / POOL_THREADS));
     pool_kernel<<<grid, POOL_THREADS, 0, (cudaStream_t)stream>>>(
         d_power, p->bins, nframes, t0, p->frames, p->buckets, p->d_lo, p->d_hi, p->d_pos,
         p->rows, p->mean, d_cols);
     cudaError_t e = cudaGetLastError();
-    return e == cudaSuccess ? GFP_GPU_OK : pcuda(err, errlen, e, "pooling kernel launch");
+    return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "pooling kernel launch");
 }
