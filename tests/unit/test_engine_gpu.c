@@ -30,58 +30,6 @@ static size_t smooth_sizes(size_t max, size_t *out, size_t cap)
     return k;
 }
 
-/* Runs d on engine e over nframes frames of in (doubles, converted to the
- * plan's precision); result as doubles in out. Outputs are poisoned with
- * NaN first so unwritten elements show. Returns 0 on success, else the
- * status (ENOTSUP: the engine has no kernel for it). */
-static gfp_status run(gfp_engine *e, const gfp_plan_desc *d0, size_t nframes,
-                      const double *in, double *out, char *msg, size_t mlen)
-{
-    gfp_plan_desc d = *d0;
-    d.batch = nframes + 2; /* a short last batch: exercise partial submits */
-    gfp_plan *p = NULL;
-    gfp_error err = {0};
-    size_t ni = gfp_plan_in_scalars(&d) * nframes;
-    size_t no = gfp_plan_out_scalars(&d) * nframes;
-    size_t sc = d.dbl ? 8 : 4;
-    gfp_status st = gfp_plan_create(e, &d, 2, &p, &err);
-    if (st) {
-        snprintf(msg, mlen, "%s", err.msg);
-        return st;
-    }
-    void *hi = e->ops->alloc_host(e->state, ni * sc);
-    void *ho = e->ops->alloc_host(e->state, no * sc);
-    if (!hi || !ho) {
-        st = GFP_ENOMEM;
-        snprintf(msg, mlen, "host allocation failed");
-        goto done;
-    }
-    for (size_t i = 0; i < ni; i++) {
-        if (d.dbl) ((double *)hi)[i] = in[i];
-        else ((float *)hi)[i] = (float)in[i];
-    }
-    for (size_t i = 0; i < no; i++) {
-        if (d.dbl) ((double *)ho)[i] = NAN;
-        else ((float *)ho)[i] = NAN;
-    }
-    /* Two halves on two slots, to exercise the ring. */
-    size_t h = nframes / 2;
-    size_t isz = gfp_plan_in_scalars(&d) * sc, osz = gfp_plan_out_scalars(&d) * sc;
-    if ((st = gfp_plan_submit(p, 0, hi, ho, h, &err)) ||
-        (st = gfp_plan_submit(p, 1, (char *)hi + h * isz,
-                              (char *)ho + h * osz, nframes - h, &err)) ||
-        (st = gfp_plan_wait(p, 0, &err)) || (st = gfp_plan_wait(p, 1, &err))) {
-        snprintf(msg, mlen, "%s", err.msg);
-        goto done;
-    }
-    for (size_t i = 0; i < no; i++)
-        out[i] = d.dbl ? ((double *)ho)[i] : ((float *)ho)[i];
-done:
-    if (hi) e->ops->free_host(e->state, hi);
-    if (ho) e->ops->free_host(e->state, ho);
-    gfp_plan_destroy(p);
-    return st;
-}
 
 static void fill_input(const gfp_plan_desc *d, size_t nframes, double *x)
 {
@@ -143,7 +91,8 @@ static void sweep(gfp_kind kind, int inverse, int dbl, gfp_post post,
         fill_input(&d, nframes, x);
         memcpy(xr, x, ni * sizeof *x);
         char msg[600] = "";
-        gfp_status st = run(gpu, &d, nframes, x, yg, msg, sizeof msg);
+        gfp_status st =
+            tu_run_plan(gpu, &d, nframes, 2, x, yg, msg, sizeof msg);
         if (st == GFP_ENOTSUP) {
             unsupported++;
             if (!*first_unsup)
@@ -153,7 +102,8 @@ static void sweep(gfp_kind kind, int inverse, int dbl, gfp_post post,
                      kind, inverse, dbl, msg);
             gfp_plan_desc dr = d;
             dr.dbl = 1; /* the reference runs in double */
-            gfp_status sr = run(cpu, &dr, nframes, xr, yr, msg, sizeof msg);
+            gfp_status sr = tu_run_plan(cpu, &dr, nframes, 2, xr, yr, msg,
+                                        sizeof msg);
             TU_CHECK(sr == GFP_OK, "cpu reference failed: %s", msg);
             if (st == GFP_OK && sr == GFP_OK) {
                 double e;
@@ -188,7 +138,8 @@ static void sweep(gfp_kind kind, int inverse, int dbl, gfp_post post,
                 /* And against cuFFT, where it takes the same job. */
                 if (cufft && post == GFP_POST_NONE && !windowed) {
                     double *yc = malloc(no * sizeof *yc);
-                    if (run(cufft, &d, nframes, xr, yc, msg, sizeof msg) ==
+                    if (tu_run_plan(cufft, &d, nframes, 2, xr, yc, msg,
+                                    sizeof msg) ==
                         GFP_OK) {
                         double ec = tu_rel_l2(yc, yr, no);
                         /* Ours must be no worse than cuFFT's own error

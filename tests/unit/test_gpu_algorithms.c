@@ -18,57 +18,6 @@
 static gfp_engine *gpu, *cpu;
 static int quick;
 
-/* Runs d on engine e over nframes frames of in (doubles, converted to the
- * plan's precision); the result as doubles in out. Outputs are poisoned
- * with NaN first so unwritten elements show; the frames go in two halves
- * on two slots (two streams) with a plan batch of nframes + 2. */
-static gfp_status run(gfp_engine *e, const gfp_plan_desc *d0, size_t nframes,
-                      const double *in, double *out, char *msg, size_t mlen)
-{
-    gfp_plan_desc d = *d0;
-    d.batch = nframes + 2;
-    gfp_plan *p = NULL;
-    gfp_error err = {0};
-    size_t ni = gfp_plan_in_scalars(&d) * nframes;
-    size_t no = gfp_plan_out_scalars(&d) * nframes;
-    size_t sc = d.dbl ? 8 : 4;
-    gfp_status st = gfp_plan_create(e, &d, 2, &p, &err);
-    if (st) {
-        snprintf(msg, mlen, "%s", err.msg);
-        return st;
-    }
-    void *hi = e->ops->alloc_host(e->state, ni * sc);
-    void *ho = e->ops->alloc_host(e->state, no * sc);
-    if (!hi || !ho) {
-        st = GFP_ENOMEM;
-        snprintf(msg, mlen, "host allocation failed");
-        goto done;
-    }
-    for (size_t i = 0; i < ni; i++) {
-        if (d.dbl) ((double *)hi)[i] = in[i];
-        else ((float *)hi)[i] = (float)in[i];
-    }
-    for (size_t i = 0; i < no; i++) {
-        if (d.dbl) ((double *)ho)[i] = NAN;
-        else ((float *)ho)[i] = NAN;
-    }
-    size_t h = nframes / 2;
-    size_t isz = gfp_plan_in_scalars(&d) * sc, osz = gfp_plan_out_scalars(&d) * sc;
-    if ((st = gfp_plan_submit(p, 0, hi, ho, h, &err)) ||
-        (st = gfp_plan_submit(p, 1, (char *)hi + h * isz,
-                              (char *)ho + h * osz, nframes - h, &err)) ||
-        (st = gfp_plan_wait(p, 0, &err)) || (st = gfp_plan_wait(p, 1, &err))) {
-        snprintf(msg, mlen, "%s", err.msg);
-        goto done;
-    }
-    for (size_t i = 0; i < no; i++)
-        out[i] = d.dbl ? ((double *)ho)[i] : ((float *)ho)[i];
-done:
-    if (hi) e->ops->free_host(e->state, hi);
-    if (ho) e->ops->free_host(e->state, ho);
-    gfp_plan_destroy(p);
-    return st;
-}
 
 /* f32: a radix-2 transform rounds about log2 n times; cuFFT's own error is
  * ~2e-7 at 1024 and ~3e-7 at 2^20. A wrong twiddle or index gives O(1). */
@@ -112,14 +61,14 @@ static gfp_status check_one(const gfp_plan_desc *d, double *err_out, char *msg,
         for (size_t i = 0; i < ni / nframes; i++)
             x[f * (ni / nframes) + i] = amp * tu_rand_range(-1, 1);
     }
-    st = run(gpu, d, nframes, x, yg, msg, mlen);
+    st = tu_run_plan(gpu, d, nframes, 2, x, yg, msg, mlen);
     if (st)
         goto done;
     gfp_plan_desc dr = *d;
     dr.dbl = 1;
     dr.algorithm = GFP_ALG_AUTO;
     char rmsg[600] = "";
-    gfp_status sr = run(cpu, &dr, nframes, x, yr, rmsg, sizeof rmsg);
+    gfp_status sr = tu_run_plan(cpu, &dr, nframes, 2, x, yr, rmsg, sizeof rmsg);
     TU_CHECK(sr == GFP_OK, "cpu reference n=%zu failed: %s", d->n, rmsg);
     if (sr == GFP_OK)
         *err_out = tu_rel_l2(yg, yr, no);

@@ -22,56 +22,6 @@ static gfp_engine *gpu, *cpu, *cufft;
 static int quick;
 static unsigned shard_i, shard_k = 1, check_no;
 
-/* Runs d on engine e over nframes frames (doubles converted to the plan's
- * precision; outputs poisoned with NaN); result as doubles in out. */
-static gfp_status run(gfp_engine *e, const gfp_plan_desc *d0, size_t nframes,
-                      const double *in, double *out, char *msg, size_t mlen)
-{
-    gfp_plan_desc d = *d0;
-    d.batch = nframes + 1; /* a short last batch */
-    gfp_plan *p = NULL;
-    gfp_error err = {0};
-    size_t ni = gfp_plan_in_scalars(&d) * nframes;
-    size_t no = gfp_plan_out_scalars(&d) * nframes;
-    size_t sc = d.dbl ? 8 : 4;
-    gfp_status st = gfp_plan_create(e, &d, 2, &p, &err);
-    if (st) {
-        snprintf(msg, mlen, "%s", err.msg);
-        return st;
-    }
-    void *hi = e->ops->alloc_host(e->state, ni * sc);
-    void *ho = e->ops->alloc_host(e->state, no * sc);
-    if (!hi || !ho) {
-        st = GFP_ENOMEM;
-        snprintf(msg, mlen, "host allocation failed");
-        goto done;
-    }
-    for (size_t i = 0; i < ni; i++) {
-        if (d.dbl) ((double *)hi)[i] = in[i];
-        else ((float *)hi)[i] = (float)in[i];
-    }
-    for (size_t i = 0; i < no; i++) {
-        if (d.dbl) ((double *)ho)[i] = NAN;
-        else ((float *)ho)[i] = NAN;
-    }
-    /* Two parts on two slots (two streams running the same plan). */
-    size_t h = nframes / 2;
-    size_t isz = gfp_plan_in_scalars(&d) * sc, osz = gfp_plan_out_scalars(&d) * sc;
-    if ((h && (st = gfp_plan_submit(p, 0, hi, ho, h, &err))) ||
-        (st = gfp_plan_submit(p, 1, (char *)hi + h * isz,
-                              (char *)ho + h * osz, nframes - h, &err)) ||
-        (st = gfp_plan_wait(p, 0, &err)) || (st = gfp_plan_wait(p, 1, &err))) {
-        snprintf(msg, mlen, "%s", err.msg);
-        goto done;
-    }
-    for (size_t i = 0; i < no; i++)
-        out[i] = d.dbl ? ((double *)ho)[i] : ((float *)ho)[i];
-done:
-    if (hi) e->ops->free_host(e->state, hi);
-    if (ho) e->ops->free_host(e->state, ho);
-    gfp_plan_destroy(p);
-    return st;
-}
 
 static void fill_input(const gfp_plan_desc *d, size_t nframes, double *x)
 {
@@ -131,14 +81,14 @@ static void check(tally *t, gfp_kind kind, int inverse, int dbl, size_t n,
     }
     fill_input(&d, nframes, x);
     char msg[600] = "";
-    gfp_status st = run(gpu, &d, nframes, x, yg, msg, sizeof msg);
+    gfp_status st = tu_run_plan(gpu, &d, nframes, 1, x, yg, msg, sizeof msg);
     TU_CHECK(st == GFP_OK, "gpu n=%zu kind=%d inv=%d dbl=%d post=%d: %s", n,
              kind, inverse, dbl, post, msg);
     if (st)
         goto out;
     gfp_plan_desc dr = d;
     dr.dbl = 1;
-    st = run(cpu, &dr, nframes, x, yr, msg, sizeof msg);
+    st = tu_run_plan(cpu, &dr, nframes, 1, x, yr, msg, sizeof msg);
     TU_CHECK(st == GFP_OK, "cpu reference n=%zu: %s", n, msg);
     if (st)
         goto out;
@@ -171,7 +121,8 @@ static void check(tally *t, gfp_kind kind, int inverse, int dbl, size_t n,
     }
     if (vs_cufft && cufft && post == GFP_POST_NONE && !windowed) {
         double *yc = malloc(no * sizeof *yc);
-        if (yc && run(cufft, &d, nframes, x, yc, msg, sizeof msg) == GFP_OK) {
+        if (yc && tu_run_plan(cufft, &d, nframes, 1, x, yc, msg, sizeof msg) ==
+                      GFP_OK) {
             double ec = tu_rel_l2(yc, yr, no);
             /* cuFFT itself returned NaN for some odd-length R2C/C2R cases
              * (H100, CUDA 13.0): no yardstick there, FFTW's check stands */

@@ -225,4 +225,64 @@ static inline int tu_run(void)
     return bad ? 1 : 0;
 }
 
+
+/* Runs d0 on engine e over nframes frames of in (doubles, converted to the
+ * plan's precision); the result as doubles in out. The plan's batch is
+ * nframes + slack, so the submits are short ones; the frames go in two
+ * parts on two slots (two streams running the same plan on a GPU). Outputs
+ * are poisoned with NaN first so unwritten elements show. Returns 0, else
+ * the status with its message in msg (ENOTSUP: no kernel for it). Shared
+ * by the GPU suites. */
+static inline gfp_status tu_run_plan(gfp_engine *e, const gfp_plan_desc *d0,
+                                     size_t nframes, size_t slack,
+                                     const double *in, double *out,
+                                     char *msg, size_t mlen)
+{
+    gfp_plan_desc d = *d0;
+    d.batch = nframes + slack; /* a short last batch */
+    gfp_plan *p = NULL;
+    gfp_error err = {0};
+    size_t ni = gfp_plan_in_scalars(&d) * nframes;
+    size_t no = gfp_plan_out_scalars(&d) * nframes;
+    size_t sc = d.dbl ? 8 : 4;
+    gfp_status st = gfp_plan_create(e, &d, 2, &p, &err);
+    if (st) {
+        snprintf(msg, mlen, "%s", err.msg);
+        return st;
+    }
+    void *hi = e->ops->alloc_host(e->state, ni * sc);
+    void *ho = e->ops->alloc_host(e->state, no * sc);
+    if (!hi || !ho) {
+        st = GFP_ENOMEM;
+        snprintf(msg, mlen, "host allocation failed");
+        goto done;
+    }
+    for (size_t i = 0; i < ni; i++) {
+        if (d.dbl) ((double *)hi)[i] = in[i];
+        else ((float *)hi)[i] = (float)in[i];
+    }
+    for (size_t i = 0; i < no; i++) {
+        if (d.dbl) ((double *)ho)[i] = NAN;
+        else ((float *)ho)[i] = NAN;
+    }
+    /* Two parts on two slots (two streams running the same plan). */
+    size_t h = nframes / 2;
+    size_t isz = gfp_plan_in_scalars(&d) * sc;
+    size_t osz = gfp_plan_out_scalars(&d) * sc;
+    if ((h && (st = gfp_plan_submit(p, 0, hi, ho, h, &err))) ||
+        (st = gfp_plan_submit(p, 1, (char *)hi + h * isz,
+                              (char *)ho + h * osz, nframes - h, &err)) ||
+        (st = gfp_plan_wait(p, 0, &err)) || (st = gfp_plan_wait(p, 1, &err))) {
+        snprintf(msg, mlen, "%s", err.msg);
+        goto done;
+    }
+    for (size_t i = 0; i < no; i++)
+        out[i] = d.dbl ? ((double *)ho)[i] : ((float *)ho)[i];
+done:
+    if (hi) e->ops->free_host(e->state, hi);
+    if (ho) e->ops->free_host(e->state, ho);
+    gfp_plan_destroy(p);
+    return st;
+}
+
 #endif
