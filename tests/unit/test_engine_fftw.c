@@ -116,7 +116,9 @@ static gfp_plan *make_plan(tctx *cx, size_t n, size_t batch, gfp_kind kind, int 
                            int dbl, double scale, const double *window,
                            gfp_post post, int nslots)
 {
-    gfp_plan_desc d = {n, batch, kind, inverse, dbl, scale, window, post};
+    gfp_plan_desc d = {.n = n, .batch = batch, .kind = kind,
+                       .inverse = inverse, .dbl = dbl, .scale = scale,
+                       .window = window, .post = post};
     gfp_plan *p = NULL;
     gfp_error err = {0};
     gfp_status st = gfp_plan_create(cx->eng, &d, nslots, &p, &err);
@@ -1046,8 +1048,9 @@ static void test_plan_sizes(void)
     for (size_t n = 1; n <= 9; n++)
         for (size_t k = 0; k < NKINDS; k++)
             for (int post = 0; post <= GFP_POST_PHASE; post++) {
-                gfp_plan_desc d = {n, 1, kinds[k].kind, kinds[k].inverse, 0,
-                                   1.0, NULL, (gfp_post)post};
+                gfp_plan_desc d = {.n = n, .batch = 1, .kind = kinds[k].kind,
+                                   .inverse = kinds[k].inverse, .scale = 1.0,
+                                   .post = (gfp_post)post};
                 TU_CHECK(gfp_plan_in_scalars(&d) == in_per(d.kind, n),
                          "in scalars n=%zu kind %d", n, d.kind);
                 if (d.kind == GFP_C2R && post)
@@ -1080,11 +1083,15 @@ static void test_errors(void)
 
     double w[4] = {1, 1, 1, 1};
     const struct { gfp_plan_desc d; int nslots; const char *what; } bad[] = {
-        {{0, 1, GFP_C2C, 0, 0, 1.0, NULL, 0}, 1, "n = 0"},
-        {{8, 0, GFP_C2C, 0, 0, 1.0, NULL, 0}, 1, "batch = 0"},
-        {{8, 1, GFP_C2C, 0, 0, 1.0, NULL, 0}, 0, "no slots"},
-        {{4, 1, GFP_C2R, 1, 0, 1.0, w, 0}, 1, "c2r with a window"},
-        {{8, 1, GFP_C2R, 1, 0, 1.0, NULL, GFP_POST_MAG}, 1, "c2r with a post"},
+#define D(n_, b_, k_, inv_, w_, post_)                                      \
+    {.n = n_, .batch = b_, .kind = k_, .inverse = inv_, .scale = 1.0,      \
+     .window = w_, .post = post_}
+        {D(0, 1, GFP_C2C, 0, NULL, 0), 1, "n = 0"},
+        {D(8, 0, GFP_C2C, 0, NULL, 0), 1, "batch = 0"},
+        {D(8, 1, GFP_C2C, 0, NULL, 0), 0, "no slots"},
+        {D(4, 1, GFP_C2R, 1, w, 0), 1, "c2r with a window"},
+        {D(8, 1, GFP_C2R, 1, NULL, GFP_POST_MAG), 1, "c2r with a post"},
+#undef D
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         gfp_plan *p = (gfp_plan *)&o;
