@@ -16,10 +16,7 @@ set -eu
 example="convolve example"
 . "$(dirname "$0")/common.sh"
 keep=$#
-if [ $# -ge 1 ]; then out=$1; mkdir -p "$out"; tmp=$(mktemp -d); else
-    tmp=$(mktemp -d "${TMPDIR:-/tmp}/gfftpipe-example.XXXXXX"); out=$tmp; fi
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+work_dirs "$@"
 rate=16000
 
 q() { awk '{ x = 32767 * $1; print (x < 0 ? -int(-x + .5) : int(x + .5)) }'; }

@@ -15,24 +15,10 @@
 set -eu
 example="convolve2d example"
 . "$(dirname "$0")/common.sh"
-if [ $# -ge 1 ]; then out=$1; mkdir -p "$out"; tmp=$(mktemp -d); else
-    tmp=$(mktemp -d "${TMPDIR:-/tmp}/gfftpipe-example.XXXXXX"); out=$tmp; fi
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+work_dirs "$@"
 N=256
 
-awk -v n=$N 'BEGIN { pi = atan2(0, -1)
-    for (y = 0; y < n; y++) {
-        line = ""
-        for (x = 0; x < n; x++) {
-            r = sqrt((x - n / 2) ^ 2 + (y - n / 2) ^ 2)
-            v = 0.35 * cos(2 * pi * (16 * x + 8 * y) / n) \
-              + 0.35 * cos(2 * pi * (24 * x - 40 * y) / n) \
-              + 0.3 * cos(2 * pi * 32 * r / n)
-            line = line sprintf("\\%03o", int(128 + 100 * v + 0.5))
-        }
-        print line
-    } }' | while IFS= read -r line; do printf "$line"; done >"$tmp/pattern.u8"
+pattern_u8 $N >"$tmp/pattern.u8"
 "$G" fft2 -q --size ${N}x$N --in-format u8 "$tmp/pattern.u8" \
     "$out/picture.png" || die "fft2 failed"
 echo "picture: $out/picture.png (${N}x$N RGB, 8 bits)"

@@ -13,10 +13,7 @@
 set -eu
 example="spectrogram example"
 . "$(dirname "$0")/common.sh"
-if [ $# -ge 1 ]; then out=$1; mkdir -p "$out"; tmp=$(mktemp -d); else
-    tmp=$(mktemp -d "${TMPDIR:-/tmp}/gfftpipe-example.XXXXXX"); out=$tmp; fi
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+work_dirs "$@"
 rate=48000
 
 le32() {
