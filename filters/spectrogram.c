@@ -1470,20 +1470,10 @@ static gfp_status spec_run(void *vp, const gfp_common *c, gfp_engine *e,
         s.plan.post = GFP_POST_NONE;
     gfp_status st = gfp_pipeline_run(&gfp_stage_spectrogram, p, c, &s, e, src,
                                      snk, &stats, err);
-    if (!st && c->verbose) {
-        const gfp_framer_stats *f = &stats.framer;
-        gfp_msg("spectrogram", "engine %s%s; %llu items in, %llu frames out "
-                "(%llu padded with %llu zeros), %llu items in no frame "
-                "(%llu skipped by the hop); %llu batches of up to %zu frames",
-                e->name, p->pooled ? " (pooling on the device)" : "",
-                (unsigned long long)f->items_in,
-                (unsigned long long)f->frames_out,
-                (unsigned long long)f->padded_frames,
-                (unsigned long long)f->pad_items,
-                (unsigned long long)f->dropped_items,
-                (unsigned long long)f->skipped_items,
-                (unsigned long long)stats.batches, stats.batch_frames);
-    }
+    if (!st && c->verbose)
+        gfp_run_stats_note("spectrogram", e->name,
+                           p->pooled ? " (pooling on the device)" : "",
+                           &stats);
     return st;
 }
 

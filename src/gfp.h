@@ -611,6 +611,10 @@ gfp_status gfp_pipeline_run(const gfp_stage_handler *h, void *priv,
                             const gfp_common *c, const gfp_stage_setup *setup,
                             gfp_engine *e, gfp_source *src, gfp_sink *snk,
                             gfp_run_stats *stats, gfp_error *err) GFP_WUR;
+/* -v's one line about a pipeline run: the engine (with `extra` after its
+ * name, e.g. " (pooling on the device)"), the framer's counts, batches. */
+void gfp_run_stats_note(const char *who, const char *engine,
+                        const char *extra, const gfp_run_stats *stats);
 /* Frames per batch for a frame size: about target_bytes of input and
  * output, at least 1. */
 size_t gfp_pipeline_batch(const gfp_plan_desc *d, size_t target_bytes);

@@ -198,20 +198,8 @@ static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
     if (cs)
         goto fail;
     code = 0;
-    if (c.verbose && !h->run) {
-        const gfp_framer_stats *f = &stats.framer;
-        gfp_msg(h->name, "engine %s; %llu items in, %llu frames out "
-                "(%llu padded with %llu zeros), %llu items in no frame "
-                "(%llu skipped by the hop); %llu batches of up to %zu "
-                "frames", engine->name,
-                (unsigned long long)f->items_in,
-                (unsigned long long)f->frames_out,
-                (unsigned long long)f->padded_frames,
-                (unsigned long long)f->pad_items,
-                (unsigned long long)f->dropped_items,
-                (unsigned long long)f->skipped_items,
-                (unsigned long long)stats.batches, stats.batch_frames);
-    }
+    if (c.verbose && !h->run)
+        gfp_run_stats_note(h->name, engine->name, "", &stats);
     goto out;
 fail:
     gfp_msg(h->name, "%s", err.msg);

@@ -390,3 +390,19 @@ done:
     pthread_mutex_destroy(&p.mu);
     return st;
 }
+
+void gfp_run_stats_note(const char *who, const char *engine,
+                        const char *extra, const gfp_run_stats *stats)
+{
+    const gfp_framer_stats *f = &stats->framer;
+    gfp_msg(who, "engine %s%s; %llu items in, %llu frames out (%llu padded "
+            "with %llu zeros), %llu items in no frame (%llu skipped by the "
+            "hop); %llu batches of up to %zu frames", engine, extra,
+            (unsigned long long)f->items_in,
+            (unsigned long long)f->frames_out,
+            (unsigned long long)f->padded_frames,
+            (unsigned long long)f->pad_items,
+            (unsigned long long)f->dropped_items,
+            (unsigned long long)f->skipped_items,
+            (unsigned long long)stats->batches, stats->batch_frames);
+}
