@@ -329,6 +329,20 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, char *er
     return GFP_GPU_OK;
 }
 
+/* A C2C plan without window or post-op whose length has a specialised
+ * one-block kernel that fits the device's shared memory. */
+static int fast_fits(const gfp_gpu_desc *d, int optin)
+{
+    if (d->kind != GFP_GPU_C2C || d->window || d->post != GFP_GPU_POST_NONE ||
+        d->algorithm != GFP_GPU_ALG_AUTO || d->n < 1 || d->n > 8192)
+        return 0;
+    gfp_fast_info fi;
+    memset(&fi, 0, sizeof fi);
+    bool ok = d->dbl ? (gfp_fast_c2c_f64((int)d->n, &fi) || gfp_fast_c2c_f64s((int)d->n, &fi))
+                     : (gfp_fast_c2c_f32((int)d->n, &fi) || gfp_fast_c2c_f32s((int)d->n, &fi));
+    return ok && fi.smem <= (size_t)optin;
+}
+
 extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, char *err,
                                    size_t errlen)
 {
@@ -355,6 +369,14 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
     }
     gfp_cfg c;
     rc = pick_config(d, optin, &c, err, errlen);
+    /* past the generic kernel's block, a specialised kernel may still hold
+     * the whole transform in one block (Z2Z f64 8192: 136 KB of shared
+     * memory): one pass over memory instead of the multi-pass path's two */
+    int fast_only = 0;
+    if (rc == GFP_GPU_ENOTSUP && fast_fits(d, optin)) {
+        fast_only = 1;
+        rc = GFP_GPU_OK;
+    }
     int large = rc == GFP_GPU_ENOTSUP && gfp_large_supported(d);
     if (rc && !large)
         return rc;
@@ -377,6 +399,14 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
     p->device = d->device;
     if (large) {
         rc = gfp_large_create(d, &p->large, err, errlen);
+        goto done;
+    }
+    if (fast_only) {
+        p->kp.conj_in = p->kp.conj_out = d->inverse != 0;
+        p->kp.scale = d->scale;
+        rc = setup_fast(p, d, GFP_MODE_C2C, err, errlen);
+        if (rc == GFP_GPU_OK && !p->fast) /* GFP_GPU_NOFAST, or too many threads */
+            rc = gfp_large_create(d, &p->large, err, errlen);
         goto done;
     }
     {

@@ -1,8 +1,23 @@
 /* gfp_gpu_fast_c2c64.cu - specialised Z2Z f64 kernels, powers of two. */
 #include "gfp_gpu_fast.cuh"
 
+/* 8192: the whole transform in one block (136 KB of shared memory, so one
+ * block per SM), 512 threads of 16 elements, 128 registers: 16 x 8 x 8 x 8
+ * measured best of five cuts (bench/NOTES.md, v6); the alternatives are
+ * the A/B runs' */
 bool gfp_fast_c2c_f64(int nf, gfp_fast_info *f)
 {
+#ifdef GFP_FAST_AB
+    if (nf == 8192) {
+        switch (gfp_fast_alt()) {
+        case 1: return gfpfast::fill<double, 8192, 512, 1, GFP_MODE_C2C, 1, -1, 8, 8, 8, 16>(f);
+        case 2: return gfpfast::fill<double, 8192, 512, 1, GFP_MODE_C2C | GFP_FAST_CS, 1, -1, 16, 8, 8, 8>(f);
+        case 3: return gfpfast::fill<double, 8192, 512, 1, GFP_MODE_C2C, 1, -1, 8, 16, 8, 8>(f);
+        case 4: return gfpfast::fill<double, 8192, 512, 1, GFP_MODE_C2C, 1, -1, 8, 8, 16, 8>(f);
+        default: break;
+        }
+    }
+#endif
     switch (nf) {
     GFP_FASTB(double, 8, 2, 128, GFP_MODE_C2C, 6, 2, 4)
     GFP_FASTB(double, 16, 4, 64, GFP_MODE_C2C, 5, 4, 4)
@@ -14,6 +29,7 @@ bool gfp_fast_c2c_f64(int nf, gfp_fast_info *f)
     GFP_FAST(double, 1024, 128, 2, GFP_MODE_C2C, 2, 8, 8, 8)
     GFP_FAST(double, 2048, 256, 1, GFP_MODE_C2C, 4, 8, 8, 8)
     GFP_FAST(double, 4096, 512, 1, GFP_MODE_C2C, 8, 8, 8, 8)
+    GFP_FASTB(double, 8192, 512, 1, GFP_MODE_C2C, 1, 16, 8, 8, 8)
     default: return false;
     }
 }

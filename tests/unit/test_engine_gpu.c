@@ -60,7 +60,7 @@ static void sweep(gfp_kind kind, int inverse, int dbl, gfp_post post,
                   int windowed)
 {
     static size_t sizes[4096];
-    size_t max = dbl ? 4096 : 8192;
+    size_t max = 8192; /* f64 past 4096: one block at 8192, multi-pass else */
     size_t ns = smooth_sizes(max, sizes, 4096);
     size_t tested = 0, unsupported = 0;
     char first_unsup[128] = "";
