@@ -98,6 +98,21 @@ static int find_exe(struct dl_phdr_info *info, size_t size, void *data)
     return 1;
 }
 
+static void read_env(void)
+{
+    fail_at = env_long("GFP_FAULT_ALLOC", -1);
+    const char *sc = getenv("GFP_FAULT_ALLOC_SCOPE");
+    scope_any = sc && !strcmp(sc, "any");
+    count_file = getenv("GFP_FAULT_COUNT");
+    write_max = env_long("GFP_FAULT_WRITE_MAX", -1);
+    write_eintr = env_long("GFP_FAULT_WRITE_EINTR", 0) > 0;
+    enospc_at = env_long("GFP_FAULT_ENOSPC", -1);
+    fsync_fail = env_long("GFP_FAULT_FSYNC", 0) > 0;
+    close_fail = env_long("GFP_FAULT_CLOSE", 0) > 0;
+    read_max = env_long("GFP_FAULT_READ_MAX", -1);
+    read_eintr = env_long("GFP_FAULT_READ_EINTR", 0) > 0;
+}
+
 static void init(void)
 {
     static int done;
@@ -118,25 +133,18 @@ static void init(void)
     real_fdatasync = (fd_fn)dlsym(RTLD_NEXT, "fdatasync");
     real_fftw_malloc = (malloc_fn)dlsym(RTLD_NEXT, "fftw_malloc");
     real_fftwf_malloc = (malloc_fn)dlsym(RTLD_NEXT, "fftwf_malloc");
-    fail_at = env_long("GFP_FAULT_ALLOC", -1);
-    const char *sc = getenv("GFP_FAULT_ALLOC_SCOPE");
-    scope_any = sc && !strcmp(sc, "any");
-    count_file = getenv("GFP_FAULT_COUNT");
-    write_max = env_long("GFP_FAULT_WRITE_MAX", -1);
-    write_eintr = env_long("GFP_FAULT_WRITE_EINTR", 0) > 0;
-    enospc_at = env_long("GFP_FAULT_ENOSPC", -1);
-    fsync_fail = env_long("GFP_FAULT_FSYNC", 0) > 0;
-    close_fail = env_long("GFP_FAULT_CLOSE", 0) > 0;
-    read_max = env_long("GFP_FAULT_READ_MAX", -1);
-    read_eintr = env_long("GFP_FAULT_READ_EINTR", 0) > 0;
+    read_env();
     dl_iterate_phdr(find_exe, NULL);
     in_init = 0;
     done = 1;
 }
 
+/* An ASan build calls malloc from its preinit code, before the C library
+ * has the environment (getenv gives NULL there): read it again here. */
 __attribute__((constructor)) static void ctor(void)
 {
     init();
+    read_env();
 }
 
 __attribute__((destructor)) static void dtor(void)
