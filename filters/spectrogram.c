@@ -52,6 +52,10 @@
 #define SPEC_MAX_PIXELS ((size_t)40 << 20)
 #define SPEC_MAX_STACK 16
 #define SPEC_AUTO_THREADS 4
+/* Decoding threads by default: one per CPU online, at most this many
+ * (decoding PCM is bound by memory bandwidth well before 16 threads). */
+#define SPEC_AUTO_READERS 8
+#define SPEC_MAX_READERS 64
 
 typedef enum cmap_id { CM_VIRIDIS, CM_MAGMA, CM_INFERNO, CM_PLASMA, CM_GRAY }
     cmap_id;
@@ -72,6 +76,7 @@ typedef struct spec_priv {
     double range, ceiling, fmin, fmax, pps, rate_opt;
     int have_fmin, have_fmax, have_width, log_freq, pool_mean, no_axes;
     int channel, stack, raw_in, out_given;
+    int readers;              /* --read-threads (0: not given) */
     cmap_id cmap;
     const char *title, *raw_path, *out_path, *in_path;
     gfp_format in_fmt;
@@ -149,6 +154,10 @@ static void spec_usage(FILE *out)
         "  --in-format F         the input is raw samples in format F (u8 s8 s16\n"
         "                        s32 f32 f64, optional le/be), one channel\n"
         "  --rate HZ             sample rate of raw input (required with it)\n"
+        "  --read-threads N      threads that decode a seekable file at once,\n"
+        "                        each its own part (default: one per CPU\n"
+        "                        online, at most 8; 1: one reader). Files of\n"
+        "                        uncompressed samples and FLAC; not stdin\n"
         "Image:\n"
         "  --width W, --height H plot area in pixels (default 1024 x 512)\n"
         "  --px-per-sec P        width from the duration instead of --width\n"
@@ -176,7 +185,7 @@ static void spec_usage(FILE *out)
 enum {
     O_N = 1, O_HOP, O_WINDOW, O_RANGE, O_CEILING, O_LOGF, O_FMIN, O_FMAX,
     O_WIDTH, O_HEIGHT, O_PPS, O_POOL, O_CMAP, O_TITLE, O_CHANNEL, O_CHANNELS,
-    O_RAW, O_IN_FORMAT, O_RATE, O_NO_AXES
+    O_RAW, O_IN_FORMAT, O_RATE, O_NO_AXES, O_READERS
 };
 
 static const char *const cmap_names[] = {"viridis", "magma", "inferno",
@@ -197,7 +206,7 @@ static gfp_status spec_getopts(void *vp, gfp_common *c, const char **in,
         {"title", 1, 0, O_TITLE}, {"channel", 1, 0, O_CHANNEL},
         {"channels", 1, 0, O_CHANNELS}, {"raw", 1, 0, O_RAW},
         {"in-format", 1, 0, O_IN_FORMAT}, {"rate", 1, 0, O_RATE},
-        {"no-axes", 0, 0, O_NO_AXES},
+        {"no-axes", 0, 0, O_NO_AXES}, {"read-threads", 1, 0, O_READERS},
         GFP_COMMON_LONGOPTS, {0, 0, 0, 0}};
     size_t v;
     p->n = 2048;
@@ -239,6 +248,12 @@ static gfp_status spec_getopts(void *vp, gfp_common *c, const char **in,
             break;
         case O_LOGF: p->log_freq = 1; break;
         case O_NO_AXES: p->no_axes = 1; break;
+        case O_READERS:
+            if (gfp_opt_size("read-threads", optarg, 1, SPEC_MAX_READERS, &v,
+                             err))
+                return GFP_EINVAL;
+            p->readers = (int)v;
+            break;
         case O_FMIN:
             if (gfp_opt_double("fmin", optarg, 0, 1e7, &p->fmin, err))
                 return GFP_EINVAL;
@@ -342,6 +357,11 @@ static gfp_status spec_getopts(void *vp, gfp_common *c, const char **in,
                                         ? SPEC_AUTO_THREADS : (int)cpus;
     }
     p->threads = c->threads;
+    if (!p->readers) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        p->readers = cpus < 1 ? 1 : cpus > SPEC_AUTO_READERS
+                                        ? SPEC_AUTO_READERS : (int)cpus;
+    }
     if (!p->hop)
         p->hop = p->n / 4 ? p->n / 4 : 1;
     if (p->hop > p->n)
@@ -385,7 +405,8 @@ static gfp_status spec_open_source(void *vp, const char *path,
     if (p->raw_in)
         return gfp_source_open(path, src, err);
     gfp_sndfile_opts o = {.channel = p->channel, .stack = p->stack,
-                          .n = p->n, .hop = p->hop, .who = "spectrogram"};
+                          .n = p->n, .hop = p->hop, .who = "spectrogram",
+                          .lanes = p->readers};
     return gfp_sndfile_open(path, &o, src, err);
 }
 
@@ -1470,10 +1491,16 @@ static gfp_status spec_run(void *vp, const gfp_common *c, gfp_engine *e,
         s.plan.post = GFP_POST_NONE;
     gfp_status st = gfp_pipeline_run(&gfp_stage_spectrogram, p, c, &s, e, src,
                                      snk, &stats, err);
-    if (!st && c->verbose)
-        gfp_run_stats_note("spectrogram", e->name,
-                           p->pooled ? " (pooling on the device)" : "",
-                           &stats);
+    if (!st && c->verbose) {
+        char extra[160];
+        snprintf(extra, sizeof extra, "%s%s", p->pooled ? " (pooling on the "
+                 "device)" : "", stats.span_lanes ? "; frames cut by the "
+                 "engine from spans of samples" : "");
+        gfp_run_stats_note("spectrogram", e->name, extra, &stats);
+        if (stats.span_lanes)
+            gfp_msg("spectrogram", "%d thread(s) decoding the file in "
+                    "parallel", stats.span_lanes);
+    }
     return st;
 }
 
