@@ -403,6 +403,9 @@ static void *span_reader_main(void *arg)
         if (lanes_read(p->lanes, s->in, at, len, &err))
             goto fail;
         uint64_t upto = at + len < items ? at + len : items;
+        /* what read_fn would have delivered: main.c retries a refused
+         * run on the CPU only when nothing was read */
+        p->src->bytes_read = upto * sizeof(float);
         gfp_progress_update(&prog, upto * sizeof(float));
         f0 += nf;
         s->nframes = nf;
