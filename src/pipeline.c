@@ -476,6 +476,22 @@ static gfp_status make_buffers(pipe *p, gfp_engine *e, const gfp_plan_desc *d,
         return gfp_fail(err, GFP_ENOMEM, "batch too large");
     if (!gfp_mul_ok(d->batch, gfp_plan_out_scalars(d) * scal, &ob))
         return gfp_fail(err, GFP_ENOMEM, "batch too large");
+    const gfp_pool_desc *q = d->pool;
+    if (q && q->frames && q->buckets && q->buckets <= UINT32_MAX &&
+        d->batch <= UINT32_MAX) {
+        /* Pooled: a batch of b frames touches at most ceil(b * buckets /
+         * frames) + 1 columns (and no more than b, nor buckets). Pinning
+         * costs time at start-up: pin no more than that. */
+        uint64_t c = ((uint64_t)d->batch * q->buckets + q->frames - 1) /
+                         q->frames + 1;
+        if (c > d->batch)
+            c = d->batch;
+        if (c > q->buckets)
+            c = q->buckets;
+        size_t cb;
+        if (gfp_mul_ok((size_t)c, q->rows * sizeof(float), &cb) && cb < ob)
+            ob = cb;
+    }
     gfp_status st = gfp_plan_create(e, d, p->nslots, &p->plan, err);
     if (st)
         return st;
