@@ -375,14 +375,11 @@ static gfp_status snd_read_at(gfp_source *src, int lane, uint64_t at,
     int nc = s->info.channels;
     if (!s->lane_sf[lane]) {
         SF_INFO in = {0};
-        int fd = open(src->path, O_RDONLY | O_CLOEXEC);
-        SNDFILE *f = fd >= 0 ? sf_open_fd(fd, SFM_READ, &in, 1) : NULL;
-        if (!f) {
-            if (fd >= 0)
-                close(fd);
+        SNDFILE *f = sf_open(src->path, SFM_READ, &in);
+        if (!f)
             return gfp_fail(err, GFP_EIO, "cannot open '%s' again to read "
-                            "it in parallel", src->path);
-        }
+                            "it in parallel (--read-threads 1 reads it "
+                            "once)", src->path);
         s->lane_sf[lane] = f;
         if (in.frames != s->info.frames || in.channels != nc ||
             in.format != s->info.format)
