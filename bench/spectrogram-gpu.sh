@@ -9,10 +9,10 @@
 # must say the pooling ran on the device and the frames were cut there
 # from spans of samples; 1 and 8 decoding threads give the same bits.
 # Then the timings, alternating, RUNS rounds of: the decoder; gfftpipe as
-# a user runs it; gfftpipe --read-threads 1 (frames cut on the device, one
-# decoding thread); the old path (--tail error: one reader, frames cut on
-# the host and sent over PCIe, as before the spans); and a 1-second file
-# (what start-up costs). A table at the end; logs in $OUT when set.
+# a user runs it (8 decoding threads on 16 CPUs); --read-threads 1 (frames cut on the device, one
+# decoding thread); the same with 16; the old path (--tail error: one
+# reader, frames cut on the host and sent over PCIe, as before the spans);
+# and a 1-second file (what start-up costs). A table at the end; logs in $OUT when set.
 #
 # Usage: bench/spectrogram-gpu.sh
 #        bench/spectrogram-gpu.sh --build-decoder OUT   (on a machine with
@@ -173,6 +173,7 @@ while [ $r -le $runs ]; do
     t decode "$D" "$dir/hour.wav"
     t new $S "$dir/hour.wav" "$dir/h.png"
     t new1 $S --read-threads 1 "$dir/hour.wav" "$dir/h1.png"
+    t new16 $S --read-threads 16 "$dir/hour.wav" "$dir/h16.png"
     t old $S --tail error "$dir/hour.wav" "$dir/h0.png"
     t second $S "$dir/second.wav" "$dir/s.png"
     r=$((r + 1))
@@ -184,11 +185,12 @@ md=$(med "$dir/t.decode")
 echo
 echo "| what | runs (s) | median (s) | / decode |"
 echo "| --- | --- | --- | --- |"
-for n in decode new new1 old second; do
+for n in decode new new1 new16 old second; do
     case $n in
     decode) w="libsndfile decode alone (1 thread)" ;;
     new) w="gfftpipe spectrogram 4096x1025 (default: GPU, spans, parallel decode)" ;;
     new1) w="same, --read-threads 1" ;;
+    new16) w="same, --read-threads 16" ;;
     old) w="same, --tail error (host framing, 1 reader: the old path)" ;;
     second) w="gfftpipe, a 1-second file (start-up)" ;;
     esac

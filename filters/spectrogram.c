@@ -52,8 +52,8 @@
 #define SPEC_MAX_PIXELS ((size_t)40 << 20)
 #define SPEC_MAX_STACK 16
 #define SPEC_AUTO_THREADS 4
-/* Decoding threads by default: one per CPU online, at most this many
- * (decoding PCM is bound by memory bandwidth well before 16 threads). */
+/* Decoding threads by default: one per two CPUs online, at most this
+ * many (decoding PCM is bound by memory bandwidth well before 16). */
 #define SPEC_AUTO_READERS 8
 #define SPEC_MAX_READERS 64
 
@@ -155,9 +155,9 @@ static void spec_usage(FILE *out)
         "                        s32 f32 f64, optional le/be), one channel\n"
         "  --rate HZ             sample rate of raw input (required with it)\n"
         "  --read-threads N      threads that decode a seekable file at once,\n"
-        "                        each its own part (default: one per CPU\n"
-        "                        online, at most 8; 1: one reader). Files of\n"
-        "                        uncompressed samples and FLAC; not stdin\n"
+        "                        each its own part (default: one per two CPUs\n"
+        "                        online, at most 8): uncompressed samples and\n"
+        "                        FLAC; stdin and raw input have one reader\n"
         "Image:\n"
         "  --width W, --height H plot area in pixels (default 1024 x 512)\n"
         "  --px-per-sec P        width from the duration instead of --width\n"
@@ -358,7 +358,9 @@ static gfp_status spec_getopts(void *vp, gfp_common *c, const char **in,
     }
     p->threads = c->threads;
     if (!p->readers) {
-        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        /* Half the CPUs: the engine's threads and the stage's want the
+         * rest (on 2 CPUs a second reader only slowed the CPU engine). */
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN) / 2;
         p->readers = cpus < 1 ? 1 : cpus > SPEC_AUTO_READERS
                                         ? SPEC_AUTO_READERS : (int)cpus;
     }
