@@ -8,11 +8,12 @@
 # pooling, linear and log rows, more and fewer frames than columns; -v
 # must say the pooling ran on the device and the frames were cut there
 # from spans of samples; 1 and 8 decoding threads give the same bits.
-# Then the timings, alternating, RUNS rounds of: the decoder; gfftpipe as
-# a user runs it (8 decoding threads on 16 CPUs); --read-threads 1 (frames cut on the device, one
-# decoding thread); the same with 16; the old path (--tail error: one
-# reader, frames cut on the host and sent over PCIe, as before the spans);
-# and a 1-second file (what start-up costs). A table at the end; logs in $OUT when set.
+# Then the timings, alternating, RUNS rounds of: the decoder; gfftpipe
+# as a user runs it (8 decoding threads on 16 CPUs); --read-threads 1
+# (frames cut on the device, one decoding thread); --read-threads 16; the
+# old path (--tail error: one reader, frames cut on the host and sent over
+# PCIe, as before the spans); a 1-second file (what start-up costs). A
+# table at the end; logs in $OUT when set.
 #
 # Usage: bench/spectrogram-gpu.sh
 #        bench/spectrogram-gpu.sh --build-decoder OUT   (on a machine with
