@@ -12,8 +12,10 @@
 # as a user runs it (8 decoding threads on 16 CPUs); --read-threads 1
 # (frames cut on the device, one decoding thread); --read-threads 16; the
 # old path (--tail error: one reader, frames cut on the host and sent over
-# PCIe, as before the spans); a 1-second file (what start-up costs). A
-# table at the end; logs in $OUT when set.
+# PCIe, as before the spans); --engine cpu; a 1-second file (what start-up costs), the
+# same on the CPU engine, and --version (loading the shared libraries,
+# cuFFT's among them): start-up split into its parts. A table at the
+# end; logs in $OUT when set.
 #
 # Usage: bench/spectrogram-gpu.sh
 #        bench/spectrogram-gpu.sh --build-decoder OUT   (on a machine with
@@ -176,7 +178,10 @@ while [ $r -le $runs ]; do
     t new1 $S --read-threads 1 "$dir/hour.wav" "$dir/h1.png"
     t new16 $S --read-threads 16 "$dir/hour.wav" "$dir/h16.png"
     t old $S --tail error "$dir/hour.wav" "$dir/h0.png"
+    t cpu $S --engine cpu "$dir/hour.wav" "$dir/hc.png"
     t second $S "$dir/second.wav" "$dir/s.png"
+    t secondcpu $S --engine cpu "$dir/second.wav" "$dir/s.png"
+    t version "$G" --version
     r=$((r + 1))
 done
 cmp -s "$dir/h.png" "$dir/h1.png" || { echo "  the PNGs of 8 and 1 decoding threads differ" >&2; fails=$((fails + 1)); }
@@ -186,14 +191,17 @@ md=$(med "$dir/t.decode")
 echo
 echo "| what | runs (s) | median (s) | / decode |"
 echo "| --- | --- | --- | --- |"
-for n in decode new new1 new16 old second; do
+for n in decode new new1 new16 old cpu second secondcpu version; do
     case $n in
     decode) w="libsndfile decode alone (1 thread)" ;;
     new) w="gfftpipe spectrogram 4096x1025 (default: GPU, spans, parallel decode)" ;;
     new1) w="same, --read-threads 1" ;;
     new16) w="same, --read-threads 16" ;;
     old) w="same, --tail error (host framing, 1 reader: the old path)" ;;
+    cpu) w="same, --engine cpu (spans, 8 decoding threads, FFTW)" ;;
     second) w="gfftpipe, a 1-second file (start-up)" ;;
+    secondcpu) w="same, --engine cpu (start-up without CUDA)" ;;
+    version) w="gfftpipe --version (loading the libraries)" ;;
     esac
     m=$(med "$dir/t.$n")
     echo "| $w | $(tr '\n' ' ' <"$dir/t.$n" | sed 's/ $//') | $m | $(echo "$m $md" | awk '{ printf "%.2f", $1 / $2 }') |"
