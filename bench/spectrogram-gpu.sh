@@ -12,10 +12,10 @@
 # as a user runs it (8 decoding threads on 16 CPUs); --read-threads 1
 # (frames cut on the device, one decoding thread); --read-threads 16; the
 # old path (--tail error: one reader, frames cut on the host and sent over
-# PCIe, as before the spans); --engine cpu; a 1-second file (what start-up costs), the
-# same on the CPU engine, and --version (loading the shared libraries,
-# cuFFT's among them): start-up split into its parts. A table at the
-# end; logs in $OUT when set.
+# PCIe, as before the spans); --engine cpu; a 1-second file (what
+# start-up costs), the same on the CPU engine, and --version (loading the
+# shared libraries, cuFFT's among them): start-up split into its parts.
+# A table at the end; logs in $OUT when set.
 #
 # Usage: bench/spectrogram-gpu.sh
 #        bench/spectrogram-gpu.sh --build-decoder OUT   (on a machine with
