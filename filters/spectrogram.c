@@ -1501,8 +1501,8 @@ static gfp_status spec_run(void *vp, const gfp_common *c, gfp_engine *e,
                  "device)" : "", stats.span_lanes ? "; frames cut by the "
                  "engine from spans of samples" : "");
         gfp_run_stats_note("spectrogram", e->name, extra, &stats);
-        if (stats.span_lanes)
-            gfp_msg("spectrogram", "%d thread(s) decoding the file in "
+        if (stats.span_lanes > 1)
+            gfp_msg("spectrogram", "%d threads decoding the file in "
                     "parallel", stats.span_lanes);
     }
     return st;

@@ -61,7 +61,7 @@ g spectrogram -v --engine cpu --read-threads 3 --n 512 --hop 128 "$T/odd.wav" "$
 g spectrogram -v --engine cpu --tail error --n 512 --hop 128 "$T/exact.wav" "$T/v.png" 2>"$T/v2.txt"
 g spectrogram -v --engine cpu --read-threads 3 --n 512 --hop 128 - "$T/v.png" <"$T/odd.wav" 2>"$T/v3.txt"
 check "-v: 3 threads decoding, frames cut by the engine" \
-    grep -q '3 thread(s) decoding the file in parallel' "$T/v1.txt"
+    grep -q '3 threads decoding the file in parallel' "$T/v1.txt"
 # The counts of the span path are the host framer's (stdin, same file).
 counts() { grep -o '[0-9]* items in, .* skipped by the hop)' "$1"; }
 c1=$(counts "$T/v1.txt"); c3=$(counts "$T/v3.txt")
