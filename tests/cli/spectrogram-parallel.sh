@@ -43,6 +43,19 @@ same_bits "$T/odd.wav" --n 512 --hop 96 --width 4000 --height 100 --tail drop --
 same_bits "$T/odd.wav" --n 1024 --channel 1 --width 50 --height 300 || bad=1
 same_bits "$T/three.wav" --n 256 --hop 256 --width 700 --height 129 || bad=1
 check "--read-threads 1, 2, 3, 8: the same --raw and PNG bits (5 layouts)" [ $bad -eq 0 ]
+# FLAC (seek tables, lossless): the same bits, and the same as the WAV.
+if command -v ffmpeg >/dev/null 2>&1 &&
+   ffmpeg -loglevel error -y -i "$T/odd.wav" "$T/odd.flac" 2>/dev/null; then
+    bad=0
+    same_bits "$T/odd.flac" --n 256 --hop 64 --width 300 --height 129 || bad=1
+    sp --read-threads 3 --n 256 --hop 64 --width 300 --height 129 --raw "$T/w.npy" "$T/odd.wav" &&
+        cmp -s "$T/r1.npy" "$T/w.npy" || { say "    FLAC and WAV differ"; bad=1; }
+    g spectrogram -v --engine cpu --read-threads 3 "$T/odd.flac" "$T/v.png" 2>"$T/vf.txt"
+    grep -q '3 threads decoding' "$T/vf.txt" || { say "    FLAC not read in parallel"; bad=1; }
+    check "FLAC read by 1, 2, 3, 8 threads: the same bits, the WAV's" [ $bad -eq 0 ]
+else
+    say "# no ffmpeg to make a FLAC file: its parallel read not checked here"
+fi
 
 # The host framer (one reader, --tail error: frames cut on the host) and
 # spans cut by the engine read by 3 threads: the same bits.
