@@ -184,7 +184,9 @@ while [ $r -le $runs ]; do
     t version "$G" --version
     r=$((r + 1))
 done
+# The same frames reach the same kernels: the same PNG whichever way.
 cmp -s "$dir/h.png" "$dir/h1.png" || { echo "  the PNGs of 8 and 1 decoding threads differ" >&2; fails=$((fails + 1)); }
+cmp -s "$dir/h.png" "$dir/h0.png" || { echo "  the PNGs of frames cut on the device and on the host differ" >&2; fails=$((fails + 1)); }
 med() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 md=$(med "$dir/t.decode")
 {
