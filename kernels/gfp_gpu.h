@@ -110,6 +110,14 @@ int gfp_gpu_pool_exec(const gfp_gpu_pool *p, const float *d_power,
                       size_t nframes, uint64_t t0, float *d_cols, void *stream,
                       char *err, size_t errlen);
 
+/* Frames from a span (kernels/gfp_gpu_spec.cu): frame f of nframes (n
+ * reals each, contiguous at d_frames) is d_span[f*hop .. f*hop + n - 1],
+ * f32, or f64 with dbl. A pre-pass of a plan whose input overlaps: the
+ * span crosses PCIe once and the copies are made on the device. */
+int gfp_gpu_frames_from_span(const void *d_span, size_t n, size_t hop,
+                             size_t nframes, int dbl, void *d_frames,
+                             void *stream, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -164,3 +164,48 @@ extern "C" int gfp_gpu_pool_exec(const gfp_gpu_pool *p, const float *d_power, si
     cudaError_t e = cudaGetLastError();
     return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "pooling kernel launch");
 }
+
+/* One thread per 4 outputs of a frame row (gridDim.y = frames): writes
+ * are coalesced; the reads of neighbouring frames overlap and mostly hit
+ * L2, so the pass costs about one write of the frames. */
+template <typename T>
+__global__ void frames_kernel(const T *__restrict__ span, size_t n, size_t hop,
+                              T *__restrict__ frames)
+{
+    size_t f = blockIdx.y;
+    const T *src = span + f * hop;
+    T *dst = frames + f * n;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
+        dst[i] = src[i];
+}
+
+extern "C" int gfp_gpu_frames_from_span(const void *d_span, size_t n, size_t hop,
+                                        size_t nframes, int dbl, void *d_frames,
+                                        void *stream, char *err, size_t errlen)
+{
+    if (!nframes)
+        return GFP_GPU_OK;
+    if (nframes > 65535u * 1024u)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "frames from a span: %zu frames",
+                            nframes);
+    unsigned threads = 256;
+    size_t bx = (n + threads - 1) / threads;
+    if (bx > 64)
+        bx = 64;
+    /* gridDim.y is at most 65535: larger batches go in several launches */
+    for (size_t f0 = 0; f0 < nframes; f0 += 65535) {
+        size_t m = nframes - f0 < 65535 ? nframes - f0 : 65535;
+        dim3 grid((unsigned)bx, (unsigned)m);
+        if (dbl)
+            frames_kernel<double><<<grid, threads, 0, (cudaStream_t)stream>>>(
+                (const double *)d_span + f0 * hop, n, hop, (double *)d_frames + f0 * n);
+        else
+            frames_kernel<float><<<grid, threads, 0, (cudaStream_t)stream>>>(
+                (const float *)d_span + f0 * hop, n, hop, (float *)d_frames + f0 * n);
+        cudaError_t e = cudaGetLastError();
+        if (e != cudaSuccess)
+            return gfp_gpu_cuda_fail(err, errlen, e, "frames-from-span kernel launch");
+    }
+    return GFP_GPU_OK;
+}

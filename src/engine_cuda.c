@@ -34,6 +34,9 @@ typedef struct cuda_impl {
      * d_cols, and only those come back */
     gfp_gpu_pool *pool;
     void **d_cols;
+    /* frames cut on the device (d.in_hop): the span comes in here */
+    void **d_span;
+    size_t span_bytes;
     uint64_t t_next;            /* frames submitted so far */
 } cuda_impl;
 
@@ -108,7 +111,10 @@ static void cuda_unmake(void *state, void *impl)
             cudaFree(p->d_out[i]);
         if (p->d_cols && p->d_cols[i])
             cudaFree(p->d_cols[i]);
+        if (p->d_span && p->d_span[i])
+            cudaFree(p->d_span[i]);
     }
+    free(p->d_span);
     free(p->streams);
     free(p->d_in);
     free(p->d_out);
@@ -164,6 +170,19 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
         st = gfp_fail(err, GFP_ENOMEM, "batch too large");
         goto fail;
     }
+    if (d->in_hop) {
+        if (use_cufft || d->kind != GFP_R2C || d->in_hop > d->n) {
+            st = gfp_fail(err, GFP_ENOTSUP, "frames cut from a span: R2C "
+                          "of the gpu engine with a hop of at most n only");
+            goto fail;
+        }
+        if (!gfp_mul_ok(d->batch - 1, d->in_hop, &p->span_bytes) ||
+            (p->span_bytes += d->n) < d->n ||
+            !gfp_mul_ok(p->span_bytes, scal, &p->span_bytes)) {
+            st = gfp_fail(err, GFP_ENOMEM, "batch too large");
+            goto fail;
+        }
+    }
     if (use_cufft) {
         if ((st = make_cufft(p, err)))
             goto fail;
@@ -209,7 +228,8 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
     p->d_in = calloc((size_t)nslots, sizeof *p->d_in);
     p->d_out = calloc((size_t)nslots, sizeof *p->d_out);
     p->d_cols = calloc((size_t)nslots, sizeof *p->d_cols);
-    if (!p->streams || !p->d_in || !p->d_out || !p->d_cols) {
+    p->d_span = calloc((size_t)nslots, sizeof *p->d_span);
+    if (!p->streams || !p->d_in || !p->d_out || !p->d_cols || !p->d_span) {
         st = gfp_fail(err, GFP_ENOMEM, "out of memory");
         goto fail;
     }
@@ -224,6 +244,8 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
                              : e1;
         if (e2 == cudaSuccess && cols_bytes)
             e2 = cudaMalloc(&p->d_cols[i], cols_bytes);
+        if (e2 == cudaSuccess && p->span_bytes)
+            e2 = cudaMalloc(&p->d_span[i], p->span_bytes);
         if (e2 != cudaSuccess) {
             /* Not sticky: clear it so a smaller batch can be tried. */
             cudaGetLastError();
@@ -310,9 +332,21 @@ static gfp_status cuda_submit(void *state, void *impl, int slot,
     size_t ib = nframes * gfp_plan_in_scalars(&p->d) * scal;
     size_t ob = nframes * gfp_plan_out_scalars(&p->d) * scal;
     cudaStream_t s = p->streams[slot];
-    if (cuda_check(cudaMemcpyAsync(p->d_in[slot], in, ib,
-                                   cudaMemcpyHostToDevice, s),
-                   "copy to the GPU", err))
+    if (p->d.in_hop) {
+        /* The span once over PCIe; its frames cut here. */
+        char msg[256] = "";
+        ib = ((nframes - 1) * p->d.in_hop + p->d.n) * scal;
+        if (cuda_check(cudaMemcpyAsync(p->d_span[slot], in, ib,
+                                       cudaMemcpyHostToDevice, s),
+                       "copy to the GPU", err))
+            return err->status;
+        if (gfp_gpu_frames_from_span(p->d_span[slot], p->d.n, p->d.in_hop,
+                                     nframes, p->d.dbl, p->d_in[slot],
+                                     (void *)s, msg, sizeof msg))
+            return gfp_fail(err, GFP_EDEVICE, "kernel launch: %s", msg);
+    } else if (cuda_check(cudaMemcpyAsync(p->d_in[slot], in, ib,
+                                          cudaMemcpyHostToDevice, s),
+                          "copy to the GPU", err))
         return err->status;
     if (launch(p, slot, nframes, err))
         return err->status;

@@ -24,6 +24,7 @@ typedef struct fftw_impl {
                            made on first use (most runs never need it) */
     pthread_mutex_t one_lock;
     void **scratch;     /* per slot, complex bins, when a post-op is asked */
+    void **frames;      /* per slot, d.batch frames cut from a span (in_hop) */
     double *win;        /* the window times the scale: one pass, not two */
     double out_scale;   /* what is left to scale the output by */
     int nslots;
@@ -216,6 +217,10 @@ static void fftw_unmake(void *state, void *impl)
         for (int i = 0; i < p->nslots; i++)
             fftw_free(p->scratch[i]);
     free(p->scratch);
+    if (p->frames)
+        for (int i = 0; i < p->nslots; i++)
+            fftw_free(p->frames[i]);
+    free(p->frames);
     free(p);
 }
 
@@ -227,6 +232,9 @@ static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
     if (d->n > INT32_MAX || d->batch > INT32_MAX)
         return gfp_fail(err, GFP_ENOTSUP, "n %zu is too large for FFTW",
                         d->n);
+    if (d->in_hop && (d->kind != GFP_R2C || d->in_hop > d->n))
+        return gfp_fail(err, GFP_ENOTSUP, "frames cut from a span: R2C with "
+                        "a hop of at most n only");
     fftw_impl *p = calloc(1, sizeof *p);
     if (!p)
         return gfp_fail(err, GFP_ENOMEM, "out of memory");
@@ -286,9 +294,39 @@ static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
                 return gfp_fail(err, GFP_ENOMEM, "out of memory");
             }
     }
+    if (d->in_hop) {
+        /* The frames, windowed on the way, where in-place windowing of
+         * overlapping frames would window samples twice. */
+        p->frames = calloc((size_t)nslots, sizeof *p->frames);
+        if (!p->frames) {
+            fftw_unmake(s, p);
+            return gfp_fail(err, GFP_ENOMEM, "out of memory");
+        }
+        for (int i = 0; i < nslots; i++)
+            if (!(p->frames[i] = fftw_malloc(in_bytes))) {
+                fftw_unmake(s, p);
+                return gfp_fail(err, GFP_ENOMEM, "out of memory");
+            }
+    }
     *out = p;
     return GFP_OK;
 }
+
+/* Frames f*hop .. f*hop+n-1 of a span into fr, times the window (the same
+ * product as APPLY_WINDOW's, so the same bits). */
+#define CUT_FRAMES(T)                                                        \
+    do {                                                                     \
+        const T *x = in_c;                                                   \
+        T *y = p->frames[slot];                                              \
+        for (size_t f = 0; f < nframes; f++, y += d->n) {                    \
+            const T *xf = x + f * d->in_hop;                                 \
+            if (p->win)                                                      \
+                for (size_t k = 0; k < d->n; k++)                            \
+                    y[k] = xf[k] * (T)p->win[k];                             \
+            else                                                             \
+                memcpy(y, xf, d->n * sizeof(T));                             \
+        }                                                                    \
+    } while (0)
 
 static void execute(const fftw_impl *p, void *plan, void *in, void *out)
 {
@@ -357,7 +395,13 @@ static gfp_status fftw_submit(void *state, void *impl, int slot,
         return gfp_fail(err, GFP_EINVAL, "bad slot %d", slot);
     if (nframes == 0)
         return GFP_OK;
-    if (p->win) {
+    if (d->in_hop) {
+        if (d->dbl)
+            CUT_FRAMES(double);
+        else
+            CUT_FRAMES(float);
+        in = p->frames[slot];
+    } else if (p->win) {
         if (d->dbl)
             APPLY_WINDOW(double);
         else

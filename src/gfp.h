@@ -215,6 +215,13 @@ typedef struct gfp_plan_desc {
     gfp_post post;
     gfp_algorithm algorithm; /* AUTO (0) unless --algorithm names one */
     const struct gfp_pool_desc *pool; /* NULL, or spectrogram pooling */
+    /* 0: frames are contiguous, as above. Else (R2C only, 1 <= in_hop <=
+     * n): the input of a batch of nframes is one span of samples, frame f
+     * being items f*in_hop .. f*in_hop+n-1 of it, (nframes-1)*in_hop + n
+     * items in all; the engine cuts the frames itself (the gpu engine on
+     * the device, so the samples cross PCIe once, not n/in_hop times).
+     * An engine that cannot refuses the plan with GFP_ENOTSUP. */
+    size_t in_hop;
 } gfp_plan_desc;
 
 size_t gfp_plan_in_scalars(const gfp_plan_desc *d);  /* per frame */
@@ -327,6 +334,15 @@ struct gfp_source {
     gfp_format fmt;        /* of a decoded source */
     double rate;           /* sample rate when known, else 0 */
     int channels;          /* of the decoded stream, else 0 */
+    /* Optional, for a seekable source of known length delivering one
+     * channel of native f32 (read_fn's items): reads nitems items from
+     * item offset `at` into dst, independently of read_fn and of other
+     * lanes, so that `lanes` threads may call it at once, each with its
+     * own lane (0 .. lanes-1). Items past the end read as zeros. */
+    gfp_status (*read_at_fn)(gfp_source *src, int lane, uint64_t at,
+                             float *dst, size_t nitems, gfp_error *err);
+    int lanes;             /* read_at_fn's lanes; 0 without it */
+    uint64_t items;        /* items in all, with read_at_fn */
 };
 
 /* Opens a raw byte source; path NULL or "-" is stdin. An empty named file
@@ -369,6 +385,9 @@ typedef struct gfp_sndfile_opts {
     int stack;
     size_t n, hop;      /* the frame, for stack */
     const char *who;    /* names warnings */
+    int lanes;          /* > 0: offer read_at_fn with this many lanes when
+                           the file allows it (seekable, known length, an
+                           uncompressed or FLAC encoding, not stack) */
 } gfp_sndfile_opts;
 gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
                             gfp_source *src, gfp_error *err) GFP_WUR;
@@ -603,6 +622,8 @@ typedef struct gfp_run_stats {
     uint64_t batches;
     size_t batch_frames;
     int slots;
+    int span_lanes;   /* 0: the host cut the frames; else the engine cut
+                         them from spans that this many threads read */
 } gfp_run_stats;
 
 /* reader -> framer -> engine -> stage flow -> sink, on three threads with a

@@ -68,6 +68,11 @@ typedef struct snd_impl {
     float *pend;           /* stack: scratch frames being handed out */
     size_t scr_have, scr_pos; /* stack: frames in scratch, next one */
     const char *who;       /* names warnings */
+    /* read_at_fn: one handle and one scratch block per lane, opened on
+     * the lane's first call (by that lane's thread alone) */
+    int lanes;
+    SNDFILE **lane_sf;
+    float **lane_scr;
     uint64_t frames_got;   /* sample frames read so far */
     int end_checked;       /* stdin: its end was compared with the header */
 } snd_impl;
@@ -212,6 +217,13 @@ static void snd_close(gfp_source *src)
     if (s->vp)
         free(s->vp->head);
     free(s->vp);
+    for (int i = 0; i < s->lanes; i++) {
+        if (s->lane_sf[i])
+            sf_close(s->lane_sf[i]);
+        free(s->lane_scr[i]);
+    }
+    free(s->lane_sf);
+    free(s->lane_scr);
     free(s->scratch);
     free(s->hist);
     free(s->pend);
@@ -342,6 +354,76 @@ static gfp_status snd_read_mono(gfp_source *src, void *buf, size_t len,
                 return st;
             break;
         }
+    }
+    return GFP_OK;
+}
+
+/* read_at_fn: its own handle per lane, sought to `at`; mixed as
+ * snd_read_mono mixes, so the samples are the same bit for bit. */
+static gfp_status snd_read_at(gfp_source *src, int lane, uint64_t at,
+                              float *dst, size_t nitems, gfp_error *err)
+{
+    snd_impl *s = src->impl;
+    if (lane < 0 || lane >= s->lanes)
+        return gfp_fail(err, GFP_EINVAL, "internal: bad lane %d", lane);
+    uint64_t total = (uint64_t)s->info.frames;
+    size_t have = at >= total ? 0
+                  : total - at < nitems ? (size_t)(total - at) : nitems;
+    memset(dst + have, 0, (nitems - have) * sizeof(float));
+    if (!have)
+        return GFP_OK;
+    int nc = s->info.channels;
+    if (!s->lane_sf[lane]) {
+        SF_INFO in = {0};
+        SNDFILE *f = sf_open(src->path, SFM_READ, &in);
+        if (!f)
+            return gfp_fail(err, GFP_EIO, "cannot open '%s' again to read "
+                            "it in parallel (--read-threads 1 reads it "
+                            "once)", src->path);
+        s->lane_sf[lane] = f;
+        if (in.frames != s->info.frames || in.channels != nc ||
+            in.format != s->info.format)
+            return gfp_fail(err, GFP_EIO, "'%s' changed while it was read",
+                            src->path);
+        if (!(s->lane_scr[lane] = malloc((size_t)CHUNK_FRAMES *
+                                         (size_t)nc * sizeof(float))))
+            return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    }
+    SNDFILE *f = s->lane_sf[lane];
+    if (sf_seek(f, (sf_count_t)at, SEEK_SET) != (sf_count_t)at)
+        return gfp_fail(err, GFP_EIO, "cannot seek in '%s' to sample frame "
+                        "%llu: %s", src->path, (unsigned long long)at,
+                        sf_strerror(f));
+    size_t done = 0;
+    while (done < have) {
+        size_t max = have - done < CHUNK_FRAMES ? have - done : CHUNK_FRAMES;
+        float *x = nc == 1 ? dst + done : s->lane_scr[lane];
+        sf_count_t r = sf_readf_float(f, x, (sf_count_t)max);
+        if (r <= 0)
+            return gfp_fail(err, GFP_EFORMAT, "decoding '%s': it ended at "
+                            "sample frame %llu of %llu (%s)", src->path,
+                            (unsigned long long)(at + done),
+                            (unsigned long long)total, sf_strerror(f));
+        float *out = dst + done;
+        size_t m = (size_t)r;
+        if (nc == 1) {
+            /* read in place */
+        } else if (s->channel >= 0) {
+            for (size_t i = 0; i < m; i++)
+                out[i] = x[i * (size_t)nc + (size_t)s->channel];
+        } else if (nc == 2) {
+            for (size_t i = 0; i < m; i++)
+                out[i] = 0.5f * (x[2 * i] + x[2 * i + 1]);
+        } else {
+            float inv = 1.0f / (float)nc;
+            for (size_t i = 0; i < m; i++) {
+                float acc = 0;
+                for (int c = 0; c < nc; c++)
+                    acc += x[i * (size_t)nc + (size_t)c];
+                out[i] = acc * inv;
+            }
+        }
+        done += m;
     }
     return GFP_OK;
 }
@@ -658,6 +740,23 @@ gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
         ok = ok && gfp_mul_ok(items, sizeof(float), &bytes) &&
              bytes <= INT64_MAX;
         src->size = ok ? (int64_t)bytes : -1;
+        /* Parallel reads where a seek is exact and cheap: uncompressed
+         * samples, and FLAC (seek tables, lossless frames). */
+        int enc = s->info.format & SF_FORMAT_TYPEMASK;
+        if (o->lanes > 0 && !s->stack && ok && s->info.seekable &&
+            s->info.frames > 0 &&
+            (sample_bytes(s->info.format) || enc == SF_FORMAT_FLAC)) {
+            s->lane_sf = calloc((size_t)o->lanes, sizeof *s->lane_sf);
+            s->lane_scr = calloc((size_t)o->lanes, sizeof *s->lane_scr);
+            if (!s->lane_sf || !s->lane_scr) {
+                gfp_fail(err, GFP_ENOMEM, "out of memory");
+                goto fail;
+            }
+            s->lanes = o->lanes;
+            src->read_at_fn = snd_read_at;
+            src->lanes = o->lanes;
+            src->items = (uint64_t)s->info.frames;
+        }
     }
     return GFP_OK;
 fail:

@@ -42,6 +42,11 @@ typedef struct pipe {
     gfp_framer *framer;
     size_t batch;
     uint64_t batches;
+    /* Span mode (see span_reader_main): frames in all, per lane threads */
+    int span;
+    uint64_t span_frames;
+    gfp_framer_stats span_stats;
+    struct lanes *lanes;
 } pipe;
 
 static void fail(pipe *p, const gfp_error *e)
@@ -209,6 +214,219 @@ out:
     return NULL;
 }
 
+/* ---- span mode ---------------------------------------------------------
+ * A source that reads at any offset (read_at_fn: a seekable file of known
+ * length) and an engine that cuts frames itself (plan in_hop): a slot then
+ * holds the span of samples its batch covers, read by several threads at
+ * once, each its own part with its own handle. The host neither copies
+ * overlapping frames nor sends them: the samples cross once. */
+
+typedef struct lanes {
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    pthread_t *th;
+    int n;            /* threads besides the reader (lanes 1 .. n) */
+    int started;
+    uint64_t gen;     /* job number */
+    int pending;      /* lanes still at the job */
+    int quit;
+    /* the job: items at .. at+len into dst, in parts of `part` items */
+    float *dst;
+    uint64_t at;
+    size_t len, part;
+    gfp_source *src;
+    gfp_error err;    /* the first failure of a helper lane */
+} lanes;
+
+typedef struct lane_arg {
+    lanes *l;
+    int lane;
+} lane_arg;
+
+/* Part `lane` of the current job. */
+static gfp_status lane_part(lanes *l, int lane, gfp_error *err)
+{
+    size_t from = (size_t)lane * l->part;
+    if (from >= l->len)
+        return GFP_OK;
+    size_t m = l->len - from < l->part ? l->len - from : l->part;
+    return l->src->read_at_fn(l->src, lane, l->at + from, l->dst + from, m,
+                              err);
+}
+
+static void *lane_main(void *arg)
+{
+    lane_arg *a = arg;
+    lanes *l = a->l;
+    uint64_t seen = 0;
+    pthread_mutex_lock(&l->mu);
+    for (;;) {
+        while (!l->quit && l->gen == seen)
+            pthread_cond_wait(&l->go, &l->mu);
+        if (l->quit)
+            break;
+        seen = l->gen;
+        pthread_mutex_unlock(&l->mu);
+        gfp_error e = {0};
+        gfp_status st = lane_part(l, a->lane, &e);
+        pthread_mutex_lock(&l->mu);
+        if (st && !l->err.status)
+            l->err = e;
+        if (--l->pending == 0)
+            pthread_cond_signal(&l->done);
+    }
+    pthread_mutex_unlock(&l->mu);
+    free(a);
+    return NULL;
+}
+
+static void lanes_destroy(lanes *l)
+{
+    if (!l)
+        return;
+    pthread_mutex_lock(&l->mu);
+    l->quit = 1;
+    pthread_cond_broadcast(&l->go);
+    pthread_mutex_unlock(&l->mu);
+    for (int i = 0; i < l->started; i++)
+        pthread_join(l->th[i], NULL);
+    pthread_cond_destroy(&l->go);
+    pthread_cond_destroy(&l->done);
+    pthread_mutex_destroy(&l->mu);
+    free(l->th);
+    free(l);
+}
+
+/* Helpers for lanes 1 .. n (the reader is lane 0); fewer when a thread
+ * cannot start. */
+static gfp_status lanes_create(gfp_source *src, int n, lanes **out,
+                               gfp_error *err)
+{
+    lanes *l = calloc(1, sizeof *l);
+    if (!l || !(l->th = calloc((size_t)(n > 0 ? n : 1), sizeof *l->th))) {
+        free(l);
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    }
+    pthread_mutex_init(&l->mu, NULL);
+    pthread_cond_init(&l->go, NULL);
+    pthread_cond_init(&l->done, NULL);
+    l->src = src;
+    for (int i = 0; i < n; i++) {
+        lane_arg *a = malloc(sizeof *a);
+        if (!a)
+            break;
+        a->l = l;
+        a->lane = i + 1;
+        if (pthread_create(&l->th[i], NULL, lane_main, a)) {
+            free(a);
+            break;
+        }
+        l->started++;
+    }
+    l->n = l->started;
+    *out = l;
+    return GFP_OK;
+}
+
+/* Reads items at .. at+len into dst on every lane, lane 0 here. Parts
+ * are at least 64 Ki items: a short span is not worth waking threads. */
+static gfp_status lanes_read(lanes *l, float *dst, uint64_t at, size_t len,
+                             gfp_error *err)
+{
+    size_t minpart = (size_t)64 << 10;
+    int use = 1 + l->n;
+    if ((size_t)use * minpart > len)
+        use = (int)(len / minpart) > 0 ? (int)(len / minpart) : 1;
+    size_t part = (len + (size_t)use - 1) / (size_t)use;
+    pthread_mutex_lock(&l->mu);
+    l->dst = dst;
+    l->at = at;
+    l->len = len;
+    l->part = part;
+    l->pending = l->n;
+    l->gen++;
+    pthread_cond_broadcast(&l->go);
+    pthread_mutex_unlock(&l->mu);
+    gfp_status st = lane_part(l, 0, err);
+    pthread_mutex_lock(&l->mu);
+    while (l->pending > 0)
+        pthread_cond_wait(&l->done, &l->mu);
+    if (!st && l->err.status)
+        st = gfp_fail(err, l->err.status, "%s", l->err.msg);
+    pthread_mutex_unlock(&l->mu);
+    return st;
+}
+
+/* What a framer would have counted for `items` items cut into `frames`
+ * frames of n, hop apart (hop <= n), the tail padded or dropped. */
+static gfp_framer_stats span_stats(uint64_t items, uint64_t frames, size_t n,
+                                   size_t hop)
+{
+    gfp_framer_stats st = {0};
+    st.items_in = items;
+    st.frames_out = frames;
+    if (!frames) {
+        st.dropped_items = items;
+        return st;
+    }
+    uint64_t end = (frames - 1) * hop + n;
+    if (end > items) {
+        for (uint64_t f = frames; f-- > 0;) {
+            uint64_t e = f * hop + n;
+            if (e <= items)
+                break;
+            st.padded_frames++;
+            st.pad_items += e - items;
+        }
+    } else {
+        st.dropped_items = items - end;
+    }
+    return st;
+}
+
+static void *span_reader_main(void *arg)
+{
+    pipe *p = arg;
+    gfp_error err = {0};
+    size_t n = p->setup->frame_items, hop = p->setup->hop;
+    uint64_t items = p->src->items;
+    gfp_progress prog;
+    gfp_progress_init(&prog, !p->c->quiet, p->src->size, p->h->name);
+    for (uint64_t k = 0, f0 = 0; f0 < p->span_frames; k++) {
+        if (!await(p, k, SLOT_FREE))
+            goto out;
+        slot *s = &p->slots[k % (uint64_t)p->nslots];
+        uint64_t left = p->span_frames - f0;
+        size_t nf = left < p->batch ? (size_t)left : p->batch;
+        uint64_t at = f0 * hop;
+        size_t len = (nf - 1) * hop + n;
+        if (lanes_read(p->lanes, s->in, at, len, &err))
+            goto fail;
+        uint64_t upto = at + len < items ? at + len : items;
+        /* what read_fn would have delivered: main.c retries a refused
+         * run on the CPU only when nothing was read */
+        p->src->bytes_read = upto * sizeof(float);
+        gfp_progress_update(&prog, upto * sizeof(float));
+        f0 += nf;
+        s->nframes = nf;
+        pthread_mutex_lock(&p->mu);
+        s->state = SLOT_FILLED;
+        p->produced++;
+        pthread_cond_broadcast(&p->cv);
+        pthread_mutex_unlock(&p->mu);
+    }
+    pthread_mutex_lock(&p->mu);
+    p->reader_done = 1;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    goto out;
+fail:
+    fail(p, &err);
+out:
+    gfp_progress_end(&prog);
+    return NULL;
+}
+
 /* Keeps two batches in the engine at once, so a GPU engine overlaps the
  * copies of one with the kernels of the other. */
 static void *compute_main(void *arg)
@@ -249,9 +467,31 @@ static gfp_status make_buffers(pipe *p, gfp_engine *e, const gfp_plan_desc *d,
 {
     size_t scal = d->dbl ? sizeof(double) : sizeof(float);
     size_t ib, ob;
-    if (!gfp_mul_ok(d->batch, gfp_plan_in_scalars(d) * scal, &ib) ||
-        !gfp_mul_ok(d->batch, gfp_plan_out_scalars(d) * scal, &ob))
+    if (d->in_hop) {
+        /* a span: (batch - 1) * hop + n samples */
+        if (!gfp_mul_ok(d->batch - 1, d->in_hop, &ib) ||
+            (ib += d->n) < d->n || !gfp_mul_ok(ib, scal, &ib))
+            return gfp_fail(err, GFP_ENOMEM, "batch too large");
+    } else if (!gfp_mul_ok(d->batch, gfp_plan_in_scalars(d) * scal, &ib))
         return gfp_fail(err, GFP_ENOMEM, "batch too large");
+    if (!gfp_mul_ok(d->batch, gfp_plan_out_scalars(d) * scal, &ob))
+        return gfp_fail(err, GFP_ENOMEM, "batch too large");
+    const gfp_pool_desc *q = d->pool;
+    if (q && q->frames && q->buckets && q->buckets <= UINT32_MAX &&
+        d->batch <= UINT32_MAX) {
+        /* Pooled: a batch of b frames touches at most ceil(b * buckets /
+         * frames) + 1 columns (and no more than b, nor buckets). Pinning
+         * costs time at start-up: pin no more than that. */
+        uint64_t c = ((uint64_t)d->batch * q->buckets + q->frames - 1) /
+                         q->frames + 1;
+        if (c > d->batch)
+            c = d->batch;
+        if (c > q->buckets)
+            c = q->buckets;
+        size_t cb;
+        if (gfp_mul_ok((size_t)c, q->rows * sizeof(float), &cb) && cb < ob)
+            ob = cb;
+    }
     gfp_status st = gfp_plan_create(e, d, p->nslots, &p->plan, err);
     if (st)
         return st;
@@ -323,22 +563,54 @@ gfp_status gfp_pipeline_run(const gfp_stage_handler *h, void *priv,
     pthread_t reader, compute;
     pthread_mutex_init(&p.mu, NULL);
     pthread_cond_init(&p.cv, NULL);
+    /* Span mode: see span_reader_main. Not for --tail error (the framer
+     * says what is left over) nor hop > n (samples no frame needs). */
+    gfp_format f32 = gfp_format_native(GFP_F32, 0);
+    p.span = src->read_at_fn && src->lanes > 0 && d.kind == GFP_R2C &&
+             !d.dbl && !memcmp(&setup->in_fmt, &f32, sizeof f32) &&
+             setup->hop <= setup->frame_items && c->tail != GFP_TAIL_ERROR;
+    if (p.span) {
+        uint64_t items = src->items;
+        size_t n = setup->frame_items, hop = setup->hop;
+        if (c->tail == GFP_TAIL_DROP)
+            p.span_frames = items < n ? 0 : (items - n) / hop + 1;
+        else
+            p.span_frames = items == 0 ? 0 : items <= n ? 1
+                            : (items - n + hop - 1) / hop + 1;
+        p.span_stats = span_stats(items, p.span_frames, n, hop);
+        d.in_hop = hop;
+    }
     /* Out of (pinned or device) memory: halve the batch and try again,
-     * down to one frame; only then give up. */
-    while ((st = make_buffers(&p, e, &d, err)) == GFP_ENOMEM && d.batch > 1) {
-        free_buffers(&p, e);
-        d.batch /= 2;
-        p.batch = d.batch;
+     * down to one frame; only then give up. An engine that cannot cut
+     * frames itself gets them cut here. */
+    for (;;) {
+        st = make_buffers(&p, e, &d, err);
+        if (st == GFP_ENOTSUP && p.span) {
+            free_buffers(&p, e);
+            p.span = 0;
+            d.in_hop = 0;
+        } else if (st == GFP_ENOMEM && d.batch > 1) {
+            free_buffers(&p, e);
+            d.batch /= 2;
+            p.batch = d.batch;
+        } else {
+            break;
+        }
         memset(err, 0, sizeof *err);
     }
     if (st)
         goto done;
-    if ((st = gfp_framer_create(setup->frame_items, setup->hop,
+    if (p.span &&
+        (st = lanes_create(src, src->lanes - 1, &p.lanes, err)))
+        goto done;
+    if (!p.span &&
+        (st = gfp_framer_create(setup->frame_items, setup->hop,
                                 &setup->in_fmt, d.dbl, c->tail, &p.framer))) {
         gfp_fail(err, st, "cannot create the framer");
         goto done;
     }
-    if (pthread_create(&reader, NULL, reader_main, &p)) {
+    if (pthread_create(&reader, NULL, p.span ? span_reader_main : reader_main,
+                       &p)) {
         st = gfp_fail(err, GFP_ENOMEM, "cannot start the reader thread");
         goto done;
     }
@@ -380,11 +652,16 @@ done:
         memset(stats, 0, sizeof *stats);
         if (p.framer)
             stats->framer = gfp_framer_get_stats(p.framer);
+        if (p.span) {
+            stats->framer = p.span_stats;
+            stats->span_lanes = p.lanes ? 1 + p.lanes->n : 0;
+        }
         stats->batches = p.batches;
         stats->batch_frames = p.batch;
         stats->slots = p.nslots;
     }
     free_buffers(&p, e);
+    lanes_destroy(p.lanes);
     gfp_framer_destroy(p.framer);
     pthread_cond_destroy(&p.cv);
     pthread_mutex_destroy(&p.mu);

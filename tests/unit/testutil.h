@@ -285,4 +285,71 @@ done:
     return st;
 }
 
+/* A plan that cuts its frames from a span (in_hop) against the same plan
+ * fed frames cut here: f32 R2C, a window, `post`; nframes on slot 0 (a
+ * batch of `batch`). Returns the number of output values that differ in
+ * any bit (the engine gets the same frames, so none should), or -1 with
+ * msg when a plan or buffer could not be made. */
+static inline long tu_span_vs_frames(gfp_engine *e, size_t n, size_t hop,
+                                     size_t nframes, size_t batch,
+                                     gfp_post post, char *msg, size_t mlen)
+{
+    gfp_plan_desc d = {.n = n, .batch = batch, .kind = GFP_R2C,
+                       .scale = 0.5, .post = post};
+    double *win = malloc(n * sizeof *win);
+    gfp_window hann = {.kind = GFP_WIN_HANN};
+    gfp_plan *pf = NULL, *ps = NULL;
+    gfp_error err = {0};
+    size_t span = (nframes - 1) * hop + n;
+    size_t no = nframes * gfp_plan_out_scalars(&d);
+    float *hs = NULL, *hf = NULL, *of = NULL, *os = NULL;
+    long diff = -1;
+    if (!win) {
+        snprintf(msg, mlen, "out of memory");
+        return -1;
+    }
+    gfp_window_fill(&hann, n, win);
+    d.window = win;
+    if (gfp_plan_create(e, &d, 1, &pf, &err)) {
+        snprintf(msg, mlen, "frames plan: %.200s", err.msg);
+        goto done;
+    }
+    d.in_hop = hop;
+    if (gfp_plan_create(e, &d, 1, &ps, &err)) {
+        snprintf(msg, mlen, "span plan: %.200s", err.msg);
+        goto done;
+    }
+    hs = e->ops->alloc_host(e->state, span * sizeof(float));
+    hf = e->ops->alloc_host(e->state, nframes * n * sizeof(float));
+    of = e->ops->alloc_host(e->state, no * sizeof(float));
+    os = e->ops->alloc_host(e->state, no * sizeof(float));
+    if (!hs || !hf || !of || !os) {
+        snprintf(msg, mlen, "host allocation failed");
+        goto done;
+    }
+    for (size_t i = 0; i < span; i++)
+        hs[i] = (float)tu_rand_range(-1, 1);
+    for (size_t f = 0; f < nframes; f++)
+        memcpy(hf + f * n, hs + f * hop, n * sizeof(float));
+    for (size_t i = 0; i < no; i++)
+        of[i] = os[i] = NAN;
+    if (gfp_plan_execute(pf, hf, of, nframes, &err) ||
+        gfp_plan_execute(ps, hs, os, nframes, &err)) {
+        snprintf(msg, mlen, "%.200s", err.msg);
+        goto done;
+    }
+    diff = 0;
+    for (size_t i = 0; i < no; i++)
+        diff += memcmp(&of[i], &os[i], sizeof(float)) != 0;
+done:
+    if (hs) e->ops->free_host(e->state, hs);
+    if (hf) e->ops->free_host(e->state, hf);
+    if (of) e->ops->free_host(e->state, of);
+    if (os) e->ops->free_host(e->state, os);
+    gfp_plan_destroy(pf);
+    gfp_plan_destroy(ps);
+    free(win);
+    return diff;
+}
+
 #endif
