@@ -43,7 +43,7 @@ typedef struct conv_priv {
     int raw_in, out_fmt_set, taps_fmt_set, matrix, same, norm;
     int channels_opt;
     double rate_opt, gain_db, dry, wet;
-    size_t latency;
+    size_t latency, block;
     /* the response, planar: R channels of L items (2 scalars if complex) */
     double *h;
     size_t L;
@@ -62,6 +62,9 @@ typedef struct conv_priv {
     size_t N, B, P, Lp, bins;
     double dry_gain;
     gfp_plan *fwd, *inv;
+    gfp_plan *filt;        /* one partition: fused forward-multiply-inverse */
+    int large;             /* the block length is the GPU's one large block */
+    int fused;             /* the run used filt */
     /* reading */
     float *set;            /* one libsndfile stack set: C * set_n floats */
     size_t set_n, set_have, set_pos;
@@ -110,6 +113,11 @@ static void conv_usage(FILE *out)
         "                        i*Cout+j (2x2 true stereo: LL LR RL RR)\n"
         "  --latency N           blocks of at most N samples (smaller blocks,\n"
         "                        more partitions; default: chosen for speed)\n"
+        "  --block N             FFT length N: one partition (blocks of\n"
+        "                        N - response + 1 samples) when the response\n"
+        "                        has at most N/2 taps, else partitions of N/2\n"
+        "                        (default: chosen for speed; on the GPU one\n"
+        "                        block of 2^k >= 2 x the response)\n"
         "  --out-format F        write raw samples in format F\n"
         "  --subtype S           write audio with libsndfile subtype S: pcm16,\n"
         "                        pcm24, pcm32, pcm8, float, double (default:\n"
@@ -123,7 +131,7 @@ static void conv_usage(FILE *out)
 enum {
     O_TAPS = 1, O_TAPS_FORMAT, O_IN_FORMAT, O_CHANNELS, O_RATE, O_MODE,
     O_NORMALIZE, O_GAIN, O_WET, O_DRY, O_MATRIX, O_LATENCY, O_OUT_FORMAT,
-    O_SUBTYPE
+    O_SUBTYPE, O_BLOCK
 };
 
 static const struct { const char *name; int sf; } subtypes[] = {
@@ -144,6 +152,7 @@ static gfp_status conv_getopts(void *vp, gfp_common *c, const char **in,
         {"normalize", 1, 0, O_NORMALIZE}, {"gain", 1, 0, O_GAIN},
         {"wet", 1, 0, O_WET}, {"dry", 1, 0, O_DRY},
         {"matrix", 0, 0, O_MATRIX}, {"latency", 1, 0, O_LATENCY},
+        {"block", 1, 0, O_BLOCK},
         {"out-format", 1, 0, O_OUT_FORMAT}, {"subtype", 1, 0, O_SUBTYPE},
         GFP_COMMON_LONGOPTS, {0, 0, 0, 0}};
     p->wet = 1;
@@ -213,6 +222,11 @@ static gfp_status conv_getopts(void *vp, gfp_common *c, const char **in,
                              &p->latency, err))
                 return GFP_EINVAL;
             break;
+        case O_BLOCK:
+            if (gfp_opt_size("block", optarg, 2, (uint64_t)1 << 28,
+                             &p->block, err))
+                return GFP_EINVAL;
+            break;
         case O_SUBTYPE: {
             int found = 0;
             for (size_t i = 0; i < sizeof subtypes / sizeof *subtypes; i++)
@@ -261,6 +275,9 @@ static gfp_status conv_getopts(void *vp, gfp_common *c, const char **in,
     if (p->channels_opt && !p->raw_in)
         return gfp_fail(err, GFP_EINVAL, "--channels is for raw input "
                         "(audio files carry their channel count)");
+    if (p->latency && p->block)
+        return gfp_fail(err, GFP_EINVAL, "--latency and --block exclude "
+                        "each other");
     if (p->out_fmt_set && p->out_sf_format)
         return gfp_fail(err, GFP_EINVAL, "--out-format (raw) and --subtype "
                         "(audio) exclude each other");
@@ -416,6 +433,21 @@ static size_t smooth_up(size_t n)
 static void choose_blocks(conv_priv *p, size_t max_fft)
 {
     size_t L = p->L;
+    p->large = 0;
+    if (p->block) {
+        size_t N = p->block;
+        p->N = N;
+        if (L <= N / 2) {
+            p->P = 1;
+            p->Lp = L;
+            p->B = N - L + 1;
+        } else {
+            p->B = N / 2;
+            p->P = (L + p->B - 1) / p->B;
+            p->Lp = p->B;
+        }
+        return;
+    }
     if (p->latency) {
         size_t B = p->latency;
         if (L <= B) {
@@ -449,6 +481,23 @@ static void choose_blocks(conv_priv *p, size_t max_fft)
             p->N = N, p->B = B, p->P = P, p->Lp = P == 1 ? L : B;
         }
     }
+}
+
+/* The GPU's choice: one partition in one large block, N = 2^k >= 2 L (at
+ * least 2^16), so every block is forward FFT -> multiply -> inverse FFT
+ * on the device with the response's spectrum kept there; blocks are then
+ * at least N/2 + 1 samples. A long response is the four-step/multi-pass
+ * path (2^22 .. 2^27). */
+static void choose_large(conv_priv *p)
+{
+    size_t N = (size_t)1 << 16;
+    while (N < 2 * p->L)
+        N *= 2;
+    p->N = N;
+    p->P = 1;
+    p->Lp = p->L;
+    p->B = N - p->L + 1;
+    p->large = 1;
 }
 
 /* ---- start ----------------------------------------------------------------- */
@@ -879,6 +928,66 @@ static void count_clips(conv_priv *p, const double *v, size_t n)
     }
 }
 
+/* Response channel r, partition q (Lp taps from q Lp), zero-padded to N,
+ * as engine values at dst (N items: 2 scalars each when complex). */
+static void response_frame(const conv_priv *p, size_t r, size_t q,
+                           double *fr, void *dst)
+{
+    size_t w = p->cplx ? 2 : 1, ts = p->N * w, hw = p->h_cplx ? 2 : 1;
+    memset(fr, 0, ts * sizeof *fr);
+    size_t off = q * p->Lp, n = p->L - off < p->Lp ? p->L - off : p->Lp;
+    const double *hs = p->h + (r * p->L + off) * hw;
+    for (size_t i = 0; i < n; i++) {
+        fr[i * w] = hs[i * hw];
+        if (w == 2)
+            fr[i * w + 1] = hw == 2 ? hs[i * hw + 1] : 0;
+    }
+    to_engine(p->dbl, fr, ts, dst);
+}
+
+/* One partition: the response's spectra (one plain forward transform on
+ * the engine), then the fused plan that keeps them: each block is one
+ * submit, forward -> multiply -> inverse in the engine (on the device for
+ * the gpu engine, so only the block and its result cross PCIe). */
+static gfp_status make_filter(conv_priv *p, gfp_engine *e, gfp_error *err)
+{
+    size_t N = p->N, R = (size_t)p->R, w = p->cplx ? 2 : 1, ts = N * w;
+    size_t fs = 2 * p->bins, sc = p->dbl ? sizeof(double) : sizeof(float);
+    gfp_plan_desc d = {.n = N, .batch = R, .dbl = p->dbl, .scale = 1,
+                       .kind = p->cplx ? GFP_C2C : GFP_R2C};
+    gfp_plan *f = NULL;
+    void *tin = NULL, *H = NULL;
+    double *fr = NULL;
+    gfp_status st = gfp_plan_create(e, &d, 1, &f, err);
+    if (st)
+        goto done;
+    tin = e->ops->alloc_host(e->state, R * ts * sc);
+    H = e->ops->alloc_host(e->state, R * fs * sc);
+    fr = malloc(ts * sizeof *fr);
+    if (!tin || !H || !fr) {
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory for the response's "
+                      "spectrum (FFT %zu)", N);
+        goto done;
+    }
+    for (size_t r = 0; r < R; r++)
+        response_frame(p, r, 0, fr, (char *)tin + r * ts * sc);
+    if ((st = gfp_plan_execute(f, tin, H, R, err)))
+        goto done;
+    gfp_plan_destroy(f);
+    f = NULL;
+    d.batch = (size_t)p->C;
+    d.scale = 1.0 / (double)N;
+    d.filter = H;
+    d.nfilter = R;
+    st = gfp_plan_create(e, &d, 1, &p->filt, err);
+done:
+    gfp_plan_destroy(f);
+    if (tin) e->ops->free_host(e->state, tin);
+    if (H) e->ops->free_host(e->state, H);
+    free(fr);
+    return st;
+}
+
 static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
                            gfp_source *src, gfp_sink *snk, gfp_error *err)
 {
@@ -898,11 +1007,38 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     sink_io sio = {.snk = snk, .err = err};
     gfp_plan_desc d = {.n = N, .batch = C > R ? C : R, .dbl = p->dbl,
                        .scale = 1, .kind = p->cplx ? GFP_C2C : GFP_R2C};
-    /* Plans first, before any input is read. An engine that cannot do N
-     * (the GPU's single-block kernels stop at 8192-32768 points) gets
-     * smaller partitions when the length was ours to choose; else it
-     * refuses here and main.c may fall back to the CPU. */
+    /* Plans first, before any input is read. The gpu engine gets one large
+     * block (choose_large) unless the blocks were asked for. An engine
+     * that cannot do N gets smaller partitions when the length was ours
+     * to choose; else it refuses here and main.c may fall back to the
+     * CPU. */
+    int fused = 0;
+    if (!strcmp(e->name, "gpu") && !p->latency && !p->block && !p->matrix) {
+        choose_large(p);
+        p->bins = p->cplx ? p->N : p->N / 2 + 1;
+        N = p->N, B = p->B, P = p->P, bins = p->bins;
+        ts = N * w;
+        fs = 2 * bins;
+    }
     for (;;) {
+        fused = P == 1 && !p->matrix;
+        if (fused) {
+            st = make_filter(p, e, err);
+            if (st != GFP_ENOTSUP || p->latency || p->block)
+                break;
+            memset(err, 0, sizeof *err);
+            if (p->large)
+                choose_blocks(p, MAX_FFT);
+            else if (N > MIN_FFT)
+                choose_blocks(p, N / 2);
+            else
+                break;
+            p->bins = p->cplx ? p->N : p->N / 2 + 1;
+            N = p->N, B = p->B, P = p->P, bins = p->bins;
+            ts = N * w;
+            fs = 2 * bins;
+            continue;
+        }
         d.n = N;
         d.batch = C > R ? C : R;
         d.kind = p->cplx ? GFP_C2C : GFP_R2C;
@@ -929,8 +1065,10 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     }
     if (st)
         goto done;
-    size_t fdl_bytes, h_bytes;
-    if (!gfp_mul_ok(P * C, fs * sc, &fdl_bytes) ||
+    size_t fdl_bytes = 0, h_bytes = 0;
+    if (fused) {
+        /* no delay line and no spectra on the host */
+    } else if (!gfp_mul_ok(P * C, fs * sc, &fdl_bytes) ||
         !gfp_mul_ok(P * R, fs * sc, &h_bytes)) {
         st = gfp_fail(err, GFP_ENOMEM, "response too long");
         goto done;
@@ -940,41 +1078,33 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     y = malloc(Co * B * sizeof *y * w);
     il = malloc(Co * B * sizeof *il * w);
     tin = e->ops->alloc_host(e->state, tin_frames * ts * sc);
-    fdl = e->ops->alloc_host(e->state, fdl_bytes);
-    H = e->ops->alloc_host(e->state, h_bytes);
-    acc = e->ops->alloc_host(e->state, Co * fs * sc);
+    if (!fused) {
+        fdl = e->ops->alloc_host(e->state, fdl_bytes);
+        H = e->ops->alloc_host(e->state, h_bytes);
+        acc = e->ops->alloc_host(e->state, Co * fs * sc);
+    }
     tout = e->ops->alloc_host(e->state, Co * ts * sc);
     if (p->audio_in)
         p->set = malloc(C * p->set_n * sizeof(float));
-    if (!hist || !y || !il || !tin || !fdl || !H || !acc || !tout ||
+    if (!hist || !y || !il || !tin ||
+        (!fused && (!fdl || !H || !acc)) || !tout ||
         (p->audio_in && !p->set)) {
         st = gfp_fail(err, GFP_ENOMEM, "out of memory for blocks of %zu "
                       "(FFT %zu, %zu partitions)", B, N, P);
         goto done;
     }
-    memset(fdl, 0, fdl_bytes);
     /* The response's spectrum, once: partition q of channel r at
-     * H + (q * R + r) * fs. */
-    {
+     * H + (q * R + r) * fs (the fused plan keeps its own). */
+    if (!fused) {
+        memset(fdl, 0, fdl_bytes);
         double *fr = calloc(ts, sizeof *fr);
         if (!fr) {
             st = gfp_fail(err, GFP_ENOMEM, "out of memory");
             goto done;
         }
-        size_t hw = p->h_cplx ? 2 : 1;
         for (size_t q = 0; q < P && !st; q++) {
-            for (size_t r = 0; r < R; r++) {
-                memset(fr, 0, ts * sizeof *fr);
-                size_t off = q * p->Lp, n = p->L - off < p->Lp ? p->L - off
-                                                               : p->Lp;
-                const double *hs = p->h + (r * p->L + off) * hw;
-                for (size_t i = 0; i < n; i++) {
-                    fr[i * w] = hs[i * hw];
-                    if (w == 2)
-                        fr[i * w + 1] = hw == 2 ? hs[i * hw + 1] : 0;
-                }
-                to_engine(p->dbl, fr, ts, (char *)tin + r * ts * sc);
-            }
+            for (size_t r = 0; r < R; r++)
+                response_frame(p, r, q, fr, (char *)tin + r * ts * sc);
             st = gfp_plan_execute(p->fwd, tin, (char *)H + q * R * fs * sc,
                                   R, err);
         }
@@ -1035,10 +1165,15 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
                        ? (size_t)(total_out - p->frames_out) : B;
         if (emit == 0)
             break;
-        /* forward: into the delay line's slot for this block */
-        size_t slot = (size_t)(k % P);
         for (size_t ch = 0; ch < C; ch++)
             to_engine(p->dbl, hist + ch * ts, ts, (char *)tin + ch * ts * sc);
+        if (fused) {
+            if ((st = gfp_plan_execute(p->filt, tin, tout, C, err)))
+                break;
+            goto emit_block;
+        }
+        /* forward: into the delay line's slot for this block */
+        size_t slot = (size_t)(k % P);
         char *X = (char *)fdl + slot * C * fs * sc;
         if ((st = gfp_plan_execute(p->fwd, tin, X, C, err)))
             break;
@@ -1061,6 +1196,7 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         }
         if ((st = gfp_plan_execute(p->inv, acc, tout, Co, err)))
             break;
+    emit_block:;
         /* the last B samples of each frame, with the dry input mixed in */
         for (size_t j = 0; j < Co; j++) {
             size_t din = j % C;
@@ -1127,7 +1263,9 @@ done:
     if (tout) e->ops->free_host(e->state, tout);
     gfp_plan_destroy(p->fwd);
     gfp_plan_destroy(p->inv);
-    p->fwd = p->inv = NULL;
+    gfp_plan_destroy(p->filt);
+    p->fwd = p->inv = p->filt = NULL;
+    p->fused = fused;
     return st;
 }
 
@@ -1136,8 +1274,9 @@ static void conv_stop(void *vp, const gfp_common *c)
     conv_priv *p = vp;
     if (c->verbose && p->N)
         gfp_msg("convolve", "response %zu taps x %d channel(s); FFT %zu, "
-                "blocks of %zu, %zu partition(s); %llu frames in, %llu out "
+                "blocks of %zu, %zu partition(s)%s; %llu frames in, %llu out "
                 "(%d channel(s) in, %d out)", p->L, p->R, p->N, p->B, p->P,
+                p->fused ? ", fused multiply in the engine" : "",
                 (unsigned long long)p->frames_in,
                 (unsigned long long)p->frames_out, p->C, p->Cout);
     free(p->h);

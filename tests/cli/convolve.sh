@@ -11,10 +11,12 @@ cd "$T" || exit 99
 TOL=1e-5
 # FFTW_ESTIMATE plans (no --wisdom): every run here has its own FFT sizes,
 # and measuring each would cost more than the runs themselves.
+# ENGINE: cpu, or gpu for the cases run on both engines (below).
+ENGINE=cpu
 g() {
     _sub=$1
     shift
-    "$GFFTPIPE" "$_sub" --engine cpu "$@"
+    "$GFFTPIPE" "$_sub" --engine $ENGINE "$@"
 }
 
 # conv_case FMT N FMT_H L SEED [OPTIONS...]: full and same against convref.
@@ -28,14 +30,14 @@ conv_case() {
         "$CONVREF" conv "$_f" x.$_f "$_fh" h.$_fh $_m >ref.out
         if ! g convolve -q --in-format "$_f" --out-format $_of --mode $_m \
                 --taps h.$_fh "$@" x.$_f y.out 2>err.txt; then
-            fail "$_f n=$_n * $_fh L=$_l $* ($_m): gfftpipe failed"
+            fail "$ENGINE: $_f n=$_n * $_fh L=$_l $* ($_m): gfftpipe failed"
             sed 's/^/    /' err.txt
             continue
         fi
         if _r=$("$CONVREF" cmp $_of y.out $_rf ref.out $TOL); then
-            ok "$_f n=$_n * $_fh L=$_l $* ($_m): $_r"
+            ok "$ENGINE: $_f n=$_n * $_fh L=$_l $* ($_m): $_r"
         else
-            fail "$_f n=$_n * $_fh L=$_l $* ($_m): $_r"
+            fail "$ENGINE: $_f n=$_n * $_fh L=$_l $* ($_m): $_r"
         fi
     done
 }
@@ -57,6 +59,67 @@ conv_case cf32 7001 cf32 613 13
 conv_case cf32 3001 f32 97 14 --latency 64
 conv_case f32 2003 cf32 101 15
 conv_case cf32 1009 cf32 2003 16 --latency 512
+
+# ---- one partition, fused in the engine (forward -> multiply -> inverse);
+# on the CPU engine and, when one is usable here, the GPU engine, whose
+# default is one large block of 2^k >= 2 L ------------------------------------
+ENGINES=cpu
+printf '\000\000\200\077' >one.f32
+refdft gen f32 100 40 >probe.f32
+run "$GFFTPIPE" convolve -q --engine gpu --in-format f32 --taps one.f32 \
+    probe.f32 probe.out
+case $RC in
+0) ENGINES="cpu gpu" ;;
+3) say "(no usable GPU engine here: the GPU runs of this script are skipped)" ;;
+*) fail "--engine gpu: exit status $RC (0, or 3 without a GPU)"; show_stderr ;;
+esac
+for ENGINE in $ENGINES; do
+    conv_case f32 100003 f32 2003 51 --block 8192     # several blocks
+    conv_case f32 20011 f32 8189 52 --block 16384     # L = N/2 - 3
+    conv_case f32 30011 f32 1021 53 --block 4099      # prime FFT length
+    conv_case f32 5003 f32 7919 54 --block 16384      # response > signal
+    conv_case f32 10007 f32 4093 55 --block 1024      # partitions of 512
+    conv_case cf32 7001 cf32 613 56 --block 2048      # complex taps
+    conv_case f32 4001 cf32 257 57 --block 1000       # complex taps, real x
+    conv_case f64 20011 f64 3001 58 --precision f64 --block 8192
+    conv_case s16 9001 f32 1 59 --block 2             # 1 tap, N = 2
+    conv_case f32 70001 f32 3 60                      # engine's own choice
+    conv_case f32 3001 f32 70001 61                   # L > n, engine's own
+done
+# Several channels in one fused plan (a batch of 2 frames): interleaved
+# stereo is L + iR as cf32, on which a real mono response acts as on each
+# channel; then one response channel per input channel, gpu against cpu.
+ENGINE=cpu
+refdft gen f32 60002 64 >st.f32
+refdft gen f32 2999 65 >hm.f32
+"$CONVREF" conv cf32 st.f32 f32 hm.f32 full >stref.out
+refdft gen f32 5998 66 >h2.f32
+g convolve -q --in-format f32 --channels 2 --rate 8000 --subtype float \
+    --taps one.f32 h2.f32 h2.wav
+for ENGINE in $ENGINES; do
+    g convolve -q --in-format f32 --channels 2 --out-format f32 \
+        --block 16384 --taps hm.f32 st.f32 st-$ENGINE.f32
+    check "$ENGINE: stereo, mono response, both channels in one block" \
+        "$CONVREF" cmp cf32 st-$ENGINE.f32 cf64 stref.out $TOL
+    g convolve -q --in-format f32 --channels 2 --rate 8000 --out-format f32 \
+        st.f32 h2.wav pc-$ENGINE.f32
+done
+case $ENGINES in *gpu*)
+    check "gpu: one response channel per input channel, as the cpu engine" \
+        "$CONVREF" cmp f32 pc-gpu.f32 f32 pc-cpu.f32 $TOL ;;
+esac
+# The one-block choice on the CPU engine for a long response: the cost
+# model picks a single partition, fused.
+ENGINE=cpu
+refdft gen f32 30011 62 >x.f32
+refdft gen f32 17 63 >h.f32
+run g convolve -v --in-format f32 --taps h.f32 x.f32 y.f32
+check "-v names the fused path when there is one partition" \
+    grep -q "1 partition(s), fused" "$T/stderr"
+run g convolve --block 8 --latency 4 --in-format f32 --taps h.f32 x.f32 y.f32
+check "--block and --latency together refused" expect_usage_error "exclude"
+run g convolve --block 1 --in-format f32 --taps h.f32 x.f32 y.f32
+check "--block 1 refused" expect_usage_error "block"
 
 # block boundaries: two block plans give the same whole output
 refdft gen f32 50021 21 >x.f32
