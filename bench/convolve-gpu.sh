@@ -1,0 +1,116 @@
+#!/bin/sh
+# convolve-gpu.sh - issue 6 on the GPU machine: a 1-hour 48 kHz stereo s16
+# WAV convolved with a 60 s and a 10-minute stereo response by
+# `gfftpipe convolve --engine gpu` (one large block, forward FFT ->
+# multiply -> inverse FFT on the device, the response's spectrum kept
+# there), against decoding the input and encoding an output of the same
+# length with libsndfile alone (bench/sftool copy). Target: <= 2x.
+#
+# Correctness first, on a 20 s excerpt: the GPU output (float WAV) against
+# `--engine cpu` for a 0.1 s, 60 s and 10-minute response, sample counts
+# exact in full and same mode, and -v must say the multiply ran fused in
+# the engine. Then the timings, RUNS times each, alternating; a table.
+# Data in /dev/shm (BENCH_DIR), logs in $OUT when set.
+#
+# Usage: bench/convolve-gpu.sh
+# Environment: GFFTPIPE, SFTOOL (default: the build tree's), MINUTES (60),
+# RUNS (2), TOL (1e-5), BENCH_DIR (/dev/shm).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+G=${GFFTPIPE:-$here/../build/src/gfftpipe}
+S=${SFTOOL:-$here/../build/bench/sftool}
+[ -x "$G" ] || { echo "convolve-gpu: no gfftpipe at $G (set GFFTPIPE)" >&2; exit 1; }
+[ -x "$S" ] || { echo "convolve-gpu: no sftool at $S (make in build/; set SFTOOL)" >&2; exit 1; }
+min=${MINUTES:-60} runs=${RUNS:-2} tol=${TOL:-1e-5} rate=48000
+dir=$(mktemp -d "${BENCH_DIR:-/dev/shm}/gfp-convgpu.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+trap 'exit 1' HUP INT TERM
+log=/dev/null
+if [ -n "${OUT:-}" ]; then mkdir -p "$OUT"; log=$OUT/convolve-gpu.log; fi
+say() { printf '%s\n' "$*" | tee -a "$log"; }
+fails=0
+bad() { say "FAIL: $*"; fails=$((fails + 1)); }
+now() { date +%s.%N; }
+el() { echo "$2 - $1" | bc; }
+
+say "convolve-gpu: $G"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/gpu: /' | tee -a "$log" || true
+t0=$(now)
+"$S" gen "$dir/in.wav" $((min * 60)) $rate 2 pcm16
+"$S" gen "$dir/ir0.wav" 0.1 $rate 2 float decay
+"$S" gen "$dir/ir60.wav" 60 $rate 2 float decay
+"$S" gen "$dir/ir600.wav" 600 $rate 2 float decay
+say "data: $min min of $rate Hz stereo pcm16 ($(ls -l "$dir/in.wav" | awk '{print $5}') bytes), responses 0.1 s, 60 s, 600 s stereo float; made in $(el $t0 $(now)) s"
+
+# ---- correctness: GPU against CPU on a 20 s excerpt ---------------------------
+"$S" head "$dir/in.wav" "$dir/ex.wav" 20
+nx=$("$S" frames "$dir/ex.wav")
+for ir in ir0 ir60 ir600; do
+    L=$("$S" frames "$dir/$ir.wav")
+    if ! "$G" convolve -v --engine gpu --subtype float "$dir/ex.wav" \
+            "$dir/$ir.wav" "$dir/g.wav" 2>"$dir/v.txt"; then
+        bad "$ir: --engine gpu failed: $(cat "$dir/v.txt")"
+        continue
+    fi
+    say "  $(grep FFT "$dir/v.txt" | sed 's/^gfftpipe: //')"
+    grep -q "fused" "$dir/v.txt" || bad "$ir: -v does not say the multiply ran fused in the engine"
+    "$G" convolve -q --engine cpu --threads "$(nproc)" --subtype float \
+        "$dir/ex.wav" "$dir/$ir.wav" "$dir/c.wav"
+    r=$("$S" cmp "$dir/c.wav" "$dir/g.wav") || { bad "$ir: $r"; continue; }
+    e=$(echo "$r" | awk '{print $NF}')
+    want=$((nx + L - 1))
+    got=$("$S" frames "$dir/g.wav")
+    [ "$got" = "$want" ] || bad "$ir: full: $got frames, want $want"
+    if awk -v e="$e" -v t="$tol" 'BEGIN { exit !(e <= t) }'; then
+        say "ok: $ir ($L taps): gpu against cpu, $r"
+    else
+        bad "$ir ($L taps): gpu against cpu: $r (tolerance $tol)"
+    fi
+    "$G" convolve -q --engine gpu --mode same --subtype float "$dir/ex.wav" \
+        "$dir/$ir.wav" "$dir/gs.wav"
+    got=$("$S" frames "$dir/gs.wav")
+    [ "$got" = "$nx" ] && say "ok: $ir: --mode same: $got frames" \
+        || bad "$ir: --mode same: $got frames, want $nx"
+done
+rm -f "$dir/g.wav" "$dir/gs.wav" "$dir/c.wav"
+
+# ---- timings ------------------------------------------------------------------
+nin=$("$S" frames "$dir/in.wav")
+for ir in ir60 ir600; do
+    L=$("$S" frames "$dir/$ir.wav")
+    r=0 tb="" tg=""
+    while [ $r -lt "$runs" ]; do
+        r=$((r + 1))
+        t0=$(now)
+        "$S" copy "$dir/in.wav" "$dir/base.wav" $((L - 1))
+        b=$(el $t0 $(now))
+        rm -f "$dir/base.wav"
+        t0=$(now)
+        if ! "$G" convolve -q --engine gpu "$dir/in.wav" "$dir/$ir.wav" \
+                "$dir/out.wav" 2>"$dir/err.txt"; then
+            bad "$ir: the timed run failed: $(cat "$dir/err.txt")"
+            break
+        fi
+        g=$(el $t0 $(now))
+        got=$("$S" frames "$dir/out.wav")
+        [ "$got" = $((nin + L - 1)) ] || bad "$ir: $got frames out, want $((nin + L - 1))"
+        rm -f "$dir/out.wav"
+        say "run $r, ${ir#ir} s response: libsndfile decode+encode $b s, gfftpipe --engine gpu $g s"
+        tb="$tb $b" tg="$tg $g"
+    done
+    eval "tb_$ir=\"$tb\" tg_$ir=\"$tg\""
+done
+"$G" convolve -v --engine gpu "$dir/ex.wav" "$dir/ir600.wav" /dev/null 2>&1 | grep FFT | sed 's/^/  /' | tee -a "$log" || true
+
+best() { echo "$*" | tr ' ' '\n' | grep . | sort -g | head -1; }
+say ""
+say "response  decode+encode(s)  gfftpipe gpu(s)  ratio  target"
+for ir in ir60 ir600; do
+    eval "b=\$(best \$tb_$ir) g=\$(best \$tg_$ir)"
+    [ -n "$b" ] && [ -n "$g" ] || continue
+    ratio=$(echo "scale=2; $g / $b" | bc)
+    say "$(printf '%6s s  %16s  %15s  %5s  <= 2' "${ir#ir}" "$b" "$g" "$ratio")"
+done
+say "(best of $runs runs each; $min min of 48 kHz stereo s16 in, pcm16 out)"
+[ $fails -eq 0 ] || { say "$fails check(s) FAILED"; exit 1; }
+say "all checks passed"
