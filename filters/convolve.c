@@ -32,6 +32,30 @@
 #define MAX_FFT ((size_t)1 << 20)         /* automatic choice only */
 #define SET_FRAMES 4096                   /* libsndfile read granule */
 
+/* The per-sample loops (the delay line's multiply-adds, most of the CPU
+ * time with many partitions, and the conversions) vectorised: GCC's -O2
+ * does not, for interleaved complex values and the clip counts; with an
+ * AVX2 clone on x86-64. */
+#if defined(__GNUC__) && !defined(__clang__)
+#if defined(__x86_64__)
+#define GFP_VEC __attribute__((optimize("tree-vectorize",                    \
+                                        "vect-cost-model=dynamic"),          \
+                               target_clones("avx2", "default")))
+#else
+#define GFP_VEC __attribute__((optimize("tree-vectorize",                    \
+                                        "vect-cost-model=dynamic")))
+#endif
+#else
+#define GFP_VEC
+#endif
+
+/* float -> double */
+GFP_VEC static void widen(const float *s, double *d, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        d[i] = s[i];
+}
+
 enum { NORM_NONE, NORM_PEAK, NORM_ENERGY };
 
 typedef struct pair { int in, out, resp; } pair;
@@ -760,10 +784,8 @@ static gfp_status read_frames(conv_priv *p, gfp_source *src, double *x,
             if (take > want - done)
                 take = want - done;
             for (size_t c = 0; c < C; c++) {
-                const float *s = p->set + c * p->set_n + p->set_pos;
-                double *d = x + c * stride + done;
-                for (size_t i = 0; i < take; i++)
-                    d[i] = s[i];
+                widen(p->set + c * p->set_n + p->set_pos,
+                      x + c * stride + done, take);
             }
             p->set_pos += take;
             done += take;
@@ -892,22 +914,6 @@ static sf_count_t sio_tell(void *u)
 
 /* ---- the run --------------------------------------------------------------- */
 
-/* The multiply-adds of the delay line are most of the CPU time with many
- * partitions: vectorised (GCC's -O2 does not, for the interleaved complex
- * values), with an AVX2 clone on x86-64. */
-#if defined(__GNUC__) && !defined(__clang__)
-#if defined(__x86_64__)
-#define GFP_VEC __attribute__((optimize("tree-vectorize",                    \
-                                        "vect-cost-model=dynamic"),          \
-                               target_clones("avx2", "default")))
-#else
-#define GFP_VEC __attribute__((optimize("tree-vectorize",                    \
-                                        "vect-cost-model=dynamic")))
-#endif
-#else
-#define GFP_VEC
-#endif
-
 #define DEF_MAC(T, SUF)                                                      \
     GFP_VEC static void mac_##SUF(T *restrict y, const T *restrict x,                \
                           const T *restrict h, size_t bins)                  \
@@ -922,7 +928,8 @@ static sf_count_t sio_tell(void *u)
 DEF_MAC(float, f32)
 DEF_MAC(double, f64)
 
-static void to_engine(int dbl, const double *src, size_t n, void *dst)
+GFP_VEC static void to_engine(int dbl, const double *src, size_t n,
+                              void *dst)
 {
     if (dbl) {
         memcpy(dst, src, n * sizeof(double));
@@ -933,7 +940,7 @@ static void to_engine(int dbl, const double *src, size_t n, void *dst)
     }
 }
 
-static void count_clips(conv_priv *p, const double *v, size_t n)
+GFP_VEC static void count_clips(conv_priv *p, const double *v, size_t n)
 {
     /* branch-free, so that it vectorises: NaN fails both tests */
     double peak = p->peak, hi = p->clip_hi, lo = p->clip_lo;
@@ -966,12 +973,41 @@ static void count_clips(conv_priv *p, const double *v, size_t n)
         }                                                                    \
     } while (0)
 
+/* 16-bit audio output of one channel: t (the convolution) plus the dry
+ * input, clips counted as count_clips does, rounded as round_out does,
+ * into every stride-th short of o. */
+#define DEF_EMIT16(T, SUF)                                                   \
+    GFP_VEC static void emit_s16_##SUF(conv_priv *p, const T *restrict t,    \
+                                       const double *restrict dry,           \
+                                       size_t n, short *restrict o,          \
+                                       size_t stride)                        \
+    {                                                                        \
+        double peak = p->peak, hi = p->clip_hi, lo = p->clip_lo;             \
+        double dg = p->dry_gain;                                             \
+        const double magic = 6755399441055744.0; /* 1.5 * 2^52 */            \
+        uint64_t clipped = 0;                                                \
+        for (size_t i = 0; i < n; i++) {                                     \
+            double v = dg == 0 ? (double)t[i] : t[i] + dg * dry[i];          \
+            double a = fabs(v);                                              \
+            peak = a > peak ? a : peak;                                      \
+            clipped += !(v <= hi && v >= lo);                                \
+            v *= 32768;                                                      \
+            v = v > 32767 ? 32767 : v < -32768 ? -32768 : v == v ? v : 0;    \
+            o[i * stride] = (short)((v + magic) - magic);                    \
+        }                                                                    \
+        p->peak = peak;                                                      \
+        p->clipped += clipped;                                               \
+    }
+DEF_EMIT16(float, f32)
+DEF_EMIT16(double, f64)
+
 /* Rounds and clamps to integers of out_scale (2^(bits-1)), in place, and
- * into s16 as well when given. Clamped first (hi and lo are integers, so
+ * into s16 as well when given (emit_s16_* does that in one pass). Clamped first (hi and lo are integers, so
  * the order does not matter), then rounded to nearest in the current mode
  * by adding and taking away 1.5 * 2^52, as nearbyint does, without a call
  * per sample; NaN becomes 0. */
-static void round_out(double *il, size_t ns, double scale, short *s16)
+GFP_VEC static void round_out(double *il, size_t ns, double scale,
+                              short *s16)
 {
     double hi = scale - 1, lo = -scale;
     const double magic = 6755399441055744.0; /* 1.5 * 2^52 */
@@ -1264,6 +1300,22 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         if ((st = gfp_plan_execute(p->inv, acc, tout, Co, err)))
             break;
     emit_block:;
+        size_t ns = emit * Co * w;
+        if (s16) {
+            /* 16-bit audio: one pass from the transform's output to the
+             * interleaved shorts (mix, clip count, rounding) */
+            for (size_t j = 0; j < Co; j++) {
+                const double *dry = hist + (j % C) * ts + keep;
+                size_t at0 = j * ts + keep;
+                if (p->dbl)
+                    emit_s16_f64(p, (const double *)tout + at0, dry, emit,
+                                 s16 + j, Co);
+                else
+                    emit_s16_f32(p, (const float *)tout + at0, dry, emit,
+                                 s16 + j, Co);
+            }
+            goto write_block;
+        }
         /* the last B samples of each frame, with the dry input mixed in */
         for (size_t j = 0; j < Co; j++) {
             const double *dry = hist + (j % C) * ts + keep * w;
@@ -1274,15 +1326,15 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
             else
                 INTERLEAVE(float);
         }
-        size_t ns = emit * Co * w;
         if (p->clip_check)
             count_clips(p, il, ns);
+        /* rounded here: exact integers survive any rounding mode */
+        if (p->audio_out && p->out_scale)
+            round_out(il, ns, p->out_scale, NULL);
+    write_block:
         if (p->audio_out) {
-            /* rounded here: exact integers survive any rounding mode;
-             * 16-bit output goes to libsndfile as shorts (no conversion
+            /* 16-bit output goes to libsndfile as shorts (no conversion
              * left for it to do) */
-            if (p->out_scale)
-                round_out(il, ns, p->out_scale, s16);
             sf_count_t wr = s16 ? sf_writef_short(sf, s16, (sf_count_t)emit)
                                 : sf_writef_double(sf, il, (sf_count_t)emit);
             if (wr != (sf_count_t)emit) {
