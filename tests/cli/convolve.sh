@@ -192,6 +192,17 @@ g convolve -q st.wav st.wav long.flac 2>/dev/null
 check "WAV * WAV -> FLAC (output format from the name)" \
     sh -c "head -c 4 long.flac | grep -q fLaC"
 
+# full scale through 16-bit audio: exact, and clipped (not wrapped) when over
+printf '\377\177\000\200\001\000\377\377\000\000\376\177\001\200' >fs.s16
+g convolve -q --in-format s16 --rate 8000 --subtype pcm16 --taps one.f32 fs.s16 fs.wav
+g convolve -q --out-format s16 fs.wav one.f32 fs2.s16
+check "full-scale s16 through a pcm16 WAV and back: exact" expect_same fs.s16 fs2.s16
+run g convolve --gain 0.01 fs.wav one.f32 fs3.wav
+check "  ... 0.01 dB over full scale: the clips are reported" expect_rc_line 0 "4 of 7 output samples clipped"
+g convolve -q --out-format s16 fs3.wav one.f32 fs3.s16
+printf '\377\177\000\200\001\000\377\377\000\000\377\177\000\200' >want-fs3.s16
+check "  ... and clamped to 32767 and -32768, never wrapped" expect_same want-fs3.s16 fs3.s16
+
 # ---- refusals and reports --------------------------------------------------------
 g convolve -q --in-format f32 --rate 48000 --subtype float --taps one.f32 \
     lr.f32 r48.wav
