@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <pthread.h>
 #include <sndfile.h>
 #include <stdlib.h>
 #include <string.h>
@@ -912,6 +913,107 @@ static sf_count_t sio_tell(void *u)
     return ((sink_io *)u)->pos;
 }
 
+/* ---- audio output on its own thread ---------------------------------------- */
+
+/* libsndfile's encoding and the writes overlap the next block's reading
+ * and transforms. One block in flight: put() waits until the previous one
+ * is written, then hands this one over, so the caller alternates two
+ * buffers. The thread's errors (its sink's included: sink_io reports into
+ * w->err) come back at the next put() or at finish(). */
+typedef struct writer {
+    pthread_t th;
+    int started;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    SNDFILE *sf;
+    const void *buf;       /* the block being written */
+    sf_count_t frames;
+    int is16, busy, quit;
+    gfp_error err;
+} writer;
+
+static void *writer_main(void *u)
+{
+    writer *w = u;
+    pthread_mutex_lock(&w->mu);
+    for (;;) {
+        while (!w->busy && !w->quit)
+            pthread_cond_wait(&w->cv, &w->mu);
+        if (!w->busy)
+            break;
+        const void *buf = w->buf;
+        sf_count_t n = w->frames;
+        int is16 = w->is16;
+        pthread_mutex_unlock(&w->mu);
+        sf_count_t wr = w->err.status ? 0
+                        : is16 ? sf_writef_short(w->sf, buf, n)
+                               : sf_writef_double(w->sf, buf, n);
+        pthread_mutex_lock(&w->mu);
+        if (wr != n && !w->err.status)
+            gfp_fail(&w->err, GFP_EIO, "libsndfile write failed: %s",
+                     sf_strerror(w->sf));
+        w->busy = 0;
+        pthread_cond_broadcast(&w->cv);
+    }
+    pthread_mutex_unlock(&w->mu);
+    return NULL;
+}
+
+static gfp_status writer_start(writer *w, SNDFILE *sf, gfp_error *err)
+{
+    w->sf = sf;
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->cv, NULL);
+    if (pthread_create(&w->th, NULL, writer_main, w) != 0)
+        return gfp_fail(err, GFP_ENOMEM, "cannot start the output thread");
+    w->started = 1;
+    return GFP_OK;
+}
+
+/* Waits for the block in flight; its error, if any, into err. */
+static gfp_status writer_wait(writer *w, gfp_error *err)
+{
+    pthread_mutex_lock(&w->mu);
+    while (w->busy)
+        pthread_cond_wait(&w->cv, &w->mu);
+    gfp_status st = w->err.status;
+    if (st && !err->status)
+        *err = w->err;
+    pthread_mutex_unlock(&w->mu);
+    return st;
+}
+
+static gfp_status writer_put(writer *w, const void *buf, size_t frames,
+                             int is16, gfp_error *err)
+{
+    gfp_status st = writer_wait(w, err);
+    if (st)
+        return st;
+    pthread_mutex_lock(&w->mu);
+    w->buf = buf;
+    w->frames = (sf_count_t)frames;
+    w->is16 = is16;
+    w->busy = 1;
+    pthread_cond_broadcast(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+    return GFP_OK;
+}
+
+/* Finishes the block in flight and ends the thread. */
+static void writer_stop(writer *w)
+{
+    if (!w->started)
+        return;
+    pthread_mutex_lock(&w->mu);
+    w->quit = 1;
+    pthread_cond_broadcast(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+    pthread_join(w->th, NULL);
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->cv);
+    w->started = 0;
+}
+
 /* ---- the run --------------------------------------------------------------- */
 
 #define DEF_MAC(T, SUF)                                                      \
@@ -1096,13 +1198,15 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     size_t ts = N * w;                   /* time scalars per frame */
     size_t fs = 2 * bins;                /* spectrum scalars per frame */
     size_t sc = p->dbl ? sizeof(double) : sizeof(float);
-    double *hist = NULL, *y = NULL, *il = NULL;
+    double *hist = NULL, *il = NULL, *ilb[2] = {NULL, NULL};
     void *tin = NULL, *fdl = NULL, *H = NULL, *acc = NULL, *tout = NULL;
     void *cbuf = NULL;
     size_t ccap = 0;
-    short *s16 = NULL;
+    short *s16 = NULL, *s16b[2] = {NULL, NULL};
     SNDFILE *sf = NULL;
-    sink_io sio = {.snk = snk, .err = err};
+    writer wt;
+    memset(&wt, 0, sizeof wt);
+    sink_io sio = {.snk = snk, .err = &wt.err};
     gfp_plan_desc d = {.n = N, .batch = C > R ? C : R, .dbl = p->dbl,
                        .scale = 1, .kind = p->cplx ? GFP_C2C : GFP_R2C};
     /* Plans first, before any input is read. The gpu engine gets one large
@@ -1175,8 +1279,18 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     }
     size_t tin_frames = C > R ? C : R;
     hist = calloc(C * ts, sizeof *hist);
-    y = malloc(Co * B * sizeof *y * w);
-    il = malloc(Co * B * sizeof *il * w);
+    /* output blocks: two, for the writer thread with audio output */
+    int want16 = p->audio_out && p->out_scale == 32768 &&
+                 (p->out_sf_format & SF_FORMAT_SUBMASK) == SF_FORMAT_PCM_16;
+    int nbuf = p->audio_out ? 2 : 1, nomem = 0;
+    for (int i = 0; i < nbuf; i++) {
+        if (want16)
+            nomem |= !(s16b[i] = malloc(Co * B * sizeof *s16));
+        else
+            nomem |= !(ilb[i] = malloc(Co * B * sizeof *il * w));
+    }
+    il = ilb[0];
+    s16 = s16b[0];
     tin = e->ops->alloc_host(e->state, tin_frames * ts * sc);
     if (!fused) {
         fdl = e->ops->alloc_host(e->state, fdl_bytes);
@@ -1186,11 +1300,7 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     tout = e->ops->alloc_host(e->state, Co * ts * sc);
     if (p->audio_in)
         p->set = malloc(C * p->set_n * sizeof(float));
-    int want16 = p->audio_out && p->out_scale == 32768 &&
-                 (p->out_sf_format & SF_FORMAT_SUBMASK) == SF_FORMAT_PCM_16;
-    if (want16)
-        s16 = malloc(Co * B * sizeof *s16);
-    if (!hist || !y || !il || !tin || (want16 && !s16) ||
+    if (!hist || nomem || !tin ||
         (!fused && (!fdl || !H || !acc)) || !tout ||
         (p->audio_in && !p->set)) {
         st = gfp_fail(err, GFP_ENOMEM, "out of memory for blocks of %zu "
@@ -1234,6 +1344,8 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         sf_command(sf, SFC_SET_CLIPPING, NULL, SF_TRUE);
         if (p->out_scale)
             sf_command(sf, SFC_SET_NORM_DOUBLE, NULL, SF_FALSE);
+        if ((st = writer_start(&wt, sf, err)))
+            goto done;
     }
     /* Blocks: the last N input samples of each channel are hist[c]; block
      * k adds B new ones and yields output samples [k B, k B + B). */
@@ -1337,15 +1449,13 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         if (p->audio_out) {
             /* 16-bit output goes to libsndfile as shorts (no conversion
              * left for it to do) */
-            sf_count_t wr = s16 ? sf_writef_short(sf, s16, (sf_count_t)emit)
-                                : sf_writef_double(sf, il, (sf_count_t)emit);
-            if (wr != (sf_count_t)emit) {
-                if (!err->status)
-                    gfp_fail(err, GFP_EIO, "libsndfile write failed: %s",
-                             sf_strerror(sf));
-                st = err->status;
+            if ((st = writer_put(&wt, s16 ? (const void *)s16
+                                          : (const void *)il,
+                                 emit, s16 != NULL, err)))
                 break;
-            }
+            /* the other buffer for the next block */
+            s16 = s16 == s16b[0] ? s16b[1] : s16b[0];
+            il = il == ilb[0] ? ilb[1] : ilb[0];
         } else if ((st = gfp_write_values(snk, &p->out_fmt, il, 1, ns, &cbuf,
                                           &ccap, err))) {
             break;
@@ -1356,8 +1466,12 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     }
     gfp_progress_end(&prog);
 done:
+    /* the block in flight, then the header: both report into wt.err */
+    writer_stop(&wt);
     if (sf) {
         int r = sf_close(sf);
+        if (wt.err.status && !err->status)
+            *err = wt.err;
         if (!st && (err->status || r)) {
             st = err->status ? err->status
                              : gfp_fail(err, GFP_EIO, "libsndfile could not "
@@ -1371,9 +1485,10 @@ done:
                 (unsigned long long)p->clipped,
                 (unsigned long long)p->samples_out, 20 * log10(p->peak));
     free(hist);
-    free(y);
-    free(il);
-    free(s16);
+    for (int i = 0; i < 2; i++) {
+        free(ilb[i]);
+        free(s16b[i]);
+    }
     free(cbuf);
     if (tin) e->ops->free_host(e->state, tin);
     if (fdl) e->ops->free_host(e->state, fdl);
