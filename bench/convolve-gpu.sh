@@ -14,7 +14,10 @@
 #
 # Usage: bench/convolve-gpu.sh
 # Environment: GFFTPIPE, SFTOOL (default: the build tree's), MINUTES (60),
-# RUNS (2), TOL (1e-5), BENCH_DIR (/dev/shm).
+# RUNS (2), TOL (1e-5), BENCH_DIR (/dev/shm); for a dry run of the script
+# itself elsewhere: ENGINE=cpu (default gpu; the fused check then needs
+# one partition: XOPTS="--block 16Mi") and LONG_IR (seconds of the long
+# response, default 600).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 G=${GFFTPIPE:-$here/../build/src/gfftpipe}
@@ -22,6 +25,7 @@ S=${SFTOOL:-$here/../build/bench/sftool}
 [ -x "$G" ] || { echo "convolve-gpu: no gfftpipe at $G (set GFFTPIPE)" >&2; exit 1; }
 [ -x "$S" ] || { echo "convolve-gpu: no sftool at $S (make in build/; set SFTOOL)" >&2; exit 1; }
 min=${MINUTES:-60} runs=${RUNS:-2} tol=${TOL:-1e-5} rate=48000
+eng=${ENGINE:-gpu} long=${LONG_IR:-600}
 dir=$(mktemp -d "${BENCH_DIR:-/dev/shm}/gfp-convgpu.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 trap 'exit 1' HUP INT TERM
@@ -39,17 +43,17 @@ t0=$(now)
 "$S" gen "$dir/in.wav" $((min * 60)) $rate 2 pcm16
 "$S" gen "$dir/ir0.wav" 0.1 $rate 2 float decay
 "$S" gen "$dir/ir60.wav" 60 $rate 2 float decay
-"$S" gen "$dir/ir600.wav" 600 $rate 2 float decay
-say "data: $min min of $rate Hz stereo pcm16 ($(ls -l "$dir/in.wav" | awk '{print $5}') bytes), responses 0.1 s, 60 s, 600 s stereo float; made in $(el $t0 $(now)) s"
+"$S" gen "$dir/ir600.wav" $long $rate 2 float decay
+say "data: $min min of $rate Hz stereo pcm16 ($(ls -l "$dir/in.wav" | awk '{print $5}') bytes), responses 0.1 s, 60 s, $long s stereo float; made in $(el $t0 $(now)) s"
 
 # ---- correctness: GPU against CPU on a 20 s excerpt ---------------------------
 "$S" head "$dir/in.wav" "$dir/ex.wav" 20
 nx=$("$S" frames "$dir/ex.wav")
 for ir in ir0 ir60 ir600; do
     L=$("$S" frames "$dir/$ir.wav")
-    if ! "$G" convolve -v --engine gpu --subtype float "$dir/ex.wav" \
+    if ! "$G" convolve -v --engine $eng ${XOPTS:-} --subtype float "$dir/ex.wav" \
             "$dir/$ir.wav" "$dir/g.wav" 2>"$dir/v.txt"; then
-        bad "$ir: --engine gpu failed: $(cat "$dir/v.txt")"
+        bad "$ir: --engine $eng failed: $(cat "$dir/v.txt")"
         continue
     fi
     say "  $(grep FFT "$dir/v.txt" | sed 's/^gfftpipe: //')"
@@ -66,7 +70,7 @@ for ir in ir0 ir60 ir600; do
     else
         bad "$ir ($L taps): gpu against cpu: $r (tolerance $tol)"
     fi
-    "$G" convolve -q --engine gpu --mode same --subtype float "$dir/ex.wav" \
+    "$G" convolve -q --engine $eng --mode same --subtype float "$dir/ex.wav" \
         "$dir/$ir.wav" "$dir/gs.wav"
     got=$("$S" frames "$dir/gs.wav")
     [ "$got" = "$nx" ] && say "ok: $ir: --mode same: $got frames" \
@@ -86,7 +90,7 @@ for ir in ir60 ir600; do
         b=$(el $t0 $(now))
         rm -f "$dir/base.wav"
         t0=$(now)
-        if ! "$G" convolve -q --engine gpu "$dir/in.wav" "$dir/$ir.wav" \
+        if ! "$G" convolve -q --engine $eng "$dir/in.wav" "$dir/$ir.wav" \
                 "$dir/out.wav" 2>"$dir/err.txt"; then
             bad "$ir: the timed run failed: $(cat "$dir/err.txt")"
             break
@@ -95,21 +99,21 @@ for ir in ir60 ir600; do
         got=$("$S" frames "$dir/out.wav")
         [ "$got" = $((nin + L - 1)) ] || bad "$ir: $got frames out, want $((nin + L - 1))"
         rm -f "$dir/out.wav"
-        say "run $r, ${ir#ir} s response: libsndfile decode+encode $b s, gfftpipe --engine gpu $g s"
+        say "run $r, $((L / rate)) s response: libsndfile decode+encode $b s, gfftpipe --engine $eng $g s"
         tb="$tb $b" tg="$tg $g"
     done
-    eval "tb_$ir=\"$tb\" tg_$ir=\"$tg\""
+    eval "tb_$ir=\"$tb\" tg_$ir=\"$tg\" secs_$ir=$((L / rate))"
 done
-"$G" convolve -v --engine gpu "$dir/ex.wav" "$dir/ir600.wav" /dev/null 2>&1 | grep FFT | sed 's/^/  /' | tee -a "$log" || true
+"$G" convolve -v --engine $eng "$dir/ex.wav" "$dir/ir600.wav" /dev/null 2>&1 | grep FFT | sed 's/^/  /' | tee -a "$log" || true
 
 best() { echo "$*" | tr ' ' '\n' | grep . | sort -g | head -1; }
 say ""
 say "response  decode+encode(s)  gfftpipe gpu(s)  ratio  target"
 for ir in ir60 ir600; do
-    eval "b=\$(best \$tb_$ir) g=\$(best \$tg_$ir)"
+    eval "b=\$(best \$tb_$ir) g=\$(best \$tg_$ir) secs=\$secs_$ir"
     [ -n "$b" ] && [ -n "$g" ] || continue
     ratio=$(echo "scale=2; $g / $b" | bc)
-    say "$(printf '%6s s  %16s  %15s  %5s  <= 2' "${ir#ir}" "$b" "$g" "$ratio")"
+    say "$(printf '%6s s  %16s  %15s  %5s  <= 2' "$secs" "$b" "$g" "$ratio")"
 done
 say "(best of $runs runs each; $min min of 48 kHz stereo s16 in, pcm16 out)"
 [ $fails -eq 0 ] || { say "$fails check(s) FAILED"; exit 1; }

@@ -99,6 +99,7 @@ typedef struct conv_priv {
     size_t convcap;
     /* accounting */
     uint64_t frames_in, frames_out, clipped, samples_out;
+    uint64_t frames_read;  /* by read_block (the reader thread) */
     double peak, clip_hi, clip_lo;
     double out_scale;      /* audio integer subtypes: written unnormalised */
     int clip_check;
@@ -773,7 +774,7 @@ static gfp_status read_frames(conv_priv *p, gfp_source *src, double *x,
                 p->set_pos = 0;
                 if (p->in_frames >= 0) {
                     /* the padding of the last set is not input */
-                    uint64_t left = (uint64_t)p->in_frames - p->frames_in -
+                    uint64_t left = (uint64_t)p->in_frames - p->frames_read -
                                     done;
                     if (left < p->set_have)
                         p->set_have = (size_t)left;
@@ -816,7 +817,7 @@ static gfp_status read_frames(conv_priv *p, gfp_source *src, double *x,
         return gfp_fail(err, GFP_EFORMAT, "input ends inside a %s: %zu "
                         "trailing byte(s) after %llu whole sample frames",
                         g % ib ? "sample" : "frame of all channels", g % fb,
-                        (unsigned long long)(p->frames_in + g / fb));
+                        (unsigned long long)(p->frames_read + g / fb));
     done = g / fb;
     gfp_convert_in_f64(&p->in_fmt, p->rawbuf, done * C * w, p->conv);
     for (size_t c = 0; c < C; c++) {
@@ -830,6 +831,129 @@ static gfp_status read_frames(conv_priv *p, gfp_source *src, double *x,
     }
     *got = done;
     return GFP_OK;
+}
+
+static gfp_status read_block(conv_priv *p, gfp_source *src, double *x,
+                             size_t stride, size_t want, size_t *got,
+                             gfp_error *err)
+{
+    gfp_status st = read_frames(p, src, x, stride, want, got, err);
+    if (!st)
+        p->frames_read += *got;
+    return st;
+}
+
+/* ---- input on its own thread ----------------------------------------------- */
+
+/* Decoding (libsndfile) and reading overlap the blocks' transforms and
+ * output: the thread reads block k + 1 (and k + 2) into its two buffers
+ * while the caller works on block k. It alone calls read_block; it stops
+ * after a short block (the end) or a failed read, whose error is
+ * delivered with that block. */
+typedef struct reader {
+    pthread_t th;
+    int started;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    conv_priv *p;
+    gfp_source *src;
+    double *buf[2];
+    size_t stride, want, got[2];
+    int full[2], failed[2], quit;
+    gfp_error err;
+} reader;
+
+static void *reader_main(void *u)
+{
+    reader *r = u;
+    pthread_mutex_lock(&r->mu);
+    for (int i = 0;; i ^= 1) {
+        while (r->full[i] && !r->quit)
+            pthread_cond_wait(&r->cv, &r->mu);
+        if (r->quit)
+            break;
+        pthread_mutex_unlock(&r->mu);
+        size_t got = 0;
+        gfp_status st = read_block(r->p, r->src, r->buf[i], r->stride,
+                                   r->want, &got, &r->err);
+        pthread_mutex_lock(&r->mu);
+        r->got[i] = got;
+        r->failed[i] = st != GFP_OK;
+        r->full[i] = 1;
+        pthread_cond_broadcast(&r->cv);
+        if (st || got < r->want)
+            break;
+    }
+    pthread_mutex_unlock(&r->mu);
+    return NULL;
+}
+
+static gfp_status reader_start(reader *r, conv_priv *p, gfp_source *src,
+                               size_t want, gfp_error *err)
+{
+    size_t w = p->cplx ? 2 : 1, C = (size_t)p->C;
+    r->p = p;
+    r->src = src;
+    r->want = want;
+    r->stride = want * w;
+    for (int i = 0; i < 2; i++)
+        if (!(r->buf[i] = malloc(C * r->stride * sizeof(double))))
+            return gfp_fail(err, GFP_ENOMEM, "out of memory for input "
+                            "blocks of %zu", want);
+    pthread_mutex_init(&r->mu, NULL);
+    pthread_cond_init(&r->cv, NULL);
+    if (pthread_create(&r->th, NULL, reader_main, r) != 0) {
+        pthread_mutex_destroy(&r->mu);
+        pthread_cond_destroy(&r->cv);
+        return gfp_fail(err, GFP_ENOMEM, "cannot start the input thread");
+    }
+    r->started = 1;
+    return GFP_OK;
+}
+
+/* Block i (0, 1, 0, ...): its frames, copied into x (C channels of
+ * stride scalars), then its buffer goes back to the thread. */
+static gfp_status reader_take(reader *r, int i, double *x, size_t stride,
+                              size_t *got, gfp_error *err)
+{
+    pthread_mutex_lock(&r->mu);
+    while (!r->full[i])
+        pthread_cond_wait(&r->cv, &r->mu);
+    size_t g = r->got[i];
+    int failed = r->failed[i];
+    pthread_mutex_unlock(&r->mu);
+    if (failed) {
+        if (!err->status)
+            *err = r->err;
+        return err->status ? err->status : GFP_EIO;
+    }
+    size_t w = r->p->cplx ? 2 : 1;
+    for (size_t c = 0; c < (size_t)r->p->C; c++)
+        memcpy(x + c * stride, r->buf[i] + c * r->stride,
+               g * w * sizeof *x);
+    *got = g;
+    pthread_mutex_lock(&r->mu);
+    r->full[i] = 0;
+    pthread_cond_broadcast(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+    return GFP_OK;
+}
+
+static void reader_stop(reader *r)
+{
+    if (r->started) {
+        pthread_mutex_lock(&r->mu);
+        r->quit = 1;
+        pthread_cond_broadcast(&r->cv);
+        pthread_mutex_unlock(&r->mu);
+        pthread_join(r->th, NULL);
+        pthread_mutex_destroy(&r->mu);
+        pthread_cond_destroy(&r->cv);
+        r->started = 0;
+    }
+    free(r->buf[0]);
+    free(r->buf[1]);
+    r->buf[0] = r->buf[1] = NULL;
 }
 
 /* ---- libsndfile output onto a gfp_sink ----------------------------------- */
@@ -1206,6 +1330,8 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     SNDFILE *sf = NULL;
     writer wt;
     memset(&wt, 0, sizeof wt);
+    reader rd;
+    memset(&rd, 0, sizeof rd);
     sink_io sio = {.snk = snk, .err = &wt.err};
     gfp_plan_desc d = {.n = N, .batch = C > R ? C : R, .dbl = p->dbl,
                        .scale = 1, .kind = p->cplx ? GFP_C2C : GFP_R2C};
@@ -1347,6 +1473,8 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         if ((st = writer_start(&wt, sf, err)))
             goto done;
     }
+    if ((st = reader_start(&rd, p, src, B, err)))
+        goto done;
     /* Blocks: the last N input samples of each channel are hist[c]; block
      * k adds B new ones and yields output samples [k B, k B + B). */
     uint64_t total_out = 0;
@@ -1361,7 +1489,8 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
                     keep * w * sizeof *hist);
         size_t got = 0;
         if (!input_done) {
-            if ((st = read_frames(p, src, hist + keep * w, ts, B, &got, err)))
+            if ((st = reader_take(&rd, (int)(k & 1), hist + keep * w, ts,
+                                  &got, err)))
                 break;
             p->frames_in += got;
             if (got < B) {
@@ -1466,6 +1595,7 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     }
     gfp_progress_end(&prog);
 done:
+    reader_stop(&rd);
     /* the block in flight, then the header: both report into wt.err */
     writer_stop(&wt);
     if (sf) {
