@@ -232,4 +232,13 @@ check "3-channel response for a stereo input refused" sh -c "[ $RC -ne 0 ]"
 printf 'abc' >bad.f32
 run g convolve --in-format f32 --taps bad.f32 x.f32 out.f32
 check "response of 3 bytes refused" expect_rc_line 2 "whole number"
+# an input that ends inside a frame, found by the input thread blocks after
+# the start: one message, exit 2, no output file
+{ cat x.f32; printf 'abc'; } >trunc.f32
+run g convolve --in-format f32 --latency 4096 --taps h.f32 trunc.f32 out-t.f32
+check "input ending inside a sample: exit 2, one line" expect_rc_line 2 "trailing byte"
+check "  ... and no output or temporary left" sh -c "[ ! -e out-t.f32 ] && [ -z \"\$(ls -a | grep gfp-)\" ]"
+run g convolve --in-format s16 --subtype pcm16 --rate 8000 --latency 512 --taps h.f32 trunc.f32 out-t.wav
+check "  ... the same with audio output (the output thread running)" expect_rc_line 2 "trailing byte"
+check "  ... and no output or temporary left" sh -c "[ ! -e out-t.wav ] && [ -z \"\$(ls -a | grep gfp-)\" ]"
 finish
