@@ -6,7 +6,8 @@
 # there), against decoding the input and encoding an output of the same
 # length with libsndfile alone (bench/sftool copy). Target: <= 2x.
 #
-# Correctness first, on a 20 s excerpt: the GPU output (float WAV) against
+# Correctness first: tests/cli/convolve.sh and the GPU unit suite (quick),
+# then, on a 20 s excerpt: the GPU output (float WAV) against
 # `--engine cpu` for a 0.1 s, 60 s and 10-minute response, sample counts
 # exact in full and same mode, and -v must say the multiply ran fused in
 # the engine. Then the timings, RUNS times each, alternating; a table.
@@ -14,7 +15,8 @@
 #
 # Usage: bench/convolve-gpu.sh
 # Environment: GFFTPIPE, SFTOOL (default: the build tree's), MINUTES (60),
-# RUNS (2), TOL (1e-5), BENCH_DIR (/dev/shm); for a dry run of the script
+# RUNS (2), TOL (1e-5), BENCH_DIR (/dev/shm), SKIP_SUITES=1 (no test
+# suites first); for a dry run of the script
 # itself elsewhere: ENGINE=cpu (default gpu; the fused check then needs
 # one partition: XOPTS="--block 16Mi") and LONG_IR (seconds of the long
 # response, default 600).
@@ -35,7 +37,7 @@ say() { printf '%s\n' "$*" | tee -a "$log"; }
 fails=0
 bad() { say "FAIL: $*"; fails=$((fails + 1)); }
 now() { date +%s.%N; }
-el() { echo "$2 - $1" | bc; }
+el() { echo "$1 $2" | awk '{ printf "%.3f", $2 - $1 }'; }
 
 say "convolve-gpu: $G"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/gpu: /' | tee -a "$log" || true
@@ -45,6 +47,40 @@ t0=$(now)
 "$S" gen "$dir/ir60.wav" 60 $rate 2 float decay
 "$S" gen "$dir/ir600.wav" $long $rate 2 float decay
 say "data: $min min of $rate Hz stereo pcm16 ($(ls -l "$dir/in.wav" | awk '{print $5}') bytes), responses 0.1 s, 60 s, $long s stereo float; made in $(el $t0 $(now)) s"
+
+# ---- the test suites' GPU parts -------------------------------------------------
+# tests/cli/convolve.sh (every fused case on the cpu and gpu engines against
+# a long-double direct convolution) and the engine's filter-plan unit tests
+# (GFP_TEST_QUICK: the sweep's few sizes), when the build tree has them.
+top=$(cd "$here/.." && pwd)
+bt=$(cd "$(dirname "$G")/.." && pwd)
+if [ -z "${SKIP_SUITES:-}" ] && [ -x "$bt/tests/cli/convref" ]; then
+    if GFFTPIPE=$G TOP_BUILDDIR=$bt TOP_SRCDIR=$top sh "$top/tests/cli/convolve.sh" \
+            >"$dir/cli.log" 2>&1; then
+        say "ok: tests/cli/convolve.sh: $(tail -1 "$dir/cli.log")"
+    else
+        bad "tests/cli/convolve.sh: $(grep -c '^FAIL' "$dir/cli.log") failed:"
+        grep -A3 '^FAIL' "$dir/cli.log" | head -40 | tee -a "$log"
+    fi
+    if ! grep -q "^ok - gpu:" "$dir/cli.log"; then
+        if [ "$eng" = gpu ]; then bad "tests/cli/convolve.sh ran no gpu case"
+        else say "  (no gpu cases ran: no usable GPU here)"; fi
+    fi
+    [ -n "${OUT:-}" ] && cp "$dir/cli.log" "$OUT/convolve-cli.log"
+fi
+if [ -z "${SKIP_SUITES:-}" ] && [ -x "$bt/tests/unit/test_engine_gpu" ]; then
+    rc=0
+    GFP_TEST_QUICK=1 "$bt/tests/unit/test_engine_gpu" >"$dir/unit.log" 2>&1 || rc=$?
+    if [ $rc = 0 ]; then
+        say "ok: test_engine_gpu (quick, filter plans included): $(tail -1 "$dir/unit.log")"
+    elif [ $rc = 77 ] && [ "$eng" != gpu ]; then
+        say "  (test_engine_gpu skipped: $(tail -1 "$dir/unit.log"))"
+    else
+        bad "test_engine_gpu (quick): $(grep -c 'FAIL\|failed' "$dir/unit.log") lines of failures"
+        grep -i -B1 -A2 "fail" "$dir/unit.log" | head -40 | tee -a "$log"
+    fi
+    [ -n "${OUT:-}" ] && cp "$dir/unit.log" "$OUT/test_engine_gpu.log"
+fi
 
 # ---- correctness: GPU against CPU on a 20 s excerpt ---------------------------
 "$S" head "$dir/in.wav" "$dir/ex.wav" 20
@@ -112,7 +148,7 @@ say "response  decode+encode(s)  gfftpipe gpu(s)  ratio  target"
 for ir in ir60 ir600; do
     eval "b=\$(best \$tb_$ir) g=\$(best \$tg_$ir) secs=\$secs_$ir"
     [ -n "$b" ] && [ -n "$g" ] || continue
-    ratio=$(echo "scale=2; $g / $b" | bc)
+    ratio=$(echo "$g $b" | awk '{ printf "%.2f", $1 / $2 }')
     say "$(printf '%6s s  %16s  %15s  %5s  <= 2' "$secs" "$b" "$g" "$ratio")"
 done
 say "(best of $runs runs each; $min min of 48 kHz stereo s16 in, pcm16 out)"
