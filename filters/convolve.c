@@ -1213,7 +1213,8 @@ GFP_VEC static void count_clips(conv_priv *p, const double *v, size_t n)
         double hi = p->clip_hi, lo = p->clip_lo, dg = p->dry_gain;           \
         const double magic = 6755399441055744.0; /* 1.5 * 2^52 */            \
         for (size_t i = 0; i < n; i++) {                                     \
-            double v = t[i] + dg * dry[i];                                   \
+            /* no read of the dry input when it is not mixed in */           \
+            double v = dg == 0 ? (double)t[i] : t[i] + dg * dry[i];          \
             if (!(v <= hi && v >= lo)) {                                     \
                 double a = fabs(v);                                          \
                 if (a > p->peak)                                             \
