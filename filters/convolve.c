@@ -1184,10 +1184,15 @@ GFP_VEC static void count_clips(conv_priv *p, const double *v, size_t n)
  * Co channels of w scalars): the convolution t plus the dry input. */
 #define INTERLEAVE(T)                                                        \
     do {                                                                     \
-        const T *t = (const T *)tout + at0;                                  \
+        const T *t = (const T *)ot + at0;                                    \
         if (w == 1 && dg == 0) {                                             \
             for (size_t i = 0; i < emit; i++)                                \
                 o[i * Co] = t[i];                                            \
+        } else if (dg == 0) {                                                \
+            for (size_t i = 0; i < emit; i++) {                              \
+                o[i * 2 * Co] = t[2 * i];                                    \
+                o[i * 2 * Co + 1] = t[2 * i + 1];                            \
+            }                                                                \
         } else if (w == 1) {                                                 \
             for (size_t i = 0; i < emit; i++)                                \
                 o[i * Co] = t[i] + dg * dry[i];                              \
@@ -1303,7 +1308,9 @@ static gfp_status make_filter(conv_priv *p, gfp_engine *e, gfp_error *err)
     d.scale = 1.0 / (double)N;
     d.filter = H;
     d.nfilter = R;
-    st = gfp_plan_create(e, &d, 1, &p->filt, err);
+    /* two slots: block k runs on the engine (the GPU) while the host
+     * writes out block k - 1 and reads block k + 1 */
+    st = gfp_plan_create(e, &d, 2, &p->filt, err);
 done:
     gfp_plan_destroy(f);
     if (tin) e->ops->free_host(e->state, tin);
@@ -1325,6 +1332,8 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     size_t sc = p->dbl ? sizeof(double) : sizeof(float);
     double *hist = NULL, *il = NULL, *ilb[2] = {NULL, NULL};
     void *tin = NULL, *fdl = NULL, *H = NULL, *acc = NULL, *tout = NULL;
+    void *tin2 = NULL, *tout2 = NULL;   /* the fused path's second slot */
+    double *dryb[2] = {NULL, NULL};     /* its blocks' dry input */
     void *cbuf = NULL;
     size_t ccap = 0;
     short *s16 = NULL, *s16b[2] = {NULL, NULL};
@@ -1425,6 +1434,14 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         acc = e->ops->alloc_host(e->state, Co * fs * sc);
     }
     tout = e->ops->alloc_host(e->state, Co * ts * sc);
+    if (fused) {
+        tin2 = e->ops->alloc_host(e->state, C * ts * sc);
+        tout2 = e->ops->alloc_host(e->state, Co * ts * sc);
+        nomem |= !tin2 || !tout2;
+        if (p->dry_gain != 0)
+            for (int i = 0; i < 2; i++)
+                nomem |= !(dryb[i] = malloc(C * B * w * sizeof(double)));
+    }
     if (p->audio_in)
         p->set = malloc(C * p->set_n * sizeof(float));
     if (!hist || nomem || !tin ||
@@ -1484,6 +1501,13 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     gfp_progress prog;
     gfp_progress_init(&prog, !c->quiet && p->in_frames > 0, p->in_frames > 0
                       ? p->in_frames : -1, "convolve");
+    /* The fused path keeps one block in flight: block k is submitted on
+     * slot k & 1, then block k - 1 (pending) is waited for and written
+     * out; after the last block one more pass writes the pending one. */
+    int pend = -1, flush = 0;
+    size_t pend_emit = 0;
+    uint64_t sched = 0;    /* output frames of the blocks submitted */
+    void *tins[2] = {tin, tin2}, *touts[2] = {tout, tout2};
     for (uint64_t k = 0;; k++) {
         for (size_t ch = 0; ch < C; ch++)
             memmove(hist + ch * ts, hist + ch * ts + B * w,
@@ -1508,17 +1532,49 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
                    (B - got) * w * sizeof *hist);
         size_t emit = B;
         if (have_total)
-            emit = total_out - p->frames_out < B
-                       ? (size_t)(total_out - p->frames_out) : B;
-        if (emit == 0)
-            break;
-        for (size_t ch = 0; ch < C; ch++)
-            to_engine(p->dbl, hist + ch * ts, ts, (char *)tin + ch * ts * sc);
-        if (fused) {
-            if ((st = gfp_plan_execute(p->filt, tin, tout, C, err)))
+            emit = total_out - sched < B ? (size_t)(total_out - sched) : B;
+        if (emit == 0) {
+            if (pend < 0)
                 break;
+            flush = 1;
+        }
+        sched += emit;
+        /* where this pass's output comes from */
+        const char *ot = (const char *)tout;
+        const double *odry = hist;
+        size_t dstride = ts, doff = keep * w, oemit = emit;
+        if (fused) {
+            int sl = (int)(k & 1);
+            if (!flush) {
+                for (size_t ch = 0; ch < C; ch++) {
+                    to_engine(p->dbl, hist + ch * ts, ts,
+                              (char *)tins[sl] + ch * ts * sc);
+                    if (dryb[sl])
+                        memcpy(dryb[sl] + ch * B * w, hist + ch * ts + keep * w,
+                               emit * w * sizeof(double));
+                }
+                if ((st = gfp_plan_submit(p->filt, sl, tins[sl], touts[sl], C,
+                                          err)))
+                    break;
+            }
+            if (pend < 0) {
+                pend = sl;
+                pend_emit = emit;
+                continue;
+            }
+            if ((st = gfp_plan_wait(p->filt, pend, err)))
+                break;
+            ot = (const char *)touts[pend];
+            odry = dryb[pend];
+            dstride = B * w;
+            doff = 0;
+            oemit = pend_emit;
+            pend = flush ? -1 : sl;
+            pend_emit = emit;
             goto emit_block;
         }
+        for (size_t ch = 0; ch < C; ch++)
+            to_engine(p->dbl, hist + ch * ts, ts, (char *)tin + ch * ts * sc);
         /* forward: into the delay line's slot for this block */
         size_t slot = (size_t)(k % P);
         char *X = (char *)fdl + slot * C * fs * sc;
@@ -1544,25 +1600,30 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         if ((st = gfp_plan_execute(p->inv, acc, tout, Co, err)))
             break;
     emit_block:;
+        /* the pass's output block: oemit frames from ot, the dry input
+         * from odry (channel c at c * dstride + doff) */
+        emit = oemit;
         size_t ns = emit * Co * w;
         if (s16) {
             /* 16-bit audio: one pass from the transform's output to the
              * interleaved shorts (mix, clip count, rounding) */
             for (size_t j = 0; j < Co; j++) {
-                const double *dry = hist + (j % C) * ts + keep;
+                const double *dry = odry ? odry + (j % C) * dstride + doff
+                                         : NULL;
                 size_t at0 = j * ts + keep;
                 if (p->dbl)
-                    emit_s16_f64(p, (const double *)tout + at0, dry, emit,
+                    emit_s16_f64(p, (const double *)ot + at0, dry, emit,
                                  s16 + j, Co);
                 else
-                    emit_s16_f32(p, (const float *)tout + at0, dry, emit,
+                    emit_s16_f32(p, (const float *)ot + at0, dry, emit,
                                  s16 + j, Co);
             }
             goto write_block;
         }
         /* the last B samples of each frame, with the dry input mixed in */
         for (size_t j = 0; j < Co; j++) {
-            const double *dry = hist + (j % C) * ts + keep * w;
+            const double *dry = odry ? odry + (j % C) * dstride + doff
+                                     : NULL;
             size_t at0 = j * ts + keep * w;
             double dg = p->dry_gain, *o = il + j * w;
             if (p->dbl)
@@ -1593,6 +1654,8 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         p->frames_out += emit;
         p->samples_out += ns;
         gfp_progress_update(&prog, p->frames_in);
+        if (flush)
+            break;
     }
     gfp_progress_end(&prog);
 done:
@@ -1626,6 +1689,13 @@ done:
     if (H) e->ops->free_host(e->state, H);
     if (acc) e->ops->free_host(e->state, acc);
     if (tout) e->ops->free_host(e->state, tout);
+    /* the plans first: a block may still be in flight on a slot */
+    gfp_plan_destroy(p->filt);
+    p->filt = NULL;
+    if (tin2) e->ops->free_host(e->state, tin2);
+    if (tout2) e->ops->free_host(e->state, tout2);
+    free(dryb[0]);
+    free(dryb[1]);
     gfp_plan_destroy(p->fwd);
     gfp_plan_destroy(p->inv);
     gfp_plan_destroy(p->filt);

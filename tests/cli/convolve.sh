@@ -108,6 +108,27 @@ case $ENGINES in *gpu*)
     check "gpu: one response channel per input channel, as the cpu engine" \
         "$CONVREF" cmp f32 pc-gpu.f32 f32 pc-cpu.f32 $TOL ;;
 esac
+# The dry mix through the fused path (its blocks a pass behind, with their
+# own copy of the dry input) against the partitioned path, real and complex
+refdft gen f32 40009 67 >xd.f32
+refdft gen cf32 20011 68 >xd.cf32
+refdft gen cf32 301 69 >hd.cf32
+refdft gen f32 1501 70 >hd.f32
+for ENGINE in $ENGINES; do
+    g convolve -q --in-format f32 --dry 0.7 --wet 0.4 --block 4096 \
+        --taps hd.f32 xd.f32 dry1.f32
+    g convolve -q --in-format f32 --dry 0.7 --wet 0.4 --latency 300 \
+        --taps hd.f32 xd.f32 dry2.f32
+    check "$ENGINE: --dry through the fused path (real) as through partitions" \
+        "$CONVREF" cmp f32 dry1.f32 f32 dry2.f32 $TOL
+    g convolve -q --in-format cf32 --dry 0.7 --block 2048 --taps hd.cf32 \
+        xd.cf32 dry3.cf32
+    g convolve -q --in-format cf32 --dry 0.7 --latency 100 --taps hd.cf32 \
+        xd.cf32 dry4.cf32
+    check "$ENGINE: --dry through the fused path (complex) as through partitions" \
+        "$CONVREF" cmp cf32 dry3.cf32 cf32 dry4.cf32 $TOL
+done
+ENGINE=cpu
 # The one-block choice on the CPU engine for a long response: the cost
 # model picks a single partition, fused.
 ENGINE=cpu
