@@ -8,7 +8,10 @@
 # skips (exit 77) when ffmpeg is absent, and still times gfftpipe.
 #
 # Usage: bench/convolve-cpu.sh [MINUTES [RESPONSE_SECONDS]]
-# Environment: GFFTPIPE (default: the build's src/gfftpipe), THREADS (1).
+# Environment: GFFTPIPE (default: the build's src/gfftpipe), THREADS (1),
+# RUNS (alternating runs of each, default 1; the load average is printed
+# with every figure, the machine being shared), GFP_OPTS (more convolve
+# options, e.g. --block 1Mi).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 if [ -n "${GFFTPIPE:-}" ]; then G=$GFFTPIPE
@@ -51,23 +54,36 @@ printf '\000\000\200\077' >"$tmp/one.f32"
 rm -f "$tmp/in.s16" "$tmp/ir.f32" "$tmp/sec.txt"
 echo "input: $min min of $rate Hz stereo pcm16; response: $irs s stereo float"
 
-t0=$(date +%s.%N)
-"$G" convolve -q --engine cpu --threads "$threads" \
-    "$tmp/in.wav" "$tmp/ir.wav" "$tmp/out-gfp.wav"
-t1=$(date +%s.%N)
-tg=$(echo "$t1 - $t0" | bc)
-echo "gfftpipe convolve --engine cpu (threads $threads): $tg s"
-"$G" convolve -v --engine cpu --threads "$threads" \
+opts=${GFP_OPTS:-}
+load() { cut -d' ' -f1 /proc/loadavg; }
+"$G" convolve -v --engine cpu --threads "$threads" $opts \
     "$tmp/in.wav" "$tmp/ir.wav" /dev/null 2>&1 | sed 's/^/  /' | grep FFT || true
-if ! command -v ffmpeg >/dev/null 2>&1; then
+have_ff=1
+command -v ffmpeg >/dev/null 2>&1 || have_ff=0
+runs=${RUNS:-1} r=0
+while [ $r -lt "$runs" ]; do
+    r=$((r + 1))
+    l0=$(load)
+    t0=$(date +%s.%N)
+    "$G" convolve -q --engine cpu --threads "$threads" $opts \
+        "$tmp/in.wav" "$tmp/ir.wav" "$tmp/out-gfp.wav"
+    t1=$(date +%s.%N)
+    tg=$(echo "$t1 - $t0" | bc)
+    echo "run $r: gfftpipe convolve --engine cpu (threads $threads${opts:+, $opts}): $tg s (load $l0)"
+    if [ $have_ff = 0 ]; then
+        continue
+    fi
+    l0=$(load)
+    t0=$(date +%s.%N)
+    ffmpeg -nostdin -loglevel error -y -threads "$threads" -i "$tmp/in.wav" \
+        -i "$tmp/ir.wav" -filter_complex "[0:a][1:a]afir=gtype=none" \
+        -c:a pcm_s16le "$tmp/out-ff.wav"
+    t1=$(date +%s.%N)
+    tf=$(echo "$t1 - $t0" | bc)
+    echo "run $r: ffmpeg afir (threads $threads): $tf s (load $l0)"
+    echo "run $r: ratio gfftpipe / afir: $(echo "scale=3; $tg / $tf" | bc)"
+done
+if [ $have_ff = 0 ]; then
     echo "SKIP: ffmpeg is not installed: no afir comparison"
     exit 77
 fi
-t0=$(date +%s.%N)
-ffmpeg -nostdin -loglevel error -y -threads "$threads" -i "$tmp/in.wav" \
-    -i "$tmp/ir.wav" -filter_complex "[0:a][1:a]afir=gtype=none" \
-    -c:a pcm_s16le "$tmp/out-ff.wav"
-t1=$(date +%s.%N)
-tf=$(echo "$t1 - $t0" | bc)
-echo "ffmpeg afir (threads $threads): $tf s"
-echo "ratio gfftpipe / afir: $(echo "scale=3; $tg / $tf" | bc)"

@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <pthread.h>
 #include <sndfile.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,30 @@
 #define MAX_FFT ((size_t)1 << 20)         /* automatic choice only */
 #define SET_FRAMES 4096                   /* libsndfile read granule */
 
+/* The per-sample loops (the delay line's multiply-adds, most of the CPU
+ * time with many partitions, and the conversions) vectorised: GCC's -O2
+ * does not, for interleaved complex values and the clip counts; with an
+ * AVX2 clone on x86-64. */
+#if defined(__GNUC__) && !defined(__clang__)
+#if defined(__x86_64__)
+#define GFP_VEC __attribute__((optimize("tree-vectorize",                    \
+                                        "vect-cost-model=dynamic"),          \
+                               target_clones("avx2", "default")))
+#else
+#define GFP_VEC __attribute__((optimize("tree-vectorize",                    \
+                                        "vect-cost-model=dynamic")))
+#endif
+#else
+#define GFP_VEC
+#endif
+
+/* float -> double */
+GFP_VEC static void widen(const float *s, double *d, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        d[i] = s[i];
+}
+
 enum { NORM_NONE, NORM_PEAK, NORM_ENERGY };
 
 typedef struct pair { int in, out, resp; } pair;
@@ -43,7 +68,7 @@ typedef struct conv_priv {
     int raw_in, out_fmt_set, taps_fmt_set, matrix, same, norm;
     int channels_opt;
     double rate_opt, gain_db, dry, wet;
-    size_t latency;
+    size_t latency, block;
     /* the response, planar: R channels of L items (2 scalars if complex) */
     double *h;
     size_t L;
@@ -62,6 +87,9 @@ typedef struct conv_priv {
     size_t N, B, P, Lp, bins;
     double dry_gain;
     gfp_plan *fwd, *inv;
+    gfp_plan *filt;        /* one partition: fused forward-multiply-inverse */
+    int large;             /* the block length is the GPU's one large block */
+    int fused;             /* the run used filt */
     /* reading */
     float *set;            /* one libsndfile stack set: C * set_n floats */
     size_t set_n, set_have, set_pos;
@@ -71,6 +99,7 @@ typedef struct conv_priv {
     size_t convcap;
     /* accounting */
     uint64_t frames_in, frames_out, clipped, samples_out;
+    uint64_t frames_read;  /* by read_block (the reader thread) */
     double peak, clip_hi, clip_lo;
     double out_scale;      /* audio integer subtypes: written unnormalised */
     int clip_check;
@@ -110,6 +139,11 @@ static void conv_usage(FILE *out)
         "                        i*Cout+j (2x2 true stereo: LL LR RL RR)\n"
         "  --latency N           blocks of at most N samples (smaller blocks,\n"
         "                        more partitions; default: chosen for speed)\n"
+        "  --block N             FFT length N: one partition (blocks of\n"
+        "                        N - response + 1 samples) when the response\n"
+        "                        has at most N/2 taps, else partitions of N/2\n"
+        "                        (default: chosen for speed; on the GPU one\n"
+        "                        block of 2^k >= 2 x the response)\n"
         "  --out-format F        write raw samples in format F\n"
         "  --subtype S           write audio with libsndfile subtype S: pcm16,\n"
         "                        pcm24, pcm32, pcm8, float, double (default:\n"
@@ -123,7 +157,7 @@ static void conv_usage(FILE *out)
 enum {
     O_TAPS = 1, O_TAPS_FORMAT, O_IN_FORMAT, O_CHANNELS, O_RATE, O_MODE,
     O_NORMALIZE, O_GAIN, O_WET, O_DRY, O_MATRIX, O_LATENCY, O_OUT_FORMAT,
-    O_SUBTYPE
+    O_SUBTYPE, O_BLOCK
 };
 
 static const struct { const char *name; int sf; } subtypes[] = {
@@ -144,6 +178,7 @@ static gfp_status conv_getopts(void *vp, gfp_common *c, const char **in,
         {"normalize", 1, 0, O_NORMALIZE}, {"gain", 1, 0, O_GAIN},
         {"wet", 1, 0, O_WET}, {"dry", 1, 0, O_DRY},
         {"matrix", 0, 0, O_MATRIX}, {"latency", 1, 0, O_LATENCY},
+        {"block", 1, 0, O_BLOCK},
         {"out-format", 1, 0, O_OUT_FORMAT}, {"subtype", 1, 0, O_SUBTYPE},
         GFP_COMMON_LONGOPTS, {0, 0, 0, 0}};
     p->wet = 1;
@@ -213,6 +248,11 @@ static gfp_status conv_getopts(void *vp, gfp_common *c, const char **in,
                              &p->latency, err))
                 return GFP_EINVAL;
             break;
+        case O_BLOCK:
+            if (gfp_opt_size("block", optarg, 2, (uint64_t)1 << 28,
+                             &p->block, err))
+                return GFP_EINVAL;
+            break;
         case O_SUBTYPE: {
             int found = 0;
             for (size_t i = 0; i < sizeof subtypes / sizeof *subtypes; i++)
@@ -261,6 +301,9 @@ static gfp_status conv_getopts(void *vp, gfp_common *c, const char **in,
     if (p->channels_opt && !p->raw_in)
         return gfp_fail(err, GFP_EINVAL, "--channels is for raw input "
                         "(audio files carry their channel count)");
+    if (p->latency && p->block)
+        return gfp_fail(err, GFP_EINVAL, "--latency and --block exclude "
+                        "each other");
     if (p->out_fmt_set && p->out_sf_format)
         return gfp_fail(err, GFP_EINVAL, "--out-format (raw) and --subtype "
                         "(audio) exclude each other");
@@ -416,6 +459,21 @@ static size_t smooth_up(size_t n)
 static void choose_blocks(conv_priv *p, size_t max_fft)
 {
     size_t L = p->L;
+    p->large = 0;
+    if (p->block) {
+        size_t N = p->block;
+        p->N = N;
+        if (L <= N / 2) {
+            p->P = 1;
+            p->Lp = L;
+            p->B = N - L + 1;
+        } else {
+            p->B = N / 2;
+            p->P = (L + p->B - 1) / p->B;
+            p->Lp = p->B;
+        }
+        return;
+    }
     if (p->latency) {
         size_t B = p->latency;
         if (L <= B) {
@@ -449,6 +507,23 @@ static void choose_blocks(conv_priv *p, size_t max_fft)
             p->N = N, p->B = B, p->P = P, p->Lp = P == 1 ? L : B;
         }
     }
+}
+
+/* The GPU's choice: one partition in one large block, N = 2^k >= 2 L (at
+ * least 2^16), so every block is forward FFT -> multiply -> inverse FFT
+ * on the device with the response's spectrum kept there; blocks are then
+ * at least N/2 + 1 samples. A long response is the four-step/multi-pass
+ * path (2^22 .. 2^27). */
+static void choose_large(conv_priv *p)
+{
+    size_t N = (size_t)1 << 16;
+    while (N < 2 * p->L)
+        N *= 2;
+    p->N = N;
+    p->P = 1;
+    p->Lp = p->L;
+    p->B = N - p->L + 1;
+    p->large = 1;
 }
 
 /* ---- start ----------------------------------------------------------------- */
@@ -699,7 +774,7 @@ static gfp_status read_frames(conv_priv *p, gfp_source *src, double *x,
                 p->set_pos = 0;
                 if (p->in_frames >= 0) {
                     /* the padding of the last set is not input */
-                    uint64_t left = (uint64_t)p->in_frames - p->frames_in -
+                    uint64_t left = (uint64_t)p->in_frames - p->frames_read -
                                     done;
                     if (left < p->set_have)
                         p->set_have = (size_t)left;
@@ -711,10 +786,8 @@ static gfp_status read_frames(conv_priv *p, gfp_source *src, double *x,
             if (take > want - done)
                 take = want - done;
             for (size_t c = 0; c < C; c++) {
-                const float *s = p->set + c * p->set_n + p->set_pos;
-                double *d = x + c * stride + done;
-                for (size_t i = 0; i < take; i++)
-                    d[i] = s[i];
+                widen(p->set + c * p->set_n + p->set_pos,
+                      x + c * stride + done, take);
             }
             p->set_pos += take;
             done += take;
@@ -744,7 +817,7 @@ static gfp_status read_frames(conv_priv *p, gfp_source *src, double *x,
         return gfp_fail(err, GFP_EFORMAT, "input ends inside a %s: %zu "
                         "trailing byte(s) after %llu whole sample frames",
                         g % ib ? "sample" : "frame of all channels", g % fb,
-                        (unsigned long long)(p->frames_in + g / fb));
+                        (unsigned long long)(p->frames_read + g / fb));
     done = g / fb;
     gfp_convert_in_f64(&p->in_fmt, p->rawbuf, done * C * w, p->conv);
     for (size_t c = 0; c < C; c++) {
@@ -758,6 +831,129 @@ static gfp_status read_frames(conv_priv *p, gfp_source *src, double *x,
     }
     *got = done;
     return GFP_OK;
+}
+
+static gfp_status read_block(conv_priv *p, gfp_source *src, double *x,
+                             size_t stride, size_t want, size_t *got,
+                             gfp_error *err)
+{
+    gfp_status st = read_frames(p, src, x, stride, want, got, err);
+    if (!st)
+        p->frames_read += *got;
+    return st;
+}
+
+/* ---- input on its own thread ----------------------------------------------- */
+
+/* Decoding (libsndfile) and reading overlap the blocks' transforms and
+ * output: the thread reads block k + 1 (and k + 2) into its two buffers
+ * while the caller works on block k. It alone calls read_block; it stops
+ * after a short block (the end) or a failed read, whose error is
+ * delivered with that block. */
+typedef struct reader {
+    pthread_t th;
+    int started;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    conv_priv *p;
+    gfp_source *src;
+    double *buf[2];
+    size_t stride, want, got[2];
+    int full[2], failed[2], quit;
+    gfp_error err;
+} reader;
+
+static void *reader_main(void *u)
+{
+    reader *r = u;
+    pthread_mutex_lock(&r->mu);
+    for (int i = 0;; i ^= 1) {
+        while (r->full[i] && !r->quit)
+            pthread_cond_wait(&r->cv, &r->mu);
+        if (r->quit)
+            break;
+        pthread_mutex_unlock(&r->mu);
+        size_t got = 0;
+        gfp_status st = read_block(r->p, r->src, r->buf[i], r->stride,
+                                   r->want, &got, &r->err);
+        pthread_mutex_lock(&r->mu);
+        r->got[i] = got;
+        r->failed[i] = st != GFP_OK;
+        r->full[i] = 1;
+        pthread_cond_broadcast(&r->cv);
+        if (st || got < r->want)
+            break;
+    }
+    pthread_mutex_unlock(&r->mu);
+    return NULL;
+}
+
+static gfp_status reader_start(reader *r, conv_priv *p, gfp_source *src,
+                               size_t want, gfp_error *err)
+{
+    size_t w = p->cplx ? 2 : 1, C = (size_t)p->C;
+    r->p = p;
+    r->src = src;
+    r->want = want;
+    r->stride = want * w;
+    for (int i = 0; i < 2; i++)
+        if (!(r->buf[i] = malloc(C * r->stride * sizeof(double))))
+            return gfp_fail(err, GFP_ENOMEM, "out of memory for input "
+                            "blocks of %zu", want);
+    pthread_mutex_init(&r->mu, NULL);
+    pthread_cond_init(&r->cv, NULL);
+    if (pthread_create(&r->th, NULL, reader_main, r) != 0) {
+        pthread_mutex_destroy(&r->mu);
+        pthread_cond_destroy(&r->cv);
+        return gfp_fail(err, GFP_ENOMEM, "cannot start the input thread");
+    }
+    r->started = 1;
+    return GFP_OK;
+}
+
+/* Block i (0, 1, 0, ...): its frames, copied into x (C channels of
+ * stride scalars), then its buffer goes back to the thread. */
+static gfp_status reader_take(reader *r, int i, double *x, size_t stride,
+                              size_t *got, gfp_error *err)
+{
+    pthread_mutex_lock(&r->mu);
+    while (!r->full[i])
+        pthread_cond_wait(&r->cv, &r->mu);
+    size_t g = r->got[i];
+    int failed = r->failed[i];
+    pthread_mutex_unlock(&r->mu);
+    if (failed) {
+        if (!err->status)
+            *err = r->err;
+        return err->status ? err->status : GFP_EIO;
+    }
+    size_t w = r->p->cplx ? 2 : 1;
+    for (size_t c = 0; c < (size_t)r->p->C; c++)
+        memcpy(x + c * stride, r->buf[i] + c * r->stride,
+               g * w * sizeof *x);
+    *got = g;
+    pthread_mutex_lock(&r->mu);
+    r->full[i] = 0;
+    pthread_cond_broadcast(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+    return GFP_OK;
+}
+
+static void reader_stop(reader *r)
+{
+    if (r->started) {
+        pthread_mutex_lock(&r->mu);
+        r->quit = 1;
+        pthread_cond_broadcast(&r->cv);
+        pthread_mutex_unlock(&r->mu);
+        pthread_join(r->th, NULL);
+        pthread_mutex_destroy(&r->mu);
+        pthread_cond_destroy(&r->cv);
+        r->started = 0;
+    }
+    free(r->buf[0]);
+    free(r->buf[1]);
+    r->buf[0] = r->buf[1] = NULL;
 }
 
 /* ---- libsndfile output onto a gfp_sink ----------------------------------- */
@@ -841,10 +1037,111 @@ static sf_count_t sio_tell(void *u)
     return ((sink_io *)u)->pos;
 }
 
+/* ---- audio output on its own thread ---------------------------------------- */
+
+/* libsndfile's encoding and the writes overlap the next block's reading
+ * and transforms. One block in flight: put() waits until the previous one
+ * is written, then hands this one over, so the caller alternates two
+ * buffers. The thread's errors (its sink's included: sink_io reports into
+ * w->err) come back at the next put() or at finish(). */
+typedef struct writer {
+    pthread_t th;
+    int started;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    SNDFILE *sf;
+    const void *buf;       /* the block being written */
+    sf_count_t frames;
+    int is16, busy, quit;
+    gfp_error err;
+} writer;
+
+static void *writer_main(void *u)
+{
+    writer *w = u;
+    pthread_mutex_lock(&w->mu);
+    for (;;) {
+        while (!w->busy && !w->quit)
+            pthread_cond_wait(&w->cv, &w->mu);
+        if (!w->busy)
+            break;
+        const void *buf = w->buf;
+        sf_count_t n = w->frames;
+        int is16 = w->is16;
+        pthread_mutex_unlock(&w->mu);
+        sf_count_t wr = w->err.status ? 0
+                        : is16 ? sf_writef_short(w->sf, buf, n)
+                               : sf_writef_double(w->sf, buf, n);
+        pthread_mutex_lock(&w->mu);
+        if (wr != n && !w->err.status)
+            gfp_fail(&w->err, GFP_EIO, "libsndfile write failed: %s",
+                     sf_strerror(w->sf));
+        w->busy = 0;
+        pthread_cond_broadcast(&w->cv);
+    }
+    pthread_mutex_unlock(&w->mu);
+    return NULL;
+}
+
+static gfp_status writer_start(writer *w, SNDFILE *sf, gfp_error *err)
+{
+    w->sf = sf;
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->cv, NULL);
+    if (pthread_create(&w->th, NULL, writer_main, w) != 0)
+        return gfp_fail(err, GFP_ENOMEM, "cannot start the output thread");
+    w->started = 1;
+    return GFP_OK;
+}
+
+/* Waits for the block in flight; its error, if any, into err. */
+static gfp_status writer_wait(writer *w, gfp_error *err)
+{
+    pthread_mutex_lock(&w->mu);
+    while (w->busy)
+        pthread_cond_wait(&w->cv, &w->mu);
+    gfp_status st = w->err.status;
+    if (st && !err->status)
+        *err = w->err;
+    pthread_mutex_unlock(&w->mu);
+    return st;
+}
+
+static gfp_status writer_put(writer *w, const void *buf, size_t frames,
+                             int is16, gfp_error *err)
+{
+    gfp_status st = writer_wait(w, err);
+    if (st)
+        return st;
+    pthread_mutex_lock(&w->mu);
+    w->buf = buf;
+    w->frames = (sf_count_t)frames;
+    w->is16 = is16;
+    w->busy = 1;
+    pthread_cond_broadcast(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+    return GFP_OK;
+}
+
+/* Finishes the block in flight and ends the thread. */
+static void writer_stop(writer *w)
+{
+    if (!w->started)
+        return;
+    pthread_mutex_lock(&w->mu);
+    w->quit = 1;
+    pthread_cond_broadcast(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+    pthread_join(w->th, NULL);
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->cv);
+    w->started = 0;
+}
+
 /* ---- the run --------------------------------------------------------------- */
 
 #define DEF_MAC(T, SUF)                                                      \
-    static void mac_##SUF(T *restrict y, const T *restrict x,                \
+    GFP_VEC static void mac_##SUF(T *restrict y, const T *restrict x,                \
                           const T *restrict h, size_t bins)                  \
     {                                                                        \
         for (size_t k = 0; k < bins; k++) {                                  \
@@ -857,7 +1154,8 @@ static sf_count_t sio_tell(void *u)
 DEF_MAC(float, f32)
 DEF_MAC(double, f64)
 
-static void to_engine(int dbl, const double *src, size_t n, void *dst)
+GFP_VEC static void to_engine(int dbl, const double *src, size_t n,
+                              void *dst)
 {
     if (dbl) {
         memcpy(dst, src, n * sizeof(double));
@@ -868,15 +1166,157 @@ static void to_engine(int dbl, const double *src, size_t n, void *dst)
     }
 }
 
-static void count_clips(conv_priv *p, const double *v, size_t n)
+GFP_VEC static void count_clips(conv_priv *p, const double *v, size_t n)
 {
+    /* branch-free, so that it vectorises: NaN fails both tests */
+    double peak = p->peak, hi = p->clip_hi, lo = p->clip_lo;
+    uint64_t clipped = 0;
     for (size_t i = 0; i < n; i++) {
         double a = fabs(v[i]);
-        if (a > p->peak)
-            p->peak = a;
-        if (v[i] > p->clip_hi || v[i] < p->clip_lo || v[i] != v[i])
-            p->clipped++;
+        peak = a > peak ? a : peak;
+        clipped += (uint64_t)((v[i] > hi) | (v[i] < lo) | (v[i] != v[i]));
     }
+    p->peak = peak;
+    p->clipped += clipped;
+}
+
+/* Output channel j's `emit` samples of one block into il (interleaved,
+ * Co channels of w scalars): the convolution t plus the dry input. */
+#define INTERLEAVE(T)                                                        \
+    do {                                                                     \
+        const T *t = (const T *)ot + at0;                                    \
+        if (w == 1 && dg == 0) {                                             \
+            for (size_t i = 0; i < emit; i++)                                \
+                o[i * Co] = t[i];                                            \
+        } else if (dg == 0) {                                                \
+            for (size_t i = 0; i < emit; i++) {                              \
+                o[i * 2 * Co] = t[2 * i];                                    \
+                o[i * 2 * Co + 1] = t[2 * i + 1];                            \
+            }                                                                \
+        } else if (w == 1) {                                                 \
+            for (size_t i = 0; i < emit; i++)                                \
+                o[i * Co] = t[i] + dg * dry[i];                              \
+        } else {                                                             \
+            for (size_t i = 0; i < emit; i++) {                              \
+                o[i * 2 * Co] = t[2 * i] + dg * dry[2 * i];                  \
+                o[i * 2 * Co + 1] = t[2 * i + 1] + dg * dry[2 * i + 1];      \
+            }                                                                \
+        }                                                                    \
+    } while (0)
+
+/* 16-bit audio output of one channel: t (the convolution) plus the dry
+ * input, clips counted as count_clips does, rounded as round_out does,
+ * into every stride-th short of o. No loop-carried chain but for the
+ * rare clipped sample: a sample that clips is beyond every one that does
+ * not (to within half a step), so the peak, which only the clipping
+ * report prints, is the largest clipped |v|. */
+#define DEF_EMIT16(T, SUF)                                                   \
+    static void emit_s16_##SUF(conv_priv *p, const T *restrict t,            \
+                               const double *restrict dry, size_t n,         \
+                               short *restrict o, size_t stride)             \
+    {                                                                        \
+        double hi = p->clip_hi, lo = p->clip_lo, dg = p->dry_gain;           \
+        const double magic = 6755399441055744.0; /* 1.5 * 2^52 */            \
+        for (size_t i = 0; i < n; i++) {                                     \
+            /* no read of the dry input when it is not mixed in */           \
+            double v = dg == 0 ? (double)t[i] : t[i] + dg * dry[i];          \
+            if (!(v <= hi && v >= lo)) {                                     \
+                double a = fabs(v);                                          \
+                if (a > p->peak)                                             \
+                    p->peak = a;                                             \
+                p->clipped++;                                                \
+                v = v > 0 ? 1 : v < 0 ? -1 : 0;                              \
+            }                                                                \
+            double x = v * 32768; /* in [-32768.5, 32767.5] or +-32768 */    \
+            x = x > 32767 ? 32767 : x < -32768 ? -32768 : x;                 \
+            o[i * stride] = (short)((x + magic) - magic);                    \
+        }                                                                    \
+    }
+DEF_EMIT16(float, f32)
+DEF_EMIT16(double, f64)
+
+/* Rounds and clamps to integers of out_scale (2^(bits-1)), in place, and
+ * into s16 as well when given (emit_s16_* does that in one pass). Clamped first (hi and lo are integers, so
+ * the order does not matter), then rounded to nearest in the current mode
+ * by adding and taking away 1.5 * 2^52, as nearbyint does, without a call
+ * per sample; NaN becomes 0. */
+GFP_VEC static void round_out(double *il, size_t ns, double scale,
+                              short *s16)
+{
+    double hi = scale - 1, lo = -scale;
+    const double magic = 6755399441055744.0; /* 1.5 * 2^52 */
+    for (size_t i = 0; i < ns; i++) {
+        double v = il[i] * scale;
+        v = v > hi ? hi : v < lo ? lo : v == v ? v : 0;
+        v = (v + magic) - magic;
+        il[i] = v;
+    }
+    if (s16)
+        for (size_t i = 0; i < ns; i++)
+            s16[i] = (short)il[i];
+}
+
+/* Response channel r, partition q (Lp taps from q Lp), times scale,
+ * zero-padded to N, as engine values at dst (N items: 2 scalars each when
+ * complex). */
+static void response_frame(const conv_priv *p, size_t r, size_t q,
+                           double scale, double *fr, void *dst)
+{
+    size_t w = p->cplx ? 2 : 1, ts = p->N * w, hw = p->h_cplx ? 2 : 1;
+    memset(fr, 0, ts * sizeof *fr);
+    size_t off = q * p->Lp, n = p->L - off < p->Lp ? p->L - off : p->Lp;
+    const double *hs = p->h + (r * p->L + off) * hw;
+    for (size_t i = 0; i < n; i++) {
+        fr[i * w] = hs[i * hw] * scale;
+        if (w == 2)
+            fr[i * w + 1] = hw == 2 ? hs[i * hw + 1] * scale : 0;
+    }
+    to_engine(p->dbl, fr, ts, dst);
+}
+
+/* One partition: the response's spectra (one plain forward transform on
+ * the engine), then the fused plan that keeps them: each block is one
+ * submit, forward -> multiply -> inverse in the engine (on the device for
+ * the gpu engine, so only the block and its result cross PCIe). */
+static gfp_status make_filter(conv_priv *p, gfp_engine *e, gfp_error *err)
+{
+    size_t N = p->N, R = (size_t)p->R, w = p->cplx ? 2 : 1, ts = N * w;
+    size_t fs = 2 * p->bins, sc = p->dbl ? sizeof(double) : sizeof(float);
+    gfp_plan_desc d = {.n = N, .batch = R, .dbl = p->dbl, .scale = 1,
+                       .kind = p->cplx ? GFP_C2C : GFP_R2C};
+    gfp_plan *f = NULL;
+    void *tin = NULL, *H = NULL;
+    double *fr = NULL;
+    gfp_status st = gfp_plan_create(e, &d, 1, &f, err);
+    if (st)
+        goto done;
+    tin = e->ops->alloc_host(e->state, R * ts * sc);
+    H = e->ops->alloc_host(e->state, R * fs * sc);
+    fr = malloc(ts * sizeof *fr);
+    if (!tin || !H || !fr) {
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory for the response's "
+                      "spectrum (FFT %zu)", N);
+        goto done;
+    }
+    for (size_t r = 0; r < R; r++)
+        response_frame(p, r, 0, 1, fr, (char *)tin + r * ts * sc);
+    if ((st = gfp_plan_execute(f, tin, H, R, err)))
+        goto done;
+    gfp_plan_destroy(f);
+    f = NULL;
+    d.batch = (size_t)p->C;
+    d.scale = 1.0 / (double)N;
+    d.filter = H;
+    d.nfilter = R;
+    /* two slots: block k runs on the engine (the GPU) while the host
+     * writes out block k - 1 and reads block k + 1 */
+    st = gfp_plan_create(e, &d, 2, &p->filt, err);
+done:
+    gfp_plan_destroy(f);
+    if (tin) e->ops->free_host(e->state, tin);
+    if (H) e->ops->free_host(e->state, H);
+    free(fr);
+    return st;
 }
 
 static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
@@ -890,19 +1330,53 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     size_t ts = N * w;                   /* time scalars per frame */
     size_t fs = 2 * bins;                /* spectrum scalars per frame */
     size_t sc = p->dbl ? sizeof(double) : sizeof(float);
-    double *hist = NULL, *y = NULL, *il = NULL;
+    double *hist = NULL, *il = NULL, *ilb[2] = {NULL, NULL};
     void *tin = NULL, *fdl = NULL, *H = NULL, *acc = NULL, *tout = NULL;
+    void *tin2 = NULL, *tout2 = NULL;   /* the fused path's second slot */
+    double *dryb[2] = {NULL, NULL};     /* its blocks' dry input */
     void *cbuf = NULL;
     size_t ccap = 0;
+    short *s16 = NULL, *s16b[2] = {NULL, NULL};
     SNDFILE *sf = NULL;
-    sink_io sio = {.snk = snk, .err = err};
+    writer wt;
+    memset(&wt, 0, sizeof wt);
+    reader rd;
+    memset(&rd, 0, sizeof rd);
+    sink_io sio = {.snk = snk, .err = &wt.err};
     gfp_plan_desc d = {.n = N, .batch = C > R ? C : R, .dbl = p->dbl,
                        .scale = 1, .kind = p->cplx ? GFP_C2C : GFP_R2C};
-    /* Plans first, before any input is read. An engine that cannot do N
-     * (the GPU's single-block kernels stop at 8192-32768 points) gets
-     * smaller partitions when the length was ours to choose; else it
-     * refuses here and main.c may fall back to the CPU. */
+    /* Plans first, before any input is read. The gpu engine gets one large
+     * block (choose_large) unless the blocks were asked for. An engine
+     * that cannot do N gets smaller partitions when the length was ours
+     * to choose; else it refuses here and main.c may fall back to the
+     * CPU. */
+    int fused = 0;
+    if (!strcmp(e->name, "gpu") && !p->latency && !p->block && !p->matrix) {
+        choose_large(p);
+        p->bins = p->cplx ? p->N : p->N / 2 + 1;
+        N = p->N, B = p->B, P = p->P, bins = p->bins;
+        ts = N * w;
+        fs = 2 * bins;
+    }
     for (;;) {
+        fused = P == 1 && !p->matrix;
+        if (fused) {
+            st = make_filter(p, e, err);
+            if (st != GFP_ENOTSUP || p->latency || p->block)
+                break;
+            memset(err, 0, sizeof *err);
+            if (p->large)
+                choose_blocks(p, MAX_FFT);
+            else if (N > MIN_FFT)
+                choose_blocks(p, N / 2);
+            else
+                break;
+            p->bins = p->cplx ? p->N : p->N / 2 + 1;
+            N = p->N, B = p->B, P = p->P, bins = p->bins;
+            ts = N * w;
+            fs = 2 * bins;
+            continue;
+        }
         d.n = N;
         d.batch = C > R ? C : R;
         d.kind = p->cplx ? GFP_C2C : GFP_R2C;
@@ -913,7 +1387,9 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
             d.batch = Co;
             d.kind = p->cplx ? GFP_C2C : GFP_C2R;
             d.inverse = 1;
-            d.scale = 1.0 / (double)N;
+            /* 1/N is folded into the response's spectra (below): no
+             * pass over every output */
+            d.scale = 1;
             st = gfp_plan_create(e, &d, 1, &p->inv, err);
         }
         if (st != GFP_ENOTSUP || p->latency || N <= MIN_FFT)
@@ -929,52 +1405,65 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     }
     if (st)
         goto done;
-    size_t fdl_bytes, h_bytes;
-    if (!gfp_mul_ok(P * C, fs * sc, &fdl_bytes) ||
+    size_t fdl_bytes = 0, h_bytes = 0;
+    if (fused) {
+        /* no delay line and no spectra on the host */
+    } else if (!gfp_mul_ok(P * C, fs * sc, &fdl_bytes) ||
         !gfp_mul_ok(P * R, fs * sc, &h_bytes)) {
         st = gfp_fail(err, GFP_ENOMEM, "response too long");
         goto done;
     }
     size_t tin_frames = C > R ? C : R;
     hist = calloc(C * ts, sizeof *hist);
-    y = malloc(Co * B * sizeof *y * w);
-    il = malloc(Co * B * sizeof *il * w);
+    /* output blocks: two, for the writer thread with audio output */
+    int want16 = p->audio_out && p->out_scale == 32768 &&
+                 (p->out_sf_format & SF_FORMAT_SUBMASK) == SF_FORMAT_PCM_16;
+    int nbuf = p->audio_out ? 2 : 1, nomem = 0;
+    for (int i = 0; i < nbuf; i++) {
+        if (want16)
+            nomem |= !(s16b[i] = malloc(Co * B * sizeof *s16));
+        else
+            nomem |= !(ilb[i] = malloc(Co * B * sizeof *il * w));
+    }
+    il = ilb[0];
+    s16 = s16b[0];
     tin = e->ops->alloc_host(e->state, tin_frames * ts * sc);
-    fdl = e->ops->alloc_host(e->state, fdl_bytes);
-    H = e->ops->alloc_host(e->state, h_bytes);
-    acc = e->ops->alloc_host(e->state, Co * fs * sc);
+    if (!fused) {
+        fdl = e->ops->alloc_host(e->state, fdl_bytes);
+        H = e->ops->alloc_host(e->state, h_bytes);
+        acc = e->ops->alloc_host(e->state, Co * fs * sc);
+    }
     tout = e->ops->alloc_host(e->state, Co * ts * sc);
+    if (fused) {
+        tin2 = e->ops->alloc_host(e->state, C * ts * sc);
+        tout2 = e->ops->alloc_host(e->state, Co * ts * sc);
+        nomem |= !tin2 || !tout2;
+        if (p->dry_gain != 0)
+            for (int i = 0; i < 2; i++)
+                nomem |= !(dryb[i] = malloc(C * B * w * sizeof(double)));
+    }
     if (p->audio_in)
         p->set = malloc(C * p->set_n * sizeof(float));
-    if (!hist || !y || !il || !tin || !fdl || !H || !acc || !tout ||
+    if (!hist || nomem || !tin ||
+        (!fused && (!fdl || !H || !acc)) || !tout ||
         (p->audio_in && !p->set)) {
         st = gfp_fail(err, GFP_ENOMEM, "out of memory for blocks of %zu "
                       "(FFT %zu, %zu partitions)", B, N, P);
         goto done;
     }
-    memset(fdl, 0, fdl_bytes);
     /* The response's spectrum, once: partition q of channel r at
-     * H + (q * R + r) * fs. */
-    {
+     * H + (q * R + r) * fs (the fused plan keeps its own). */
+    if (!fused) {
+        memset(fdl, 0, fdl_bytes);
         double *fr = calloc(ts, sizeof *fr);
         if (!fr) {
             st = gfp_fail(err, GFP_ENOMEM, "out of memory");
             goto done;
         }
-        size_t hw = p->h_cplx ? 2 : 1;
         for (size_t q = 0; q < P && !st; q++) {
-            for (size_t r = 0; r < R; r++) {
-                memset(fr, 0, ts * sizeof *fr);
-                size_t off = q * p->Lp, n = p->L - off < p->Lp ? p->L - off
-                                                               : p->Lp;
-                const double *hs = p->h + (r * p->L + off) * hw;
-                for (size_t i = 0; i < n; i++) {
-                    fr[i * w] = hs[i * hw];
-                    if (w == 2)
-                        fr[i * w + 1] = hw == 2 ? hs[i * hw + 1] : 0;
-                }
-                to_engine(p->dbl, fr, ts, (char *)tin + r * ts * sc);
-            }
+            for (size_t r = 0; r < R; r++)
+                response_frame(p, r, q, 1.0 / (double)N, fr,
+                               (char *)tin + r * ts * sc);
             st = gfp_plan_execute(p->fwd, tin, (char *)H + q * R * fs * sc,
                                   R, err);
         }
@@ -999,7 +1488,11 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         sf_command(sf, SFC_SET_CLIPPING, NULL, SF_TRUE);
         if (p->out_scale)
             sf_command(sf, SFC_SET_NORM_DOUBLE, NULL, SF_FALSE);
+        if ((st = writer_start(&wt, sf, err)))
+            goto done;
     }
+    if ((st = reader_start(&rd, p, src, B, err)))
+        goto done;
     /* Blocks: the last N input samples of each channel are hist[c]; block
      * k adds B new ones and yields output samples [k B, k B + B). */
     uint64_t total_out = 0;
@@ -1008,13 +1501,21 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
     gfp_progress prog;
     gfp_progress_init(&prog, !c->quiet && p->in_frames > 0, p->in_frames > 0
                       ? p->in_frames : -1, "convolve");
+    /* The fused path keeps one block in flight: block k is submitted on
+     * slot k & 1, then block k - 1 (pending) is waited for and written
+     * out; after the last block one more pass writes the pending one. */
+    int pend = -1, flush = 0;
+    size_t pend_emit = 0;
+    uint64_t sched = 0;    /* output frames of the blocks submitted */
+    void *tins[2] = {tin, tin2}, *touts[2] = {tout, tout2};
     for (uint64_t k = 0;; k++) {
         for (size_t ch = 0; ch < C; ch++)
             memmove(hist + ch * ts, hist + ch * ts + B * w,
                     keep * w * sizeof *hist);
         size_t got = 0;
         if (!input_done) {
-            if ((st = read_frames(p, src, hist + keep * w, ts, B, &got, err)))
+            if ((st = reader_take(&rd, (int)(k & 1), hist + keep * w, ts,
+                                  &got, err)))
                 break;
             p->frames_in += got;
             if (got < B) {
@@ -1031,14 +1532,51 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
                    (B - got) * w * sizeof *hist);
         size_t emit = B;
         if (have_total)
-            emit = total_out - p->frames_out < B
-                       ? (size_t)(total_out - p->frames_out) : B;
-        if (emit == 0)
-            break;
-        /* forward: into the delay line's slot for this block */
-        size_t slot = (size_t)(k % P);
+            emit = total_out - sched < B ? (size_t)(total_out - sched) : B;
+        if (emit == 0) {
+            if (pend < 0)
+                break;
+            flush = 1;
+        }
+        sched += emit;
+        /* where this pass's output comes from */
+        const char *ot = (const char *)tout;
+        const double *odry = hist;
+        size_t dstride = ts, doff = keep * w, oemit = emit;
+        if (fused) {
+            int sl = (int)(k & 1);
+            if (!flush) {
+                for (size_t ch = 0; ch < C; ch++) {
+                    to_engine(p->dbl, hist + ch * ts, ts,
+                              (char *)tins[sl] + ch * ts * sc);
+                    if (dryb[sl])
+                        memcpy(dryb[sl] + ch * B * w, hist + ch * ts + keep * w,
+                               emit * w * sizeof(double));
+                }
+                if ((st = gfp_plan_submit(p->filt, sl, tins[sl], touts[sl], C,
+                                          err)))
+                    break;
+            }
+            if (pend < 0) {
+                pend = sl;
+                pend_emit = emit;
+                continue;
+            }
+            if ((st = gfp_plan_wait(p->filt, pend, err)))
+                break;
+            ot = (const char *)touts[pend];
+            odry = dryb[pend];
+            dstride = B * w;
+            doff = 0;
+            oemit = pend_emit;
+            pend = flush ? -1 : sl;
+            pend_emit = emit;
+            goto emit_block;
+        }
         for (size_t ch = 0; ch < C; ch++)
             to_engine(p->dbl, hist + ch * ts, ts, (char *)tin + ch * ts * sc);
+        /* forward: into the delay line's slot for this block */
+        size_t slot = (size_t)(k % P);
         char *X = (char *)fdl + slot * C * fs * sc;
         if ((st = gfp_plan_execute(p->fwd, tin, X, C, err)))
             break;
@@ -1061,37 +1599,54 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         }
         if ((st = gfp_plan_execute(p->inv, acc, tout, Co, err)))
             break;
+    emit_block:;
+        /* the pass's output block: oemit frames from ot, the dry input
+         * from odry (channel c at c * dstride + doff) */
+        emit = oemit;
+        size_t ns = emit * Co * w;
+        if (s16) {
+            /* 16-bit audio: one pass from the transform's output to the
+             * interleaved shorts (mix, clip count, rounding) */
+            for (size_t j = 0; j < Co; j++) {
+                const double *dry = odry ? odry + (j % C) * dstride + doff
+                                         : NULL;
+                size_t at0 = j * ts + keep;
+                if (p->dbl)
+                    emit_s16_f64(p, (const double *)ot + at0, dry, emit,
+                                 s16 + j, Co);
+                else
+                    emit_s16_f32(p, (const float *)ot + at0, dry, emit,
+                                 s16 + j, Co);
+            }
+            goto write_block;
+        }
         /* the last B samples of each frame, with the dry input mixed in */
         for (size_t j = 0; j < Co; j++) {
-            size_t din = j % C;
-            const double *dry = hist + din * ts + keep * w;
-            for (size_t i = 0; i < emit * w; i++) {
-                size_t at = j * ts + keep * w + i;
-                double v = p->dbl ? ((const double *)tout)[at]
-                                  : ((const float *)tout)[at];
-                il[i / w * Co * w + j * w + i % w] = v + p->dry_gain * dry[i];
-            }
+            const double *dry = odry ? odry + (j % C) * dstride + doff
+                                     : NULL;
+            size_t at0 = j * ts + keep * w;
+            double dg = p->dry_gain, *o = il + j * w;
+            if (p->dbl)
+                INTERLEAVE(double);
+            else
+                INTERLEAVE(float);
         }
-        size_t ns = emit * Co * w;
         if (p->clip_check)
             count_clips(p, il, ns);
+        /* rounded here: exact integers survive any rounding mode */
+        if (p->audio_out && p->out_scale)
+            round_out(il, ns, p->out_scale, NULL);
+    write_block:
         if (p->audio_out) {
-            if (p->out_scale) {
-                /* rounded here: exact integers survive any rounding mode */
-                double hi = p->out_scale - 1, lo = -p->out_scale;
-                for (size_t i = 0; i < ns; i++) {
-                    double v = nearbyint(il[i] * p->out_scale);
-                    il[i] = v > hi ? hi : v < lo ? lo : v == v ? v : 0;
-                }
-            }
-            sf_count_t wr = sf_writef_double(sf, il, (sf_count_t)emit);
-            if (wr != (sf_count_t)emit) {
-                if (!err->status)
-                    gfp_fail(err, GFP_EIO, "libsndfile write failed: %s",
-                             sf_strerror(sf));
-                st = err->status;
+            /* 16-bit output goes to libsndfile as shorts (no conversion
+             * left for it to do) */
+            if ((st = writer_put(&wt, s16 ? (const void *)s16
+                                          : (const void *)il,
+                                 emit, s16 != NULL, err)))
                 break;
-            }
+            /* the other buffer for the next block */
+            s16 = s16 == s16b[0] ? s16b[1] : s16b[0];
+            il = il == ilb[0] ? ilb[1] : ilb[0];
         } else if ((st = gfp_write_values(snk, &p->out_fmt, il, 1, ns, &cbuf,
                                           &ccap, err))) {
             break;
@@ -1099,11 +1654,18 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         p->frames_out += emit;
         p->samples_out += ns;
         gfp_progress_update(&prog, p->frames_in);
+        if (flush)
+            break;
     }
     gfp_progress_end(&prog);
 done:
+    reader_stop(&rd);
+    /* the block in flight, then the header: both report into wt.err */
+    writer_stop(&wt);
     if (sf) {
         int r = sf_close(sf);
+        if (wt.err.status && !err->status)
+            *err = wt.err;
         if (!st && (err->status || r)) {
             st = err->status ? err->status
                              : gfp_fail(err, GFP_EIO, "libsndfile could not "
@@ -1117,17 +1679,28 @@ done:
                 (unsigned long long)p->clipped,
                 (unsigned long long)p->samples_out, 20 * log10(p->peak));
     free(hist);
-    free(y);
-    free(il);
+    for (int i = 0; i < 2; i++) {
+        free(ilb[i]);
+        free(s16b[i]);
+    }
     free(cbuf);
     if (tin) e->ops->free_host(e->state, tin);
     if (fdl) e->ops->free_host(e->state, fdl);
     if (H) e->ops->free_host(e->state, H);
     if (acc) e->ops->free_host(e->state, acc);
     if (tout) e->ops->free_host(e->state, tout);
+    /* the plans first: a block may still be in flight on a slot */
+    gfp_plan_destroy(p->filt);
+    p->filt = NULL;
+    if (tin2) e->ops->free_host(e->state, tin2);
+    if (tout2) e->ops->free_host(e->state, tout2);
+    free(dryb[0]);
+    free(dryb[1]);
     gfp_plan_destroy(p->fwd);
     gfp_plan_destroy(p->inv);
-    p->fwd = p->inv = NULL;
+    gfp_plan_destroy(p->filt);
+    p->fwd = p->inv = p->filt = NULL;
+    p->fused = fused;
     return st;
 }
 
@@ -1136,8 +1709,9 @@ static void conv_stop(void *vp, const gfp_common *c)
     conv_priv *p = vp;
     if (c->verbose && p->N)
         gfp_msg("convolve", "response %zu taps x %d channel(s); FFT %zu, "
-                "blocks of %zu, %zu partition(s); %llu frames in, %llu out "
+                "blocks of %zu, %zu partition(s)%s; %llu frames in, %llu out "
                 "(%d channel(s) in, %d out)", p->L, p->R, p->N, p->B, p->P,
+                p->fused ? ", fused multiply in the engine" : "",
                 (unsigned long long)p->frames_in,
                 (unsigned long long)p->frames_out, p->C, p->Cout);
     free(p->h);

@@ -118,6 +118,13 @@ int gfp_gpu_frames_from_span(const void *d_span, size_t n, size_t hop,
                              size_t nframes, int dbl, void *d_frames,
                              void *stream, char *err, size_t errlen);
 
+/* Fast convolution's spectrum multiply (kernels/gfp_gpu_conv.cu): batch
+ * frames of `bins` interleaved complex values at d_x (float2, or double2
+ * with dbl), in place, frame f times spectrum f % nh of those at d_h
+ * (nh spectra of bins values, on the device). Launched on stream. */
+int gfp_gpu_cmul(void *d_x, const void *d_h, size_t bins, size_t batch,
+                 size_t nh, int dbl, void *stream, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,8 @@ size_t gfp_plan_in_scalars(const gfp_plan_desc *d)
 
 size_t gfp_plan_out_scalars(const gfp_plan_desc *d)
 {
+    if (d->filter)
+        return d->kind == GFP_C2C ? 2 * d->n : d->n;
     size_t bins = d->kind == GFP_R2C ? d->n / 2 + 1 : d->n;
     if (d->kind == GFP_C2R)
         return d->n;
@@ -94,6 +96,12 @@ gfp_status gfp_plan_create(gfp_engine *e, const gfp_plan_desc *d, int nslots,
     if (d->pool && strcmp(e->name, "gpu"))
         return gfp_fail(err, GFP_ENOTSUP, "pooling on the device needs the "
                         "gpu engine");
+    if (d->filter && (d->kind == GFP_C2R || d->inverse || d->window ||
+                      d->post != GFP_POST_NONE || d->pool || !d->nfilter ||
+                      d->algorithm != GFP_ALG_AUTO))
+        return gfp_fail(err, GFP_EINVAL, "a filter plan is a forward R2C "
+                        "or C2C plan with no window, post-op, pooling or "
+                        "algorithm, and at least one spectrum");
     gfp_plan *p = calloc(1, sizeof *p);
     if (!p)
         return gfp_fail(err, GFP_ENOMEM, "out of memory");

@@ -38,6 +38,12 @@ typedef struct cuda_impl {
     void **d_span;
     size_t span_bytes;
     uint64_t t_next;            /* frames submitted so far */
+    /* filter plan (d.filter): own is the forward transform, own_inv the
+     * inverse; the spectra stay on the device (d_filt) and each slot's
+     * spectra pass through d_spec: only frames cross PCIe */
+    gfp_gpu_plan *own_inv;
+    void *d_filt;
+    void **d_spec;
 } cuda_impl;
 
 static gfp_status cuda_check(cudaError_t e, const char *what, gfp_error *err)
@@ -113,8 +119,14 @@ static void cuda_unmake(void *state, void *impl)
             cudaFree(p->d_cols[i]);
         if (p->d_span && p->d_span[i])
             cudaFree(p->d_span[i]);
+        if (p->d_spec && p->d_spec[i])
+            cudaFree(p->d_spec[i]);
     }
     free(p->d_span);
+    free(p->d_spec);
+    if (p->d_filt)
+        cudaFree(p->d_filt);
+    gfp_gpu_plan_destroy(p->own_inv);
     free(p->streams);
     free(p->d_in);
     free(p->d_out);
@@ -183,7 +195,53 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
             goto fail;
         }
     }
-    if (use_cufft) {
+    size_t spec_bytes = 0;
+    if (d->filter) {
+        /* forward -> multiply -> inverse on the device */
+        size_t bins = d->kind == GFP_R2C ? d->n / 2 + 1 : d->n, fbytes;
+        if (use_cufft) {
+            st = gfp_fail(err, GFP_ENOTSUP, "the cufft engine runs no "
+                          "filter plans");
+            goto fail;
+        }
+        if (!gfp_mul_ok(d->batch, 2 * bins * scal, &spec_bytes) ||
+            !gfp_mul_ok(d->nfilter, 2 * bins * scal, &fbytes)) {
+            st = gfp_fail(err, GFP_ENOMEM, "filter too large");
+            goto fail;
+        }
+        gfp_gpu_desc fd = {.n = d->n, .kind = (gfp_gpu_kind)d->kind,
+                           .dbl = d->dbl, .scale = 1, .device = s->device};
+        gfp_gpu_desc id = fd;
+        id.kind = d->kind == GFP_R2C ? GFP_GPU_C2R : GFP_GPU_C2C;
+        id.inverse = 1;
+        id.scale = d->scale;
+        char msg[256] = "";
+        int rc = gfp_gpu_plan_create(&fd, &p->own, msg, sizeof msg);
+        if (!rc)
+            rc = gfp_gpu_plan_create(&id, &p->own_inv, msg, sizeof msg);
+        if (rc) {
+            st = gfp_fail(err, rc == GFP_GPU_ENOTSUP ? GFP_ENOTSUP
+                               : rc == GFP_GPU_ENOMEM ? GFP_ENOMEM
+                                                      : GFP_EDEVICE,
+                          "%s", msg[0] ? msg : "GPU plan failed");
+            goto fail;
+        }
+        cudaError_t e = cudaMalloc(&p->d_filt, fbytes);
+        if (e != cudaSuccess) {
+            cudaGetLastError();
+            st = gfp_fail(err, GFP_ENOMEM, "GPU memory for the filter "
+                          "(%zu bytes): %s", fbytes, cudaGetErrorString(e));
+            goto fail;
+        }
+        if ((st = cuda_check(cudaMemcpy(p->d_filt, d->filter, fbytes,
+                                        cudaMemcpyHostToDevice),
+                             "copy the filter to the GPU", err)))
+            goto fail;
+        if (!(p->d_spec = calloc((size_t)nslots, sizeof *p->d_spec))) {
+            st = gfp_fail(err, GFP_ENOMEM, "out of memory");
+            goto fail;
+        }
+    } else if (use_cufft) {
         if ((st = make_cufft(p, err)))
             goto fail;
     } else {
@@ -246,6 +304,8 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
             e2 = cudaMalloc(&p->d_cols[i], cols_bytes);
         if (e2 == cudaSuccess && p->span_bytes)
             e2 = cudaMalloc(&p->d_span[i], p->span_bytes);
+        if (e2 == cudaSuccess && spec_bytes)
+            e2 = cudaMalloc(&p->d_spec[i], spec_bytes);
         if (e2 != cudaSuccess) {
             /* Not sticky: clear it so a smaller batch can be tried. */
             cudaGetLastError();
@@ -309,6 +369,17 @@ static gfp_status launch(cuda_impl *p, int slot, size_t nframes,
         }
         if (r != CUFFT_SUCCESS)
             return gfp_fail(err, GFP_EDEVICE, "cuFFT exec failed (%d)", (int)r);
+    } else if (p->own_inv) {
+        char msg[256] = "";
+        size_t bins = p->d.kind == GFP_R2C ? p->d.n / 2 + 1 : p->d.n;
+        if (gfp_gpu_plan_exec(p->own, p->d_in[slot], p->d_spec[slot],
+                              nframes, (void *)s, msg, sizeof msg) ||
+            gfp_gpu_cmul(p->d_spec[slot], p->d_filt, bins, nframes,
+                         p->d.nfilter, p->d.dbl, (void *)s, msg,
+                         sizeof msg) ||
+            gfp_gpu_plan_exec(p->own_inv, p->d_spec[slot], p->d_out[slot],
+                              nframes, (void *)s, msg, sizeof msg))
+            return gfp_fail(err, GFP_EDEVICE, "kernel launch: %s", msg);
     } else {
         char msg[256] = "";
         if (gfp_gpu_plan_exec(p->own, p->d_in[slot], p->d_out[slot], nframes,

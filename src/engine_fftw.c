@@ -28,6 +28,12 @@ typedef struct fftw_impl {
     double *win;        /* the window times the scale: one pass, not two */
     double out_scale;   /* what is left to scale the output by */
     int nslots;
+    /* A filter plan (d.filter): one-frame forward and inverse plans, the
+     * spectra times the scale, per-slot aligned spectrum and frame
+     * scratch (a frame not aligned for the plans is copied there). */
+    void *ffwd, *finv;
+    void *filt;
+    void **fspec, **ftime;
 } fftw_impl;
 
 /* Reads a wisdom file written by fftw_close: a double block, then a single
@@ -211,6 +217,17 @@ static void fftw_unmake(void *state, void *impl)
         return;
     destroy_plan(p->d.dbl, p->many);
     destroy_plan(p->d.dbl, p->one);
+    destroy_plan(p->d.dbl, p->ffwd);
+    destroy_plan(p->d.dbl, p->finv);
+    fftw_free(p->filt);
+    for (int i = 0; i < p->nslots; i++) {
+        if (p->fspec)
+            fftw_free(p->fspec[i]);
+        if (p->ftime)
+            fftw_free(p->ftime[i]);
+    }
+    free(p->fspec);
+    free(p->ftime);
     free(p->win);
     pthread_mutex_destroy(&p->one_lock);
     if (p->scratch)
@@ -224,6 +241,117 @@ static void fftw_unmake(void *state, void *impl)
     free(p);
 }
 
+static void exec_k(int dbl, gfp_kind kind, void *plan, void *in, void *out)
+{
+    if (dbl) {
+        switch (kind) {
+        case GFP_C2C: fftw_execute_dft(plan, in, out); break;
+        case GFP_R2C: fftw_execute_dft_r2c(plan, in, out); break;
+        case GFP_C2R: fftw_execute_dft_c2r(plan, in, out); break;
+        }
+    } else {
+        switch (kind) {
+        case GFP_C2C: fftwf_execute_dft(plan, in, out); break;
+        case GFP_R2C: fftwf_execute_dft_r2c(plan, in, out); break;
+        case GFP_C2R: fftwf_execute_dft_c2r(plan, in, out); break;
+        }
+    }
+}
+
+/* A filter plan: forward, multiply, inverse, scale (gfp_plan_desc). */
+static gfp_status filter_make(fftw_impl *p, gfp_error *err)
+{
+    const gfp_plan_desc *d = &p->d;
+    size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+    size_t bins = bins_of(d), ts = gfp_plan_in_scalars(d), fs = 2 * bins;
+    size_t fbytes;
+    if (!gfp_mul_ok(d->nfilter, fs * scal, &fbytes))
+        return gfp_fail(err, GFP_ENOMEM, "filter too large");
+    p->filt = fftw_malloc(fbytes);
+    p->fspec = calloc((size_t)p->nslots, sizeof *p->fspec);
+    p->ftime = calloc((size_t)p->nslots, sizeof *p->ftime);
+    if (!p->filt || !p->fspec || !p->ftime)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory for the filter");
+    for (int i = 0; i < p->nslots; i++)
+        if (!(p->fspec[i] = fftw_malloc(fs * scal)) ||
+            !(p->ftime[i] = fftw_malloc(ts * scal)))
+            return gfp_fail(err, GFP_ENOMEM, "out of memory for the filter");
+    /* the scale folds into the spectra */
+    size_t nf = d->nfilter * fs;
+    if (d->dbl) {
+        const double *h = d->filter;
+        double *f = p->filt;
+        for (size_t i = 0; i < nf; i++)
+            f[i] = h[i] * d->scale;
+    } else {
+        const float *h = d->filter;
+        float *f = p->filt;
+        for (size_t i = 0; i < nf; i++)
+            f[i] = (float)((double)h[i] * d->scale);
+    }
+    gfp_plan_desc fd = *d, id = *d;
+    id.inverse = 1;
+    if (d->kind == GFP_R2C)
+        id.kind = GFP_C2R;
+    /* planning arrays: FFTW_ESTIMATE/MEASURE may scribble on them */
+    void *tin = fftw_malloc(ts * scal), *tsp = fftw_malloc(fs * scal);
+    if (tin && tsp) {
+        p->ffwd = make_plan(p->s, &fd, 1, tin, tsp, 0);
+        p->finv = make_plan(p->s, &id, 1, tsp, tin, 0);
+    }
+    fftw_free(tin);
+    fftw_free(tsp);
+    if (!p->ffwd || !p->finv)
+        return gfp_fail(err, GFP_ENOTSUP, "FFTW could not plan n %zu",
+                        d->n);
+    return GFP_OK;
+}
+
+#define FILTER_MUL(T)                                                        \
+    do {                                                                     \
+        T *restrict x = spec;                                                \
+        const T *restrict h = (const T *)p->filt + (f % d->nfilter) * fs;    \
+        for (size_t k = 0; k < bins; k++) {                                  \
+            T xr = x[2 * k], xi = x[2 * k + 1];                              \
+            T hr = h[2 * k], hi = h[2 * k + 1];                              \
+            x[2 * k] = xr * hr - xi * hi;                                    \
+            x[2 * k + 1] = xr * hi + xi * hr;                                \
+        }                                                                    \
+    } while (0)
+
+static int is_aligned(int dbl, const void *x)
+{
+    return dbl ? !fftw_alignment_of((double *)x)
+               : !fftwf_alignment_of((float *)x);
+}
+
+static void filter_run(fftw_impl *p, int slot, const void *in, void *out,
+                       size_t nframes)
+{
+    const gfp_plan_desc *d = &p->d;
+    size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+    size_t bins = bins_of(d), ts = gfp_plan_in_scalars(d), fs = 2 * bins;
+    void *spec = p->fspec[slot], *tmp = p->ftime[slot];
+    gfp_kind ik = d->kind == GFP_R2C ? GFP_C2R : GFP_C2C;
+    for (size_t f = 0; f < nframes; f++) {
+        const char *x = (const char *)in + f * ts * scal;
+        char *y = (char *)out + f * ts * scal;
+        if (!is_aligned(d->dbl, x)) {
+            memcpy(tmp, x, ts * scal);
+            x = tmp;
+        }
+        exec_k(d->dbl, d->kind, p->ffwd, (void *)x, spec);
+        if (d->dbl)
+            FILTER_MUL(double);
+        else
+            FILTER_MUL(float);
+        int direct = is_aligned(d->dbl, y);
+        exec_k(d->dbl, ik, p->finv, spec, direct ? y : tmp);
+        if (!direct)
+            memcpy(y, tmp, ts * scal);
+    }
+}
+
 static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
                             void **out, gfp_error *err)
 {
@@ -235,6 +363,22 @@ static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
     if (d->in_hop && (d->kind != GFP_R2C || d->in_hop > d->n))
         return gfp_fail(err, GFP_ENOTSUP, "frames cut from a span: R2C with "
                         "a hop of at most n only");
+    if (d->filter) {
+        fftw_impl *p = calloc(1, sizeof *p);
+        if (!p)
+            return gfp_fail(err, GFP_ENOMEM, "out of memory");
+        p->d = *d;
+        p->s = s;
+        p->nslots = nslots;
+        pthread_mutex_init(&p->one_lock, NULL);
+        gfp_status st = filter_make(p, err);
+        if (st) {
+            fftw_unmake(s, p);
+            return st;
+        }
+        *out = p;
+        return GFP_OK;
+    }
     fftw_impl *p = calloc(1, sizeof *p);
     if (!p)
         return gfp_fail(err, GFP_ENOMEM, "out of memory");
@@ -330,19 +474,7 @@ static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
 
 static void execute(const fftw_impl *p, void *plan, void *in, void *out)
 {
-    if (p->d.dbl) {
-        switch (p->d.kind) {
-        case GFP_C2C: fftw_execute_dft(plan, in, out); break;
-        case GFP_R2C: fftw_execute_dft_r2c(plan, in, out); break;
-        case GFP_C2R: fftw_execute_dft_c2r(plan, in, out); break;
-        }
-    } else {
-        switch (p->d.kind) {
-        case GFP_C2C: fftwf_execute_dft(plan, in, out); break;
-        case GFP_R2C: fftwf_execute_dft_r2c(plan, in, out); break;
-        case GFP_C2R: fftwf_execute_dft_c2r(plan, in, out); break;
-        }
-    }
+    exec_k(p->d.dbl, p->d.kind, plan, in, out);
 }
 
 #define APPLY_WINDOW(T)                                                      \
@@ -395,6 +527,10 @@ static gfp_status fftw_submit(void *state, void *impl, int slot,
         return gfp_fail(err, GFP_EINVAL, "bad slot %d", slot);
     if (nframes == 0)
         return GFP_OK;
+    if (p->ffwd) {
+        filter_run(p, slot, in, out, nframes);
+        return GFP_OK;
+    }
     if (d->in_hop) {
         if (d->dbl)
             CUT_FRAMES(double);

@@ -222,6 +222,18 @@ typedef struct gfp_plan_desc {
      * the device, so the samples cross PCIe once, not n/in_hop times).
      * An engine that cannot refuses the plan with GFP_ENOTSUP. */
     size_t in_hop;
+    /* Fused fast convolution (convolve): with filter set, a plan of kind
+     * R2C (real frames) or C2C (complex), inverse 0, no window, post-op,
+     * pool or algorithm, runs per frame forward FFT -> multiply bin by bin
+     * by a filter spectrum -> inverse FFT -> times scale, and gives n
+     * reals (R2C) or n complex (C2C) per frame: the circular convolution
+     * of the frame with the filter (scale 1/n for the plain one). filter
+     * holds nfilter spectra of n/2+1 (R2C) or n (C2C) interleaved complex
+     * values in the plan's precision; frame f of a batch is multiplied by
+     * spectrum f % nfilter. Copied at plan time (the gpu engine keeps it
+     * on the device, so only frames cross PCIe). */
+    const void *filter;
+    size_t nfilter;
 } gfp_plan_desc;
 
 size_t gfp_plan_in_scalars(const gfp_plan_desc *d);  /* per frame */

@@ -11,10 +11,12 @@ cd "$T" || exit 99
 TOL=1e-5
 # FFTW_ESTIMATE plans (no --wisdom): every run here has its own FFT sizes,
 # and measuring each would cost more than the runs themselves.
+# ENGINE: cpu, or gpu for the cases run on both engines (below).
+ENGINE=cpu
 g() {
     _sub=$1
     shift
-    "$GFFTPIPE" "$_sub" --engine cpu "$@"
+    "$GFFTPIPE" "$_sub" --engine $ENGINE "$@"
 }
 
 # conv_case FMT N FMT_H L SEED [OPTIONS...]: full and same against convref.
@@ -28,14 +30,14 @@ conv_case() {
         "$CONVREF" conv "$_f" x.$_f "$_fh" h.$_fh $_m >ref.out
         if ! g convolve -q --in-format "$_f" --out-format $_of --mode $_m \
                 --taps h.$_fh "$@" x.$_f y.out 2>err.txt; then
-            fail "$_f n=$_n * $_fh L=$_l $* ($_m): gfftpipe failed"
+            fail "$ENGINE: $_f n=$_n * $_fh L=$_l $* ($_m): gfftpipe failed"
             sed 's/^/    /' err.txt
             continue
         fi
         if _r=$("$CONVREF" cmp $_of y.out $_rf ref.out $TOL); then
-            ok "$_f n=$_n * $_fh L=$_l $* ($_m): $_r"
+            ok "$ENGINE: $_f n=$_n * $_fh L=$_l $* ($_m): $_r"
         else
-            fail "$_f n=$_n * $_fh L=$_l $* ($_m): $_r"
+            fail "$ENGINE: $_f n=$_n * $_fh L=$_l $* ($_m): $_r"
         fi
     done
 }
@@ -57,6 +59,88 @@ conv_case cf32 7001 cf32 613 13
 conv_case cf32 3001 f32 97 14 --latency 64
 conv_case f32 2003 cf32 101 15
 conv_case cf32 1009 cf32 2003 16 --latency 512
+
+# ---- one partition, fused in the engine (forward -> multiply -> inverse);
+# on the CPU engine and, when one is usable here, the GPU engine, whose
+# default is one large block of 2^k >= 2 L ------------------------------------
+ENGINES=cpu
+printf '\000\000\200\077' >one.f32
+refdft gen f32 100 40 >probe.f32
+run "$GFFTPIPE" convolve -q --engine gpu --in-format f32 --taps one.f32 \
+    probe.f32 probe.out
+case $RC in
+0) ENGINES="cpu gpu" ;;
+3) say "(no usable GPU engine here: the GPU runs of this script are skipped)" ;;
+*) fail "--engine gpu: exit status $RC (0, or 3 without a GPU)"; show_stderr ;;
+esac
+for ENGINE in $ENGINES; do
+    conv_case f32 100003 f32 2003 51 --block 8192     # several blocks
+    conv_case f32 20011 f32 8189 52 --block 16384     # L = N/2 - 3
+    conv_case f32 30011 f32 1021 53 --block 4099      # prime FFT length
+    conv_case f32 5003 f32 7919 54 --block 16384      # response > signal
+    conv_case f32 10007 f32 4093 55 --block 1024      # partitions of 512
+    conv_case cf32 7001 cf32 613 56 --block 2048      # complex taps
+    conv_case f32 4001 cf32 257 57 --block 1000       # complex taps, real x
+    conv_case f64 20011 f64 3001 58 --precision f64 --block 8192
+    conv_case s16 9001 f32 1 59 --block 2             # 1 tap, N = 2
+    conv_case f32 70001 f32 3 60                      # engine's own choice
+    conv_case f32 3001 f32 70001 61                   # L > n, engine's own
+done
+# Several channels in one fused plan (a batch of 2 frames): interleaved
+# stereo is L + iR as cf32, on which a real mono response acts as on each
+# channel; then one response channel per input channel, gpu against cpu.
+ENGINE=cpu
+refdft gen f32 60002 64 >st.f32
+refdft gen f32 2999 65 >hm.f32
+"$CONVREF" conv cf32 st.f32 f32 hm.f32 full >stref.out
+refdft gen f32 5998 66 >h2.f32
+g convolve -q --in-format f32 --channels 2 --rate 8000 --subtype float \
+    --taps one.f32 h2.f32 h2.wav
+for ENGINE in $ENGINES; do
+    g convolve -q --in-format f32 --channels 2 --out-format f32 \
+        --block 16384 --taps hm.f32 st.f32 st-$ENGINE.f32
+    check "$ENGINE: stereo, mono response, both channels in one block" \
+        "$CONVREF" cmp cf32 st-$ENGINE.f32 cf64 stref.out $TOL
+    g convolve -q --in-format f32 --channels 2 --rate 8000 --out-format f32 \
+        st.f32 h2.wav pc-$ENGINE.f32
+done
+case $ENGINES in *gpu*)
+    check "gpu: one response channel per input channel, as the cpu engine" \
+        "$CONVREF" cmp f32 pc-gpu.f32 f32 pc-cpu.f32 $TOL ;;
+esac
+# The dry mix through the fused path (its blocks a pass behind, with their
+# own copy of the dry input) against the partitioned path, real and complex
+refdft gen f32 40009 67 >xd.f32
+refdft gen cf32 20011 68 >xd.cf32
+refdft gen cf32 301 69 >hd.cf32
+refdft gen f32 1501 70 >hd.f32
+for ENGINE in $ENGINES; do
+    g convolve -q --in-format f32 --dry 0.7 --wet 0.4 --block 4096 \
+        --taps hd.f32 xd.f32 dry1.f32
+    g convolve -q --in-format f32 --dry 0.7 --wet 0.4 --latency 300 \
+        --taps hd.f32 xd.f32 dry2.f32
+    check "$ENGINE: --dry through the fused path (real) as through partitions" \
+        "$CONVREF" cmp f32 dry1.f32 f32 dry2.f32 $TOL
+    g convolve -q --in-format cf32 --dry 0.7 --block 2048 --taps hd.cf32 \
+        xd.cf32 dry3.cf32
+    g convolve -q --in-format cf32 --dry 0.7 --latency 100 --taps hd.cf32 \
+        xd.cf32 dry4.cf32
+    check "$ENGINE: --dry through the fused path (complex) as through partitions" \
+        "$CONVREF" cmp cf32 dry3.cf32 cf32 dry4.cf32 $TOL
+done
+ENGINE=cpu
+# The one-block choice on the CPU engine for a long response: the cost
+# model picks a single partition, fused.
+ENGINE=cpu
+refdft gen f32 30011 62 >x.f32
+refdft gen f32 17 63 >h.f32
+run g convolve -v --in-format f32 --taps h.f32 x.f32 y.f32
+check "-v names the fused path when there is one partition" \
+    grep -q "1 partition(s), fused" "$T/stderr"
+run g convolve --block 8 --latency 4 --in-format f32 --taps h.f32 x.f32 y.f32
+check "--block and --latency together refused" expect_usage_error "exclude"
+run g convolve --block 1 --in-format f32 --taps h.f32 x.f32 y.f32
+check "--block 1 refused" expect_usage_error "block"
 
 # block boundaries: two block plans give the same whole output
 refdft gen f32 50021 21 >x.f32
@@ -129,6 +213,17 @@ g convolve -q st.wav st.wav long.flac 2>/dev/null
 check "WAV * WAV -> FLAC (output format from the name)" \
     sh -c "head -c 4 long.flac | grep -q fLaC"
 
+# full scale through 16-bit audio: exact, and clipped (not wrapped) when over
+printf '\377\177\000\200\001\000\377\377\000\000\376\177\001\200' >fs.s16
+g convolve -q --in-format s16 --rate 8000 --subtype pcm16 --taps one.f32 fs.s16 fs.wav
+g convolve -q --out-format s16 fs.wav one.f32 fs2.s16
+check "full-scale s16 through a pcm16 WAV and back: exact" expect_same fs.s16 fs2.s16
+run g convolve --gain 0.01 fs.wav one.f32 fs3.wav
+check "  ... 0.01 dB over full scale: the clips are reported" expect_rc_line 0 "4 of 7 output samples clipped"
+g convolve -q --out-format s16 fs3.wav one.f32 fs3.s16
+printf '\377\177\000\200\001\000\377\377\000\000\377\177\000\200' >want-fs3.s16
+check "  ... and clamped to 32767 and -32768, never wrapped" expect_same want-fs3.s16 fs3.s16
+
 # ---- refusals and reports --------------------------------------------------------
 g convolve -q --in-format f32 --rate 48000 --subtype float --taps one.f32 \
     lr.f32 r48.wav
@@ -158,4 +253,13 @@ check "3-channel response for a stereo input refused" sh -c "[ $RC -ne 0 ]"
 printf 'abc' >bad.f32
 run g convolve --in-format f32 --taps bad.f32 x.f32 out.f32
 check "response of 3 bytes refused" expect_rc_line 2 "whole number"
+# an input that ends inside a frame, found by the input thread blocks after
+# the start: one message, exit 2, no output file
+{ cat x.f32; printf 'abc'; } >trunc.f32
+run g convolve --in-format f32 --latency 4096 --taps h.f32 trunc.f32 out-t.f32
+check "input ending inside a sample: exit 2, one line" expect_rc_line 2 "trailing byte"
+check "  ... and no output or temporary left" sh -c "[ ! -e out-t.f32 ] && [ -z \"\$(ls -a | grep gfp-)\" ]"
+run g convolve --in-format s16 --subtype pcm16 --rate 8000 --latency 512 --taps h.f32 trunc.f32 out-t.wav
+check "  ... the same with audio output (the output thread running)" expect_rc_line 2 "trailing byte"
+check "  ... and no output or temporary left" sh -c "[ ! -e out-t.wav ] && [ -z \"\$(ls -a | grep gfp-)\" ]"
 finish

@@ -1135,6 +1135,57 @@ static void test_errors(void)
 
 /* Two slots in flight with a post-op (per-slot scratch): each slot's
  * output matches a run of its own. */
+/* Filter plans (forward -> multiply -> inverse, convolve's one-partition
+ * path) against circular convolutions in long double: lengths 1 to 2048
+ * (primes, odd, powers of two), real and complex, both precisions, one
+ * spectrum and three (frame f of a submit uses f % 3), a short last
+ * batch and two slots. Then the refusals. */
+static void test_filter(void)
+{
+    static const size_t ns[] = {1, 2, 3, 8, 97, 256, 1000, 2048};
+    char msg[GFP_ERRLEN] = "";
+    for (size_t i = 0; i < sizeof ns / sizeof *ns; i++)
+        for (int cx = 0; cx < 2; cx++)
+            for (int dbl = 0; dbl < 2; dbl++)
+                for (size_t nf = 1; nf <= 3; nf += 2) {
+                    double e = tu_filter_err(eng, eng, cx ? GFP_C2C : GFP_R2C,
+                                             dbl, ns[i], nf, 7, msg,
+                                             sizeof msg);
+                    double tol = dbl ? 1e-13 : 2e-6;
+                    TU_CHECK(e >= 0 && e <= tol, "filter n %zu %s %s, %zu "
+                             "spectra: error %g (tolerance %g) %s", ns[i],
+                             cx ? "c2c" : "r2c", dbl ? "f64" : "f32", nf, e,
+                             tol, msg);
+                }
+    float spec[2 * 5] = {1, 0, 1, 0, 1, 0, 1, 0, 1, 0};
+    gfp_plan_desc bad[] = {
+        {.n = 8, .batch = 1, .kind = GFP_C2R, .scale = 1, .filter = spec,
+         .nfilter = 1},
+        {.n = 8, .batch = 1, .kind = GFP_R2C, .inverse = 1, .scale = 1,
+         .filter = spec, .nfilter = 1},
+        {.n = 8, .batch = 1, .kind = GFP_R2C, .scale = 1, .filter = spec,
+         .nfilter = 0},
+        {.n = 8, .batch = 1, .kind = GFP_R2C, .scale = 1, .filter = spec,
+         .nfilter = 1, .post = GFP_POST_MAG},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        gfp_plan *p = NULL;
+        gfp_error err = {0};
+        TU_CHECK(gfp_plan_create(eng, &bad[i], 1, &p, &err) == GFP_EINVAL &&
+                 !p && strstr(err.msg, "filter"),
+                 "bad filter plan %zu refused: '%s'", i, err.msg);
+        gfp_plan_destroy(p);
+    }
+    /* the identity filter: the frames come back, to rounding */
+    gfp_plan_desc d = {.n = 8, .batch = 1, .kind = GFP_R2C, .scale = 0.125,
+                       .filter = spec, .nfilter = 1};
+    double x[8] = {1, -2, 3, -4, 5, -6, 7, -8}, y[8];
+    TU_CHECK(gfp_plan_out_scalars(&d) == 8, "a real filter plan gives n "
+             "reals per frame");
+    TU_CHECK(tu_run_plan(eng, &d, 1, 0, x, y, msg, sizeof msg) == GFP_OK &&
+             tu_rel_l2(y, x, 8) < 1e-6, "identity filter: %s", msg);
+}
+
 static void test_slots(void)
 {
     tctx cx = main_cx();
@@ -1282,6 +1333,7 @@ int main(void)
     TU_TEST(test_errors);
     TU_TEST(test_slots);
     TU_TEST(test_threads);
+    TU_TEST(test_filter);
     tu_suite("cpu engine: scale, post-ops, window, NaN");
     TU_TEST(test_scale);
     TU_TEST(test_post_ops);

@@ -210,6 +210,85 @@ static void t_span(void)
     gfp_plan_destroy(p);
 }
 
+/* Filter plans (convolve's fused forward -> multiply -> inverse, the
+ * spectra kept on the device): small lengths against circular
+ * convolutions in long double, then large ones (the multi-pass path)
+ * against the CPU engine's filter plan in f64. */
+static void t_filter(void)
+{
+    static const size_t ns[] = {1, 7, 97, 256, 1000, 4096, 4099};
+    char msg[GFP_ERRLEN] = "";
+    for (size_t i = 0; i < sizeof ns / sizeof *ns; i++)
+        for (int cx = 0; cx < 2; cx++)
+            for (int dbl = 0; dbl < 2; dbl++)
+                for (size_t nf = 1; nf <= 3; nf += 2) {
+                    double e = tu_filter_err(gpu, cpu, cx ? GFP_C2C : GFP_R2C,
+                                             dbl, ns[i], nf, 5, msg,
+                                             sizeof msg);
+                    double tol = dbl ? 1e-12 : 5e-6;
+                    TU_CHECK(e >= 0 && e <= tol, "gpu filter n %zu %s %s, "
+                             "%zu spectra: error %g (tolerance %g) %s", ns[i],
+                             cx ? "c2c" : "r2c", dbl ? "f64" : "f32", nf, e,
+                             tol, msg);
+                }
+    static const size_t big[] = {(size_t)1 << 16, 65537, (size_t)1 << 20,
+                                 (size_t)1 << 22, 3 * ((size_t)1 << 20)};
+    for (size_t i = 0; i < sizeof big / sizeof *big; i++)
+        for (int cx = 0; cx < 2; cx++) {
+            if (quick && i > 1)
+                break;
+            size_t n = big[i], w = cx ? 2 : 1, bins = cx ? n : n / 2 + 1;
+            size_t nfr = 2, nsp = 2 * bins * 2;
+            double *x = malloc(nfr * n * w * sizeof *x);
+            double *y = malloc(nfr * n * w * sizeof *y);
+            double *r = malloc(nfr * n * w * sizeof *r);
+            double *h64 = malloc(nsp * sizeof *h64);
+            float *h32 = malloc(nsp * sizeof *h32);
+            if (!x || !y || !r || !h64 || !h32) {
+                TU_CHECK(0, "out of memory");
+                free(x), free(y), free(r), free(h64), free(h32);
+                return;
+            }
+            for (size_t k = 0; k < nfr * n * w; k++)
+                x[k] = tu_rand_range(-1, 1);
+            for (size_t k = 0; k < nsp; k++)
+                h64[k] = h32[k] = (float)tu_rand_range(-1, 1);
+            if (!cx)
+                for (size_t f = 0; f < 2; f++) {
+                    h64[f * 2 * bins + 1] = h32[f * 2 * bins + 1] = 0;
+                    if (n % 2 == 0)
+                        h64[f * 2 * bins + 2 * (bins - 1) + 1] =
+                            h32[f * 2 * bins + 2 * (bins - 1) + 1] = 0;
+                }
+            gfp_plan_desc d = {.n = n, .kind = cx ? GFP_C2C : GFP_R2C,
+                               .scale = 1.0 / (double)n, .nfilter = 2};
+            d.dbl = 1;
+            d.filter = h64;
+            gfp_status s1 = tu_run_plan(cpu, &d, nfr, 0, x, r, msg,
+                                        sizeof msg);
+            d.dbl = 0;
+            d.filter = h32;
+            gfp_status s2 = s1 ? s1 : tu_run_plan(gpu, &d, nfr, 0, x, y, msg,
+                                                  sizeof msg);
+            double e = s2 ? -1 : tu_rel_l2(y, r, nfr * n * w);
+            TU_CHECK(!s2 && e <= 1e-5, "gpu filter n %zu %s f32 against the "
+                     "cpu engine in f64: error %g %s", n, cx ? "c2c" : "r2c",
+                     e, msg);
+            free(x), free(y), free(r), free(h64), free(h32);
+        }
+    /* the cufft reference engine takes no filter plans: it refuses */
+    if (cufft) {
+        float spec[10] = {1, 0, 1, 0, 1, 0, 1, 0, 1, 0};
+        gfp_plan_desc d = {.n = 8, .batch = 1, .kind = GFP_R2C,
+                           .scale = 1, .filter = spec, .nfilter = 1};
+        gfp_plan *p = NULL;
+        gfp_error err = {0};
+        TU_CHECK(gfp_plan_create(cufft, &d, 1, &p, &err) == GFP_ENOTSUP && !p,
+                 "cufft refuses a filter plan: %s", err.msg);
+        gfp_plan_destroy(p);
+    }
+}
+
 int main(void)
 {
     quick = getenv("GFP_TEST_QUICK") != NULL;
@@ -249,6 +328,8 @@ int main(void)
     TU_TEST(t_c2c_mag);
     TU_TEST(t_c2c_phase_f64);
     TU_TEST(t_span);
+    tu_suite("gpu filter plans");
+    TU_TEST(t_filter);
     int rc = tu_run();
     gfp_engine_close(gpu);
     gfp_engine_close(cpu);

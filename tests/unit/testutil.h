@@ -352,4 +352,84 @@ done:
     return diff;
 }
 
+/* A filter plan (gfp_plan_desc.filter: forward -> multiply -> inverse) on
+ * engine e, nframes of length n with nfilter spectra, against the circular
+ * convolution of each frame with its filter's taps in long double. The
+ * spectra are the taps' DFT by the engine `ref` (FFTW in double). Frames
+ * run as tu_run_plan runs them, in two submits: frame f of the second
+ * (from nframes/2) uses spectrum (f - nframes/2) % nfilter. Returns the
+ * worst relative L2 error over the frames, or -1 with msg. */
+static inline double tu_filter_err(gfp_engine *e, gfp_engine *ref,
+                                   gfp_kind kind, int dbl, size_t n,
+                                   size_t nfilter, size_t nframes,
+                                   char *msg, size_t mlen)
+{
+    int cx = kind == GFP_C2C;
+    size_t w = cx ? 2 : 1, bins = cx ? n : n / 2 + 1, ts = n * w;
+    double *h = malloc(nfilter * ts * sizeof *h);
+    double *x = malloc(nframes * ts * sizeof *x);
+    double *y = malloc(nframes * ts * sizeof *y);
+    double *H = malloc(nfilter * 2 * bins * sizeof *H);
+    void *Hs = malloc(nfilter * 2 * bins * (dbl ? 8 : 4));
+    double worst = -1;
+    if (!h || !x || !y || !H || !Hs) {
+        snprintf(msg, mlen, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < nfilter * ts; i++)
+        h[i] = tu_rand_range(-1, 1);
+    for (size_t i = 0; i < nframes * ts; i++)
+        x[i] = tu_rand_range(-1, 1);
+    gfp_plan_desc fd = {.n = n, .batch = nfilter, .kind = kind, .dbl = 1,
+                        .scale = 1};
+    if (tu_run_plan(ref, &fd, nfilter, 0, h, H, msg, mlen))
+        goto done;
+    for (size_t i = 0; i < nfilter * 2 * bins; i++) {
+        if (dbl) ((double *)Hs)[i] = H[i];
+        else ((float *)Hs)[i] = (float)H[i];
+    }
+    gfp_plan_desc d = {.n = n, .kind = kind, .dbl = dbl,
+                       .scale = 1.0 / (double)n, .filter = Hs,
+                       .nfilter = nfilter};
+    if (tu_run_plan(e, &d, nframes, 1, x, y, msg, mlen))
+        goto done;
+    worst = 0;
+    for (size_t f = 0; f < nframes; f++) {
+        size_t fi = f < nframes / 2 ? f : f - nframes / 2;
+        const double *hf = h + (fi % nfilter) * ts, *xf = x + f * ts;
+        long double num = 0, den = 0;
+        for (size_t t = 0; t < n; t++) {
+            long double re = 0, im = 0;
+            for (size_t j = 0; j < n; j++) {
+                size_t m = (t + n - j) % n;
+                if (cx) {
+                    long double ar = xf[2 * j], ai = xf[2 * j + 1];
+                    long double br = hf[2 * m], bi = hf[2 * m + 1];
+                    re += ar * br - ai * bi;
+                    im += ar * bi + ai * br;
+                } else {
+                    re += (long double)xf[j] * hf[m];
+                }
+            }
+            const double *yf = y + f * ts + t * w;
+            num += (yf[0] - re) * (yf[0] - re);
+            den += re * re;
+            if (cx) {
+                num += (yf[1] - im) * (yf[1] - im);
+                den += im * im;
+            }
+        }
+        double e1 = den > 0 ? (double)sqrtl(num / den) : (double)sqrtl(num);
+        if (!(e1 <= worst))
+            worst = e1;
+    }
+done:
+    free(h);
+    free(x);
+    free(y);
+    free(H);
+    free(Hs);
+    return worst;
+}
+
 #endif
