@@ -38,9 +38,9 @@ gfp_status gfp_common_opt(gfp_common *c, int code, const char *arg,
     switch (code) {
     case GFP_OPT_ENGINE:
         if (strcmp(arg, "auto") && strcmp(arg, "cpu") && strcmp(arg, "gpu") &&
-            strcmp(arg, "cufft"))
-            return gfp_fail(err, GFP_EINVAL,
-                            "--engine: '%s' is not one of auto, cpu, gpu", arg);
+            strcmp(arg, "cufft") && strcmp(arg, "hybrid"))
+            return gfp_fail(err, GFP_EINVAL, "--engine: '%s' is not one of "
+                            "auto, cpu, gpu, cufft, hybrid", arg);
         c->engine = arg;
         return GFP_OK;
     case GFP_OPT_THREADS:

@@ -1,4 +1,4 @@
-/* engine.c - engine registry, `--engine auto|cpu|gpu|cufft`, and the plan
+/* engine.c - engine registry, `--engine auto|cpu|gpu|cufft|hybrid`, and the plan
  * wrapper every stage uses. */
 #include "config.h"
 #include "gfp.h"
@@ -48,6 +48,26 @@ gfp_status gfp_engine_open(const char *name, const gfp_engine_opts *o,
     *out = NULL;
     if (!strcmp(name, "cpu"))
         return open_ops(&gfp_engine_fftw, o, out, err);
+    if (!strcmp(name, "hybrid")) {
+        /* The CPU part first: FFTW needs nothing that can be missing. */
+        gfp_engine *cpu = NULL, *gpu = NULL;
+        gfp_status st = open_ops(&gfp_engine_fftw, o, &cpu, err);
+        if (st)
+            return st;
+        gfp_error gerr = {0};
+#ifdef GFP_HAVE_CUDA
+        if (open_ops(&gfp_engine_gpu, o, &gpu, &gerr) == GFP_OK)
+            return gfp_hybrid_wrap(cpu, gpu, o, who, out, err);
+#else
+        gfp_fail(&gerr, GFP_EDEVICE, "this gfftpipe was built without CUDA");
+#endif
+        /* as auto: without a GPU the CPU does it all, with one note */
+        if (!o->quiet_notes)
+            gfp_msg(who, "no usable GPU (%s); --engine hybrid runs on the "
+                    "CPU engine alone", gerr.msg);
+        *out = cpu;
+        return GFP_OK;
+    }
     if (!strcmp(name, "gpu") || !strcmp(name, "cufft") ||
         !strcmp(name, "auto")) {
         gfp_error gerr = {0};

@@ -18,6 +18,7 @@ typedef struct cuda_state {
     int verbose;
     char name[256];
     int cc_major, cc_minor;
+    size_t gpu_mem;      /* --gpu-mem: cap on a plan's buffers, 0 none */
 } cuda_state;
 
 typedef struct cuda_impl {
@@ -73,6 +74,7 @@ static gfp_status cuda_open(const gfp_engine_opts *o, void **state,
         return gfp_fail(err, GFP_ENOMEM, "out of memory");
     s->device = o->device;
     s->verbose = o->verbose;
+    s->gpu_mem = o->gpu_mem;
     snprintf(s->name, sizeof s->name, "%s", prop.name);
     s->cc_major = prop.major;
     s->cc_minor = prop.minor;
@@ -204,6 +206,19 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
             goto fail;
         }
         cols_bytes = d->batch * q->rows * sizeof(float);
+    }
+    /* --gpu-mem: the batch buffers of all slots within the cap (the
+     * caller sizes batches to half of it, leaving the rest to the plan's
+     * tables and workspace). */
+    if (s->gpu_mem) {
+        size_t per = p->in_bytes + p->out_bytes + cols_bytes, all;
+        if (!gfp_mul_ok(per, (size_t)nslots, &all) || all > s->gpu_mem) {
+            st = gfp_fail(err, GFP_ENOMEM, "--gpu-mem %zu: %d batch(es) of "
+                          "%zu frames of %zu need %zu bytes of device "
+                          "buffers", s->gpu_mem, nslots, d->batch, d->n,
+                          all);
+            goto fail;
+        }
     }
     p->streams = calloc((size_t)nslots, sizeof *p->streams);
     p->d_in = calloc((size_t)nslots, sizeof *p->d_in);

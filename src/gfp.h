@@ -227,6 +227,10 @@ typedef struct gfp_engine_opts {
     int verbose;
     int quick_plans;      /* FFTW_ESTIMATE instead of FFTW_MEASURE (tests) */
     int quiet_notes;      /* -q: no fallback note */
+    size_t gpu_mem;       /* --gpu-mem: device bytes a plan's buffers may
+                           * take (0: no cap); gpu and hybrid engines */
+    int ratio_set;        /* hybrid: --ratio given: the GPU's fraction of */
+    double ratio;         /* every batch; else the performance model's */
 } gfp_engine_opts;
 
 typedef struct gfp_engine gfp_engine;
@@ -276,9 +280,31 @@ extern const gfp_engine_ops gfp_engine_gpu;
 extern const gfp_engine_ops gfp_engine_cufft;
 #endif
 
-/* name: "auto", "cpu", "gpu", "cufft". With "auto" a missing GPU falls back
- * to the CPU with one note on stderr (prog/stage name the note). Fails with
- * GFP_EDEVICE when a demanded GPU is unusable. */
+/* The hybrid engine (engine_hybrid.c): every batch split, the first
+ * 1 - r of its frames to a CPU engine (synchronously, in submit) and the
+ * rest to a GPU engine (asynchronously), so both compute at once. Takes
+ * ownership of cpu and gpu (closed on failure too). `gpu` may be any
+ * engine: the tests stand the CPU engine in for it. Without
+ * o->ratio_set the performance model (model.h) picks r per plan, from the
+ * model file or, without one, default coefficients with one note (unless
+ * quiet). */
+gfp_status gfp_hybrid_wrap(gfp_engine *cpu, gfp_engine *gpu,
+                           const gfp_engine_opts *o, const char *who,
+                           gfp_engine **out, gfp_error *err) GFP_WUR;
+/* The GPU fraction that plans made from now on use (0..1; < 0: back to
+ * the model's per-plan choice). -1 when e is not a hybrid engine. */
+int gfp_hybrid_set_ratio(gfp_engine *e, double r);
+/* The model a hybrid engine loaded (NULL for other engines), and whether
+ * it came from a model file (else the default coefficients). */
+const struct gfp_model *gfp_hybrid_model(const gfp_engine *e, int *from_file);
+/* The fraction of every batch that goes to a GPU: 1 for gpu and cufft, 0
+ * for cpu, the ratio set for hybrid (-1 when the model picks per plan). */
+double gfp_engine_gpu_fraction(const gfp_engine *e);
+
+/* name: "auto", "cpu", "gpu", "cufft", "hybrid". With "auto" a missing GPU
+ * falls back to the CPU with one note on stderr (prog/stage name the
+ * note), and so does "hybrid". Fails with GFP_EDEVICE when a demanded GPU
+ * (gpu, cufft) is unusable. */
 gfp_status gfp_engine_open(const char *name, const gfp_engine_opts *o,
                            const char *who, gfp_engine **out,
                            gfp_error *err) GFP_WUR;
@@ -465,7 +491,7 @@ double gfp_now(void);
 /* ---- common options and messages --------------------------------------- */
 
 typedef struct gfp_common {
-    const char *engine;   /* auto|cpu|gpu */
+    const char *engine;   /* auto|cpu|gpu|cufft|hybrid */
     int threads;
     const char *wisdom;
     int device;
@@ -474,6 +500,9 @@ typedef struct gfp_common {
     int dbl;              /* --precision f64 */
     gfp_tail tail;
     int help;             /* -h: print usage, exit 0 */
+    size_t gpu_mem;       /* --gpu-mem of the stages that take it; 0 none */
+    int ratio_set;        /* --ratio R given (hybrid), in ratio */
+    double ratio;
 } gfp_common;
 
 void gfp_msg(const char *who, const char *fmt, ...) GFP_PRINTF(2, 3);
