@@ -32,6 +32,8 @@ void gfp_calibrate_usage(FILE *out)
         "\n"
         "  --threads N           FFTW threads, as the runs will use (default 1)\n"
         "  --device N            GPU to use (default 0)\n"
+        "  --wisdom FILE         FFTW wisdom, as the runs will use: plans are\n"
+        "                        measured (FFTW_MEASURE) as theirs are; slower\n"
         "  --gpu-mem SIZE        device memory cap, as for fft2 (default 64Mi:\n"
         "                        pieces of 8 MiB, so every pass is\n"
         "                        pipelined as an out-of-core run's)\n"
@@ -193,11 +195,12 @@ int gfp_calibrate_main(int argc, char **argv)
     static const struct option longopts[] = {
         {"threads", 1, 0, 't'}, {"device", 1, 0, 'd'},
         {"gpu-mem", 1, 0, 'g'}, {"output", 1, 0, 'o'},
+        {"wisdom", 1, 0, 'w'},
         {"verbose", 0, 0, 'v'}, {"quiet", 0, 0, 'q'}, {"help", 0, 0, 'h'},
         {0, 0, 0, 0}};
     gfp_error err = {0};
     size_t threads = 1, device = 0, gpu_mem = (size_t)64 << 20;
-    const char *outp = NULL;
+    const char *outp = NULL, *wisdom = NULL;
     int verbose = 0, quiet = 0, o;
     optind = 1;
     opterr = 0;
@@ -215,6 +218,7 @@ int gfp_calibrate_main(int argc, char **argv)
                 st = gfp_fail(&err, GFP_EINVAL, "--output: empty path");
             outp = optarg;
             break;
+        case 'w': wisdom = optarg; break;
         case 'v': verbose++; quiet = 0; break;
         case 'q': quiet = 1; verbose = 0; break;
         case 'h': gfp_calibrate_usage(stdout);
@@ -242,6 +246,7 @@ int gfp_calibrate_main(int argc, char **argv)
         return 2;
     }
     gfp_engine_opts eo = {.threads = (int)threads, .device = (int)device,
+                          .wisdom = wisdom,
                           .verbose = verbose, .quiet_notes = 1,
                           .gpu_mem = gpu_mem};
     gfp_engine *cpu = NULL, *gpu = NULL;
