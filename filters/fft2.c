@@ -652,90 +652,19 @@ static gfp_status pass(gfp_plan *pl, const void *in, void *out,
     return st;
 }
 
-/* ---- transposes in threads ------------------------------------------------- */
-
-/* Rows r of src (rows x cols values of es bytes) land as column col0 + r
- * of dst (cols rows of ld values): dst[c * ld + col0 + r] = src[r * cols
- * + c], for the columns c0 .. c1 of src. */
-#define DEF_TRANSPOSE_BLOCK(T)                                               \
-    static void tblock_##T(const T *restrict s, T *restrict d, size_t rows, \
-                           size_t cols, size_t ld, size_t col0, size_t c0,   \
-                           size_t c1)                                        \
-    {                                                                        \
-        for (size_t r0 = 0; r0 < rows; r0 += F2_TILE)                        \
-            for (size_t cc = c0; cc < c1; cc += F2_TILE) {                   \
-                size_t r1 = r0 + F2_TILE < rows ? r0 + F2_TILE : rows;       \
-                size_t ce = cc + F2_TILE < c1 ? cc + F2_TILE : c1;           \
-                for (size_t c = cc; c < ce; c++)                             \
-                    for (size_t r = r0; r < r1; r++)                         \
-                        d[c * ld + col0 + r] = s[r * cols + c];              \
-            }                                                                \
-    }
-DEF_TRANSPOSE_BLOCK(c32)
-DEF_TRANSPOSE_BLOCK(c64)
-
-typedef struct tjob {
-    int dbl;
-    const void *s;
-    void *d;
-    size_t rows, cols, ld, col0, c0, c1;
-} tjob;
-
-static void tjob_run(const tjob *j)
-{
-    if (j->dbl)
-        tblock_c64(j->s, j->d, j->rows, j->cols, j->ld, j->col0, j->c0, j->c1);
-    else
-        tblock_c32(j->s, j->d, j->rows, j->cols, j->ld, j->col0, j->c0, j->c1);
-}
-
-static void *tjob_thread(void *arg)
-{
-    tjob_run(arg);
-    return NULL;
-}
-
-#define F2_MAX_TTHREADS 64
-/* The block transpose above over all columns, in up to `threads` threads
- * (one when the block is small or a thread cannot be made). */
-static void transpose_block(int dbl, const void *s, void *d, size_t rows,
-                            size_t cols, size_t ld, size_t col0, int threads)
-{
-    size_t es = dbl ? 16 : 8;
-    int nt = threads < 1 ? 1 : threads > F2_MAX_TTHREADS ? F2_MAX_TTHREADS
-                                                          : threads;
-    if ((size_t)nt > cols)
-        nt = (int)cols;
-    if (rows * cols * es < ((size_t)1 << 20))
-        nt = 1;
-    tjob jobs[F2_MAX_TTHREADS];
-    pthread_t tid[F2_MAX_TTHREADS];
-    int started[F2_MAX_TTHREADS] = {0};
-    for (int i = 0; i < nt; i++) {
-        jobs[i] = (tjob){dbl, s, d, rows, cols, ld, col0,
-                         cols * (size_t)i / (size_t)nt,
-                         cols * (size_t)(i + 1) / (size_t)nt};
-        if (i > 0)
-            started[i] = !pthread_create(&tid[i], NULL, tjob_thread, &jobs[i]);
-    }
-    tjob_run(&jobs[0]);
-    for (int i = 1; i < nt; i++) {
-        if (started[i])
-            pthread_join(tid[i], NULL);
-        else
-            tjob_run(&jobs[i]);
-    }
-}
-
 /* frames through pl in batches, two in flight, each batch's output landing
- * in a staging buffer and transposed from there into out (frames columns
- * of L complex values: out is L x frames) while the engine computes the
- * next batch. stage[0], stage[1] hold a batch's output each. */
+ * transposed in out (frames columns of L complex values: out is L x
+ * frames). An engine with submit_t transposes itself (the GPU on the
+ * device, the CPU engine in threads, the hybrid engine each part where it
+ * ran); otherwise each batch lands in a staging buffer (stage[slot], one
+ * batch's output) and is transposed from there while the engine computes
+ * the next. */
 static gfp_status pass_t(gfp_plan *pl, const void *in, void *out,
                          size_t frames, size_t ib, size_t L, int dbl,
                          void *const stage[2], int threads, gfp_error *err)
 {
     size_t chunk = pl->desc.batch, nch = (frames + chunk - 1) / chunk;
+    int direct = pl->engine->ops->submit_t != NULL;
     int busy[2] = {0, 0};
     size_t f0s[2] = {0, 0}, nfs[2] = {0, 0};
     gfp_status st = GFP_OK;
@@ -745,14 +674,17 @@ static gfp_status pass_t(gfp_plan *pl, const void *in, void *out,
             busy[slot] = 0;
             if ((st = gfp_plan_wait(pl, slot, err)))
                 break;
-            transpose_block(dbl, stage[slot], out, nfs[slot], L, frames,
-                            f0s[slot], threads);
+            if (!direct)
+                gfp_transpose_block(dbl, stage[slot], out, nfs[slot], L,
+                                    frames, f0s[slot], threads);
         }
         if (k >= nch)
             continue;
         size_t f0 = k * chunk, nf = frames - f0 < chunk ? frames - f0 : chunk;
-        st = gfp_plan_submit(pl, slot, (const char *)in + f0 * ib,
-                             stage[slot], nf, err);
+        const void *src = (const char *)in + f0 * ib;
+        st = direct ? gfp_plan_submit_t(pl, slot, src, out, nf, frames, f0,
+                                        err)
+                    : gfp_plan_submit(pl, slot, src, stage[slot], nf, err);
         busy[slot] = !st;
         f0s[slot] = f0;
         nfs[slot] = nf;
@@ -766,10 +698,31 @@ static gfp_status pass_t(gfp_plan *pl, const void *in, void *out,
     return st;
 }
 
-void gfp_transpose_block(int dbl, const void *s, void *d, size_t rows,
-                         size_t cols, size_t ld, size_t col0, int threads)
+gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
+                            size_t frames, size_t ib, size_t L, int dbl,
+                            int threads, gfp_error *err)
 {
-    transpose_block(dbl, s, d, rows, cols, ld, col0, threads);
+    gfp_engine *e = pl->engine;
+    void *stage[2] = {NULL, NULL};
+    size_t sb = pl->desc.batch * 2 * L * (dbl ? sizeof(double)
+                                              : sizeof(float));
+    if (!e->ops->submit_t) {
+        stage[0] = e->ops->alloc_host(e->state, sb);
+        stage[1] = e->ops->alloc_host(e->state, sb);
+        if (!stage[0] || !stage[1]) {
+            for (int i = 0; i < 2; i++)
+                if (stage[i])
+                    e->ops->free_host(e->state, stage[i]);
+            return gfp_fail(err, GFP_ENOMEM, "out of memory for two staging "
+                            "buffers of %zu bytes", sb);
+        }
+    }
+    gfp_status st = pass_t(pl, in, out, frames, ib, L, dbl, stage, threads,
+                           err);
+    for (int i = 0; i < 2; i++)
+        if (stage[i])
+            e->ops->free_host(e->state, stage[i]);
+    return st;
 }
 
 gfp_status gfp_fft2d_pass(gfp_plan *pl, const void *in, void *out,
@@ -879,30 +832,14 @@ gfp_status gfp_fft2d_execute(const gfp_fft2d *t, void *A, void *B,
         gfp_transpose_c(t->dbl, A, B, t->H, t->Wc);
         return gfp_fft2d_inverse_t(t, B, A, err);
     }
-    /* rows A -> (staging) -> B transposed (Wc x H); columns B ->
-     * (staging) -> A transposed back (H x Wc) */
+    /* rows A -> B transposed (Wc x H); columns B -> A transposed back
+     * (H x Wc) */
     size_t sc = t->dbl ? sizeof(double) : sizeof(float);
-    size_t sb_rows = t->rows->desc.batch * 2 * t->Wc * sc;
-    size_t sb_cols = t->cols->desc.batch * 2 * t->H * sc;
-    size_t sb = sb_rows > sb_cols ? sb_rows : sb_cols;
-    gfp_engine *e = t->engine ? t->engine : t->rows->engine;
-    void *stage[2] = {e->ops->alloc_host(e->state, sb),
-                      e->ops->alloc_host(e->state, sb)};
-    if (!stage[0] || !stage[1]) {
-        st = gfp_fail(err, GFP_ENOMEM, "out of memory for two staging "
-                      "buffers of %zu bytes", sb);
-        goto out;
-    }
-    if ((st = pass_t(t->rows, A, B, t->H, t->rin, t->Wc, t->dbl, stage,
-                     t->threads, err)))
-        goto out;
-    st = pass_t(t->cols, B, A, t->Wc, 2 * t->H * sc, t->H, t->dbl, stage,
-                t->threads, err);
-out:
-    for (int i = 0; i < 2; i++)
-        if (stage[i])
-            e->ops->free_host(e->state, stage[i]);
-    return st;
+    if ((st = gfp_fft2d_pass_t(t->rows, A, B, t->H, t->rin, t->Wc, t->dbl,
+                               t->threads, err)))
+        return st;
+    return gfp_fft2d_pass_t(t->cols, B, A, t->Wc, 2 * t->H * sc, t->H,
+                            t->dbl, t->threads, err);
 }
 
 /* ---- loading a plane ----------------------------------------------------------- */

@@ -55,9 +55,9 @@ size_t gfp_fft2d_scalars(const gfp_fft2d *t);
  * (R2C), H x Wc complex (C2R) or H x W complex (C2C); the result in A:
  * H x Wc complex (R2C), H x W reals (C2R) or H x W complex (C2C). Rows
  * first, then columns; C2R columns first. R2C and C2C transpose every
- * finished batch (on the CPU, in --threads threads) while the engine
- * computes the next, through two staging buffers of one batch that
- * execute allocates. */
+ * finished batch while the engine computes the next: the engine itself
+ * when it offers submit_t (the GPU on the device), else the CPU in
+ * --threads threads from two staging buffers that execute allocates. */
 gfp_status gfp_fft2d_execute(const gfp_fft2d *t, void *A, void *B,
                              gfp_error *err) GFP_WUR;
 
@@ -78,15 +78,16 @@ void gfp_transpose_c(int dbl, const void *s, void *d, size_t rows,
                      size_t cols);
 
 /* For `gfftpipe calibrate`: the steps of gfp_fft2d_execute alone.
- * Rows r of s (rows x cols complex) into columns col0 + r of d (cols rows
- * of ld values), in up to `threads` threads. */
-void gfp_transpose_block(int dbl, const void *s, void *d, size_t rows,
-                         size_t cols, size_t ld, size_t col0, int threads);
-/* frames frames through pl (ib, ob bytes each) in its batches, two in
+ * frames frames through pl (ib, ob bytes each) in its batches, two in
  * flight. */
 gfp_status gfp_fft2d_pass(gfp_plan *pl, const void *in, void *out,
                           size_t frames, size_t ib, size_t ob,
                           gfp_error *err) GFP_WUR;
+/* frames frames through pl, each batch's output (L complex values a
+ * frame) landing transposed in out (L x frames), as execute's passes. */
+gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
+                            size_t frames, size_t ib, size_t L, int dbl,
+                            int threads, gfp_error *err) GFP_WUR;
 /* The batch gfp_fft2d_create_opts gives a pass of frames frames of
  * frame_bytes (the larger of input and output) and dev_bytes (input plus
  * output) on an engine sending the fraction frac to a GPU. */

@@ -27,6 +27,8 @@ typedef struct fftw_impl {
     double *win;        /* the window times the scale: one pass, not two */
     double out_scale;   /* what is left to scale the output by */
     int nslots;
+    void **tscratch;    /* per slot, a batch's bins for submit_t; made on
+                           first use */
 } fftw_impl;
 
 /* Reads a wisdom file written by fftw_close: a double block, then a single
@@ -216,6 +218,10 @@ static void fftw_unmake(void *state, void *impl)
         for (int i = 0; i < p->nslots; i++)
             fftw_free(p->scratch[i]);
     free(p->scratch);
+    if (p->tscratch)
+        for (int i = 0; i < p->nslots; i++)
+            fftw_free(p->tscratch[i]);
+    free(p->tscratch);
     free(p);
 }
 
@@ -453,7 +459,38 @@ done:
     return st;
 }
 
+/* The batch into a scratch buffer, then transposed into out on the
+ * engine's threads (the row-column 2D FFT's passes). */
+static gfp_status fftw_submit_t(void *state, void *impl, int slot,
+                                const void *in, void *out, size_t nframes,
+                                size_t ld, size_t col0, gfp_error *err)
+{
+    fftw_impl *p = impl;
+    const gfp_plan_desc *d = &p->d;
+    if (d->kind == GFP_C2R || d->post != GFP_POST_NONE)
+        return gfp_fail(err, GFP_ENOTSUP, "transposed output is for C2C and "
+                        "R2C plans without post-op");
+    if (slot < 0 || slot >= p->nslots)
+        return gfp_fail(err, GFP_EINVAL, "bad slot %d", slot);
+    size_t bins = bins_of(d), sc = d->dbl ? sizeof(double) : sizeof(float);
+    if (!p->tscratch &&
+        !(p->tscratch = calloc((size_t)p->nslots, sizeof *p->tscratch)))
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    if (!p->tscratch[slot] &&
+        !(p->tscratch[slot] = fftw_malloc(d->batch * 2 * bins * sc)))
+        return gfp_fail(err, GFP_ENOMEM, "out of memory for a batch of %zu "
+                        "frames of %zu", d->batch, d->n);
+    gfp_status st = fftw_submit(state, impl, slot, in, p->tscratch[slot],
+                                nframes, err);
+    if (st)
+        return st;
+    gfp_transpose_block(d->dbl, p->tscratch[slot], out, nframes, bins, ld,
+                        col0, p->s->threads);
+    return GFP_OK;
+}
+
 const gfp_engine_ops gfp_engine_fftw = {
+    .submit_t = fftw_submit_t,
     .time_batch = fftw_time,
     .name = "cpu",
     .open = fftw_open,

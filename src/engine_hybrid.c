@@ -109,24 +109,27 @@ fail:
     return st;
 }
 
+/* Frames of a batch of nframes that go to the GPU: a full batch's split
+ * as planned; a short batch the same fraction, within each part's plan. */
+static size_t split(const hybrid_impl *p, size_t nframes)
+{
+    if (nframes == p->batch)
+        return p->ngpu;
+    size_t ng = (size_t)llround(p->r * (double)nframes);
+    if (ng > p->ngpu)
+        ng = p->ngpu;
+    if (nframes - ng > p->ncpu)
+        ng = nframes - p->ncpu;
+    return ng;
+}
+
 static gfp_status hybrid_submit(void *state, void *impl, int slot,
                                 const void *in, void *out, size_t nframes,
                                 gfp_error *err)
 {
     (void)state;
     hybrid_impl *p = impl;
-    size_t ng;
-    if (nframes == p->batch) {
-        ng = p->ngpu;
-    } else {
-        /* a short batch: the same fraction, within each part's plan */
-        ng = (size_t)llround(p->r * (double)nframes);
-        if (ng > p->ngpu)
-            ng = p->ngpu;
-        if (nframes - ng > p->ncpu)
-            ng = nframes - p->ncpu;
-    }
-    size_t nc = nframes - ng;
+    size_t ng = split(p, nframes), nc = nframes - ng;
     gfp_status st;
     if (ng && (st = gfp_plan_submit(p->gpu, slot,
                                     (const char *)in + nc * p->in_step,
@@ -144,6 +147,34 @@ static gfp_status hybrid_submit(void *state, void *impl, int slot,
                 if (gfp_plan_wait(p->gpu, slot, &ignored))
                     return st; /* the first error is the one to report */
             }
+            return st;
+        }
+    }
+    return GFP_OK;
+}
+
+/* As submit, each part transposed where it ran: the GPU's on the device,
+ * the CPU's on the CPU, into their own columns of out. */
+static gfp_status hybrid_submit_t(void *state, void *impl, int slot,
+                                  const void *in, void *out, size_t nframes,
+                                  size_t ld, size_t col0, gfp_error *err)
+{
+    (void)state;
+    hybrid_impl *p = impl;
+    size_t ng = split(p, nframes), nc = nframes - ng;
+    gfp_status st;
+    if (ng && (st = gfp_plan_submit_t(p->gpu, slot,
+                                      (const char *)in + nc * p->in_step, out,
+                                      ng, ld, col0 + nc, err)))
+        return st;
+    if (nc) {
+        st = gfp_plan_submit_t(p->cpu, slot, in, out, nc, ld, col0, err);
+        if (!st)
+            st = gfp_plan_wait(p->cpu, slot, err);
+        if (st) {
+            gfp_error ignored = {0};
+            if (ng && gfp_plan_wait(p->gpu, slot, &ignored))
+                return st;
             return st;
         }
     }
@@ -197,6 +228,7 @@ static const gfp_engine_ops hybrid_ops = {
     .alloc_host = hybrid_alloc_host,
     .free_host = hybrid_free_host,
     .time_batch = hybrid_time,
+    .submit_t = hybrid_submit_t,
 };
 
 gfp_status gfp_hybrid_wrap(gfp_engine *cpu, gfp_engine *gpu,

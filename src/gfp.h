@@ -259,6 +259,15 @@ typedef struct gfp_engine_ops {
     gfp_status (*time_batch)(void *state, void *plan, size_t nframes,
                              int warmup, int reps, double *ms,
                              gfp_error *err);
+    /* Optional (NULL: not offered): as submit, but the output lands
+     * transposed in a larger array, for the row-column 2D FFT: bin c of
+     * frame f at complex value c * ld + col0 + f of out. C2C and R2C
+     * plans without post-op or pooling (GFP_ENOTSUP otherwise). The CPU
+     * engine transposes on the CPU, the GPU engines on the device before
+     * one strided copy back. */
+    gfp_status (*submit_t)(void *state, void *plan, int slot, const void *in,
+                           void *out, size_t nframes, size_t ld, size_t col0,
+                           gfp_error *err);
 } gfp_engine_ops;
 
 struct gfp_engine {
@@ -315,6 +324,17 @@ void gfp_plan_destroy(gfp_plan *p);
 gfp_status gfp_plan_submit(gfp_plan *p, int slot, const void *in, void *out,
                            size_t nframes, gfp_error *err) GFP_WUR;
 gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err) GFP_WUR;
+/* submit_t of the plan's engine (see gfp_engine_ops); GFP_ENOTSUP when
+ * the engine has none. */
+gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
+                             size_t nframes, size_t ld, size_t col0,
+                             gfp_error *err) GFP_WUR;
+/* rows x cols complex values (double when dbl, else float) at s into
+ * columns col0 .. col0 + rows - 1 of d, an array of cols rows of ld
+ * values: d[c * ld + col0 + r] = s[r * cols + c]; in cache-sized tiles,
+ * on up to `threads` threads (one for small blocks). */
+void gfp_transpose_block(int dbl, const void *s, void *d, size_t rows,
+                         size_t cols, size_t ld, size_t col0, int threads);
 /* Synchronous convenience: submit on slot 0 and wait. */
 gfp_status gfp_plan_execute(gfp_plan *p, const void *in, void *out,
                             size_t nframes, gfp_error *err) GFP_WUR;

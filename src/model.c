@@ -156,9 +156,12 @@ double gfp_model_predict(const gfp_model *m, const gfp_model_problem *p,
             g = gfp_model_step_time(m, dbl, GFP_STEP_GPU_COPY, r * bytes[d],
                                     0) +
                 gfp_model_step_time(m, dbl, GFP_STEP_GPU_FFT, 0, r * work[d]);
+        /* each side transposes its own part: the GPU on the device (in
+         * its copies' time), the CPU its 1 - r */
         c = gfp_model_step_time(m, dbl, GFP_STEP_CPU_FFT, 0,
                                 (1 - r) * work[d]) +
-            gfp_model_step_time(m, dbl, GFP_STEP_TRANSPOSE, trb[d], 0);
+            gfp_model_step_time(m, dbl, GFP_STEP_TRANSPOSE,
+                                (1 - r) * trb[d], 0);
         pr.gpu[d] = g;
         pr.cpu[d] = c;
         pr.total += g > c ? g : c;

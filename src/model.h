@@ -13,9 +13,10 @@
  * frames * n * log2(n). A step uses the features named here (the others'
  * coefficients stay 0):
  *   CPU_FFT    FFTW's batched 1D FFTs on --threads threads   (1, work)
- *   TRANSPOSE  the CPU's tiled transpose of a finished batch  (1, bytes)
- *   GPU_COPY   host-device copies of a pass, both ways, as they overlap
- *              the kernels in the two-slot pipeline            (1, bytes)
+ *   TRANSPOSE  the CPU's tiled transpose of its finished part  (1, bytes)
+ *   GPU_COPY   host-device copies of a pass, both ways (the way back a
+ *              strided copy of the part transposed on the device), as
+ *              far as the two-slot pipeline does not hide them  (1, bytes)
  *   GPU_FFT    the GPU kernels of a pass                       (1, work)
  *   ALLOC      pinned host buffers (allocate + register)        (1, bytes)
  * bytes: what a step moves (input plus output for FFTs and copies; the
@@ -56,7 +57,7 @@ double gfp_model_step_time(const gfp_model *m, int dbl, gfp_model_step step,
 
 /* A 2D transform: the rows (H frames of W) then the columns (Wc frames of
  * H, C2C), each direction's FFTs split r to the GPU and 1 - r to the CPU,
- * every finished batch transposed on the CPU. */
+ * each part of a finished batch transposed where it ran. */
 typedef struct gfp_model_problem {
     size_t W, H;
     gfp_kind kind;      /* C2C or R2C (forward); C2R is priced as R2C */
