@@ -51,12 +51,13 @@ gfp_status gfp_engine_open(const char *name, const gfp_engine_opts *o,
         return open_ops(&gfp_engine_fftw, o, out, err);
     if (!strcmp(name, "hybrid")) {
         /* The CPU part first: FFTW needs nothing that can be missing. */
-        gfp_engine *cpu = NULL, *gpu = NULL;
+        gfp_engine *cpu = NULL;
         gfp_status st = open_ops(&gfp_engine_fftw, o, &cpu, err);
         if (st)
             return st;
         gfp_error gerr = {0};
 #ifdef GFP_HAVE_CUDA
+        gfp_engine *gpu = NULL;
         if (open_ops(&gfp_engine_gpu, o, &gpu, &gerr) == GFP_OK)
             return gfp_hybrid_wrap(cpu, gpu, o, who, out, err);
 #else
