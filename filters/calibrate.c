@@ -56,6 +56,17 @@ typedef struct cal_obs {
     double bytes[NSHAPES], work[NSHAPES], t[GFP_STEP_COUNT][NSHAPES];
 } cal_obs;
 
+/* A real run streams arrays far larger than the caches; the profiling
+ * arrays would stay in a server's L3 between repetitions. Writing this
+ * much before each timed repetition evicts them. */
+#define CAL_FLUSH_BYTES ((size_t)256 << 20)
+static void flush_caches(unsigned char *buf)
+{
+    if (buf)
+        for (size_t i = 0; i < CAL_FLUSH_BYTES; i += 64)
+            buf[i]++;
+}
+
 static double median3(double a, double b, double c)
 {
     double v[3] = {a, b, c};
@@ -64,13 +75,14 @@ static double median3(double a, double b, double c)
 
 /* Median seconds of CAL_REPS passes of F frames of n through pl. */
 static gfp_status time_pass(gfp_plan *pl, void *in, void *out, size_t F,
-                            size_t ib, size_t ob, double *secs,
-                            gfp_error *err)
+                            size_t ib, size_t ob, unsigned char *fl,
+                            double *secs, gfp_error *err)
 {
     double t[CAL_REPS];
     /* one warm-up run: first-touch pages, plan caches */
     gfp_status st = gfp_fft2d_pass(pl, in, out, F, ib, ob, err);
     for (int r = 0; r < CAL_REPS && !st; r++) {
+        flush_caches(fl);
         double t0 = gfp_now();
         st = gfp_fft2d_pass(pl, in, out, F, ib, ob, err);
         t[r] = gfp_now() - t0;
@@ -84,12 +96,14 @@ static gfp_status time_pass(gfp_plan *pl, void *in, void *out, size_t F,
  * engine transposes on the device). */
 static gfp_status time_pass_t(gfp_plan *pl, void *in, void *out, size_t F,
                               size_t ib, size_t L, int dbl, int threads,
-                              double *secs, gfp_error *err)
+                              unsigned char *fl, double *secs,
+                              gfp_error *err)
 {
     double t[CAL_REPS];
     gfp_status st = gfp_fft2d_pass_t(pl, in, out, F, ib, L, dbl, threads,
                                      err);
     for (int r = 0; r < CAL_REPS && !st; r++) {
+        flush_caches(fl);
         double t0 = gfp_now();
         st = gfp_fft2d_pass_t(pl, in, out, F, ib, L, dbl, threads, err);
         t[r] = gfp_now() - t0;
@@ -112,6 +126,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     gfp_engine *he = gpu ? gpu : cpu;
     void *in = he->ops->alloc_host(he->state, bytes);
     void *out = he->ops->alloc_host(he->state, bytes);
+    unsigned char *fl = calloc(1, CAL_FLUSH_BYTES); /* NULL: no flushing */
     gfp_status st = GFP_OK;
     if (!in || !out) {
         st = gfp_fail(err, GFP_ENOMEM, "out of memory for the profiling "
@@ -131,8 +146,8 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         d.batch = gfp_fft2d_batch(F, fb, 2 * fb, 0, 0);
         if ((st = gfp_plan_create(cpu, &d, 2, &pl, err)))
             break;
-        st = time_pass(pl, in, out, F, fb, fb, &o->t[GFP_STEP_CPU_FFT][i],
-                       err);
+        st = time_pass(pl, in, out, F, fb, fb, fl,
+                       &o->t[GFP_STEP_CPU_FFT][i], err);
         gfp_plan_destroy(pl);
         if (st)
             break;
@@ -141,6 +156,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
             size_t chunk = d.batch;
             double t[CAL_REPS + 1];
             for (int r = 0; r <= CAL_REPS; r++) {
+                flush_caches(fl);
                 double t0 = gfp_now();
                 for (size_t f0 = 0; f0 < F; f0 += chunk) {
                     size_t nf = F - f0 < chunk ? F - f0 : chunk;
@@ -159,7 +175,8 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
             if ((st = gfp_plan_create(gpu, &d, 2, &pl, err)))
                 break;
             double tp = 0, ms = 0;
-            st = time_pass_t(pl, in, out, F, fb, n, dbl, threads, &tp, err);
+            st = time_pass_t(pl, in, out, F, fb, n, dbl, threads, fl, &tp,
+                             err);
             if (!st)
                 st = gpu->ops->time_batch(gpu->state, pl->impl, d.batch, 2,
                                           5, &ms, err);
@@ -203,6 +220,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                     1e3 * o->t[GFP_STEP_ALLOC][i]);
     }
 done:
+    free(fl);
     if (in)
         he->ops->free_host(he->state, in);
     if (out)
