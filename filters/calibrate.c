@@ -140,7 +140,8 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         size_t fb = 2 * n * sc;
         o->bytes[i] = (double)F * 2 * (double)fb;     /* input + output */
         o->work[i] = (double)F * (double)n * log2((double)n);
-        gfp_plan_desc d = {.n = n, .kind = GFP_C2C, .dbl = dbl, .scale = 1};
+        gfp_plan_desc d = {.n = n, .kind = GFP_C2C, .dbl = dbl, .scale = 1,
+                           .transposed = 1};
         gfp_plan *pl = NULL;
         /* CPU FFTs, batched as execute batches them */
         d.batch = gfp_fft2d_batch(F, fb, 2 * fb, 0, 0);

@@ -215,7 +215,8 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
      * two scalars a frame more than its input) */
     p->transposable = d->kind != GFP_C2R && d->post == GFP_POST_NONE &&
                       !d->pool;
-    p->din_bytes = p->transposable && p->out_bytes > p->in_bytes
+    p->din_bytes = p->transposable && d->transposed &&
+                           p->out_bytes > p->in_bytes
                        ? p->out_bytes : p->in_bytes;
     /* --gpu-mem: the batch buffers of all slots within the cap (the
      * caller sizes batches to half of it, leaving the rest to the plan's
@@ -378,6 +379,9 @@ static gfp_status cuda_submit_t(void *state, void *impl, int slot,
     size_t scal = p->d.dbl ? sizeof(double) : sizeof(float), ce = 2 * scal;
     size_t ib = nframes * gfp_plan_in_scalars(&p->d) * scal;
     size_t bins = p->d.kind == GFP_R2C ? p->d.n / 2 + 1 : p->d.n;
+    if (nframes * bins * ce > p->din_bytes)
+        return gfp_fail(err, GFP_EINVAL, "submit_t on a plan not made for "
+                        "it (desc.transposed)");
     cudaStream_t s = p->streams[slot];
     if (cuda_check(cudaMemcpyAsync(p->d_in[slot], in, ib,
                                    cudaMemcpyHostToDevice, s),

@@ -280,6 +280,20 @@ static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
             p->win[k] = d->window[k] * d->scale;
         p->out_scale = 1.0;
     }
+    if (d->transposed && d->kind != GFP_C2R && d->post == GFP_POST_NONE) {
+        /* submit_t's buffers now, touched: not page faults mid-pass */
+        if (!(p->tscratch = calloc((size_t)nslots, sizeof *p->tscratch))) {
+            fftw_unmake(s, p);
+            return gfp_fail(err, GFP_ENOMEM, "out of memory");
+        }
+        for (int i = 0; i < nslots; i++) {
+            if (!(p->tscratch[i] = fftw_malloc(cplx_bytes))) {
+                fftw_unmake(s, p);
+                return gfp_fail(err, GFP_ENOMEM, "out of memory");
+            }
+            memset(p->tscratch[i], 0, cplx_bytes);
+        }
+    }
     if (d->post != GFP_POST_NONE) {
         p->scratch = calloc((size_t)nslots, sizeof *p->scratch);
         if (!p->scratch) {

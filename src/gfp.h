@@ -215,6 +215,9 @@ typedef struct gfp_plan_desc {
     gfp_post post;
     gfp_algorithm algorithm; /* AUTO (0) unless --algorithm names one */
     const struct gfp_pool_desc *pool; /* NULL, or spectrogram pooling */
+    int transposed;      /* a hint: the plan will run through submit_t,
+                          * so engines prepare for it at plan time (their
+                          * memory touched, not faulted in mid-run) */
 } gfp_plan_desc;
 
 size_t gfp_plan_in_scalars(const gfp_plan_desc *d);  /* per frame */

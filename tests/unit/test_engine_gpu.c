@@ -195,7 +195,8 @@ static void t_submit_t(void)
                 for (int dbl = 0; dbl < 2; dbl++) {
                     gfp_plan_desc d = {.n = ns[ni], .batch = batch,
                                        .kind = kind ? GFP_R2C : GFP_C2C,
-                                       .dbl = dbl, .scale = 1};
+                                       .dbl = dbl, .scale = 1,
+                                       .transposed = 1};
                     size_t bins = kind ? d.n / 2 + 1 : d.n;
                     size_t sc = dbl ? 8 : 4, ni_s = gfp_plan_in_scalars(&d);
                     gfp_plan *pg = NULL, *pc = NULL;
