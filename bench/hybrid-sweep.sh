@@ -27,7 +27,8 @@
 #
 # Environment: GFFTPIPE (default build/src/gfftpipe), F2REF (default
 # build/tests/cli/fft2ref), THREADS (default: all cores), SIZES, STEP
-# (default 0.05), OUT (logs and the table are written there when set).
+# (default 0.05), WISDOM (default build/hybrid-sweep.wisdom), OUT (logs and
+# the table are written there when set).
 set -u
 GFP=${GFFTPIPE:-build/src/gfftpipe}
 REF=${F2REF:-build/tests/cli/fft2ref}
@@ -41,7 +42,9 @@ trap 'rm -rf "$WORK"' EXIT
 export GFFTPIPE_MODEL="$LOG/model"
 # kernels loaded when the engine opens, not in the first timed pass
 export CUDA_MODULE_LOADING=EAGER
-WISDOM="$WORK/wisdom"
+# kept between invocations (SIZES=... runs one size at a time): plans
+# measured once
+WISDOM=${WISDOM:-build/hybrid-sweep.wisdom}
 [ -x "$GFP" ] || { echo "hybrid-sweep: no gfftpipe at $GFP" >&2; exit 2; }
 [ -x "$REF" ] || { echo "hybrid-sweep: no fft2ref at $REF (make check builds it)" >&2; exit 2; }
 say() { echo "$*" | tee -a "$LOG/sweep.log"; }
