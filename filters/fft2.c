@@ -19,10 +19,12 @@
 #include "config.h"
 #include "filters.h"
 #include "fft2.h"
+#include "model.h"
 
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,6 +70,7 @@ typedef struct f2_priv {
     size_t Wo;              /* output values per row (raw/npy) */
     int out_cplx;           /* raw/npy output is complex */
     double t_fft, t_io;
+    double t_pred, ratio;   /* hybrid: the model's time per plane, r */
     int verbose;
     const char *engine_name;
 } f2_priv;
@@ -108,7 +111,18 @@ static void usage_common(FILE *out)
         "  --colormap C          PNG output: viridis, magma, inferno, plasma,\n"
         "                        gray (default viridis; gray for --out real)\n"
         "  --range DB            PNG logmag: dB shown below the peak (default\n"
-        "                        80)\n",
+        "                        80)\n"
+        "  --engine hybrid       the CPU (FFTW, --threads) and the GPU at once:\n"
+        "                        a fraction r of each direction's rows or\n"
+        "                        columns to the GPU, chosen by the model that\n"
+        "                        'gfftpipe calibrate' fits (-v: r, predicted\n"
+        "                        and measured time); without a GPU the CPU\n"
+        "                        alone, with one note\n"
+        "  --ratio R             hybrid: send the fraction R (0..1) to the GPU\n"
+        "                        instead of the model's choice\n"
+        "  --gpu-mem SIZE        device memory the GPU's buffers may use (k, M,\n"
+        "                        G, Ki, Mi, Gi); larger arrays go through in\n"
+        "                        pieces (gpu, hybrid and auto engines)\n",
         out);
     gfp_common_usage(out);
     fputs("PNG output: one tile per plane, side by side; mag is scaled to\n"
@@ -146,7 +160,8 @@ static void ifft2_usage(FILE *out)
 
 enum {
     O_SIZE = 1, O_IN_FORMAT, O_OUT_FORMAT, O_OUT, O_NORM, O_SHIFT,
-    O_NO_SHIFT, O_GRAY, O_FULL, O_REAL_OUT, O_CMAP, O_RANGE
+    O_NO_SHIFT, O_GRAY, O_FULL, O_REAL_OUT, O_CMAP, O_RANGE, O_GPU_MEM,
+    O_RATIO
 };
 
 static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
@@ -161,6 +176,7 @@ static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
         {"no-shift", 0, 0, O_NO_SHIFT}, {"gray", 0, 0, O_GRAY},
         {"full", 0, 0, O_FULL}, {"real-out", 0, 0, O_REAL_OUT},
         {"colormap", 1, 0, O_CMAP}, {"range", 1, 0, O_RANGE},
+        {"gpu-mem", 1, 0, O_GPU_MEM}, {"ratio", 1, 0, O_RATIO},
         GFP_COMMON_LONGOPTS, {0, 0, 0, 0}};
     const char *who = p->inverse ? "ifft2" : "fft2";
     p->shift = -1;
@@ -224,6 +240,16 @@ static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
             if (gfp_opt_double("range", optarg, 1, 1000, &p->range, err))
                 return GFP_EINVAL;
             break;
+        case O_GPU_MEM:
+            if (gfp_opt_size("gpu-mem", optarg, 1, (uint64_t)1 << 50,
+                             &c->gpu_mem, err))
+                return GFP_EINVAL;
+            break;
+        case O_RATIO:
+            if (gfp_opt_double("ratio", optarg, 0, 1, &c->ratio, err))
+                return GFP_EINVAL;
+            c->ratio_set = 1;
+            break;
         default:
             if (gfp_common_opt(c, o, optarg, argv, err))
                 return GFP_EINVAL;
@@ -244,6 +270,11 @@ static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
                         "--real-out");
     if (p->in_kind == K_RAW && !p->have_size)
         return gfp_fail(err, GFP_EINVAL, "raw input needs --size WxH");
+    if (c->ratio_set && strcmp(c->engine, "hybrid"))
+        return gfp_fail(err, GFP_EINVAL, "--ratio is for --engine hybrid");
+    if (c->gpu_mem && !strcmp(c->engine, "cpu"))
+        return gfp_fail(err, GFP_EINVAL, "--gpu-mem is for the gpu, cufft, "
+                        "hybrid and auto engines, not --engine cpu");
     if (gfp_opt_positional(argc, argv, optind, in, out, err))
         return GFP_EINVAL;
     p->out_path = *out;
@@ -548,13 +579,48 @@ static void shift2d(const void *s, void *d, size_t rows, size_t cols,
 /* Frames per submitted batch: about F2_CHUNK_BYTES, a multiple of 4 when
  * short of all (so every batch but the last starts 16-byte aligned for
  * FFTW's SIMD plans). */
-static size_t chunk_frames(size_t frames, size_t frame_bytes)
+static size_t round_chunk(size_t k, size_t frames)
 {
-    size_t k = F2_CHUNK_BYTES / (frame_bytes ? frame_bytes : 1);
     if (k >= frames)
         return frames ? frames : 1;
     k = k >= 4 ? k / 4 * 4 : 1;
     return k;
+}
+
+static size_t chunk_frames(size_t frames, size_t frame_bytes)
+{
+    return round_chunk(F2_CHUNK_BYTES / (frame_bytes ? frame_bytes : 1),
+                       frames);
+}
+
+/* The batch for an engine that sends a fraction frac of every batch to a
+ * GPU: that part about F2_CHUNK_BYTES (the whole batch for a GPU engine),
+ * its two slots' device buffers (dev_bytes per frame, input plus output)
+ * within half of gpu_mem when set, the batch itself at most
+ * F2_HYBRID_MAX_BYTES of host memory. */
+#define F2_HYBRID_MAX_BYTES ((size_t)256 << 20)
+static size_t chunk_frames_dev(size_t frames, size_t frame_bytes,
+                               size_t dev_bytes, double frac, size_t gpu_mem)
+{
+    if (frac <= 0)
+        return chunk_frames(frames, frame_bytes);
+    size_t fb = frame_bytes ? frame_bytes : 1;
+    size_t g = F2_CHUNK_BYTES / fb;
+    if (gpu_mem) {
+        size_t cap = gpu_mem / 2 / (2 * (dev_bytes ? dev_bytes : 1));
+        if (cap < g)
+            g = cap;
+    }
+    if (g < 1)
+        g = 1; /* the engine refuses it with a clear message */
+    double k = frac >= 1 ? (double)g : floor((double)g / frac);
+    double kmax = (double)(F2_HYBRID_MAX_BYTES / fb);
+    if (frac < 1 && k > kmax)
+        k = kmax;
+    if (k < 1)
+        k = 1;
+    size_t kk = k >= (double)frames ? frames : (size_t)k;
+    return round_chunk(kk, frames);
 }
 
 /* frames through pl in batches, two in flight (a GPU engine overlaps one
@@ -586,14 +652,105 @@ static gfp_status pass(gfp_plan *pl, const void *in, void *out,
     return st;
 }
 
+/* frames through pl in batches, two in flight, each batch's output landing
+ * transposed in out (frames columns of L complex values: out is L x
+ * frames). An engine with submit_t transposes itself (the GPU on the
+ * device, the CPU engine in threads, the hybrid engine each part where it
+ * ran); otherwise each batch lands in a staging buffer (stage[slot], one
+ * batch's output) and is transposed from there while the engine computes
+ * the next. */
+static gfp_status pass_t(gfp_plan *pl, const void *in, void *out,
+                         size_t frames, size_t ib, size_t L, int dbl,
+                         void *const stage[2], int threads, gfp_error *err)
+{
+    size_t chunk = pl->desc.batch, nch = (frames + chunk - 1) / chunk;
+    int direct = pl->engine->ops->submit_t != NULL;
+    int busy[2] = {0, 0};
+    size_t f0s[2] = {0, 0}, nfs[2] = {0, 0};
+    gfp_status st = GFP_OK;
+    for (size_t k = 0; k < nch + 2 && !st; k++) {
+        int slot = (int)(k & 1);
+        if (busy[slot]) {
+            busy[slot] = 0;
+            if ((st = gfp_plan_wait(pl, slot, err)))
+                break;
+            if (!direct)
+                gfp_transpose_block(dbl, stage[slot], out, nfs[slot], L,
+                                    frames, f0s[slot], threads);
+        }
+        if (k >= nch)
+            continue;
+        size_t f0 = k * chunk, nf = frames - f0 < chunk ? frames - f0 : chunk;
+        const void *src = (const char *)in + f0 * ib;
+        st = direct ? gfp_plan_submit_t(pl, slot, src, out, nf, frames, f0,
+                                        err)
+                    : gfp_plan_submit(pl, slot, src, stage[slot], nf, err);
+        busy[slot] = !st;
+        f0s[slot] = f0;
+        nfs[slot] = nf;
+    }
+    for (int s = 0; s < 2; s++)
+        if (busy[s]) {
+            gfp_status w = gfp_plan_wait(pl, s, err);
+            if (!st)
+                st = w;
+        }
+    return st;
+}
+
+gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
+                            size_t frames, size_t ib, size_t L, int dbl,
+                            int threads, gfp_error *err)
+{
+    gfp_engine *e = pl->engine;
+    void *stage[2] = {NULL, NULL};
+    size_t sb = pl->desc.batch * 2 * L * (dbl ? sizeof(double)
+                                              : sizeof(float));
+    if (!e->ops->submit_t) {
+        stage[0] = e->ops->alloc_host(e->state, sb);
+        stage[1] = e->ops->alloc_host(e->state, sb);
+        if (!stage[0] || !stage[1]) {
+            for (int i = 0; i < 2; i++)
+                if (stage[i])
+                    e->ops->free_host(e->state, stage[i]);
+            return gfp_fail(err, GFP_ENOMEM, "out of memory for two staging "
+                            "buffers of %zu bytes", sb);
+        }
+    }
+    gfp_status st = pass_t(pl, in, out, frames, ib, L, dbl, stage, threads,
+                           err);
+    for (int i = 0; i < 2; i++)
+        if (stage[i])
+            e->ops->free_host(e->state, stage[i]);
+    return st;
+}
+
+gfp_status gfp_fft2d_pass(gfp_plan *pl, const void *in, void *out,
+                          size_t frames, size_t ib, size_t ob, gfp_error *err)
+{
+    return pass(pl, in, out, frames, ib, ob, err);
+}
+
+size_t gfp_fft2d_batch(size_t frames, size_t frame_bytes, size_t dev_bytes,
+                       double frac, size_t gpu_mem)
+{
+    return chunk_frames_dev(frames, frame_bytes, dev_bytes, frac, gpu_mem);
+}
+
 /* ---- the 2D transform (fft2.h) ----------------------------------------------- */
 
-gfp_status gfp_fft2d_create(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
-                            int inverse, int dbl, double row_scale,
-                            double col_scale, gfp_fft2d *t, gfp_error *err)
+gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
+                                 gfp_kind kind, int inverse, int dbl,
+                                 double row_scale, double col_scale,
+                                 const gfp_fft2d_opts *o, gfp_fft2d *t,
+                                 gfp_error *err)
 {
     memset(t, 0, sizeof *t);
     size_t sc = dbl ? sizeof(double) : sizeof(float);
+    size_t gpu_mem = o ? o->gpu_mem : 0;
+    double frac = gfp_engine_gpu_fraction(e);
+    t->engine = e;
+    t->threads = o && o->threads > 0 ? o->threads : 1;
     t->W = W;
     t->H = H;
     t->kind = kind;
@@ -601,17 +758,29 @@ gfp_status gfp_fft2d_create(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
     t->dbl = dbl;
     t->Wc = kind == GFP_C2C ? W : W / 2 + 1;
     gfp_plan_desc rd = {.n = W, .kind = kind, .inverse = inverse,
-                        .dbl = dbl, .scale = row_scale};
+                        .dbl = dbl, .scale = row_scale,
+                        .transposed = kind != GFP_C2R};
     t->rin = gfp_plan_in_scalars(&rd) * sc;
     size_t rout = (kind == GFP_C2R ? W : 2 * t->Wc) * sc;
-    rd.batch = chunk_frames(H, t->rin > rout ? t->rin : rout);
+    rd.batch = chunk_frames_dev(H, t->rin > rout ? t->rin : rout,
+                                t->rin + rout, frac, gpu_mem);
     gfp_status st = gfp_plan_create(e, &rd, 2, &t->rows, err);
     if (st)
         return st;
     gfp_plan_desc cd = {.n = H, .kind = GFP_C2C, .inverse = inverse,
-                        .dbl = dbl, .scale = col_scale};
-    cd.batch = chunk_frames(t->Wc, 2 * H * sc);
+                        .dbl = dbl, .scale = col_scale,
+                        .transposed = kind != GFP_C2R};
+    cd.batch = chunk_frames_dev(t->Wc, 2 * H * sc, 4 * H * sc, frac,
+                                gpu_mem);
     return gfp_plan_create(e, &cd, 2, &t->cols, err);
+}
+
+gfp_status gfp_fft2d_create(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
+                            int inverse, int dbl, double row_scale,
+                            double col_scale, gfp_fft2d *t, gfp_error *err)
+{
+    return gfp_fft2d_create_opts(e, W, H, kind, inverse, dbl, row_scale,
+                                 col_scale, NULL, t, err);
 }
 
 void gfp_fft2d_destroy(gfp_fft2d *t)
@@ -660,19 +829,19 @@ gfp_status gfp_fft2d_execute(const gfp_fft2d *t, void *A, void *B,
                              gfp_error *err)
 {
     gfp_status st;
-    if (t->kind != GFP_C2R) {
-        /* rows A -> B; B (H x Wc) -> A (Wc x H); columns A -> B;
-         * B -> A (H x Wc) */
-        if ((st = gfp_fft2d_forward_t(t, A, B, err)))
-            return st;
-        gfp_transpose_c(t->dbl, B, A, t->Wc, t->H);
-    } else {
+    if (t->kind == GFP_C2R) {
         /* irfft2: columns first, then the C2R rows */
         gfp_transpose_c(t->dbl, A, B, t->H, t->Wc);
-        if ((st = gfp_fft2d_inverse_t(t, B, A, err)))
-            return st;
+        return gfp_fft2d_inverse_t(t, B, A, err);
     }
-    return GFP_OK;
+    /* rows A -> B transposed (Wc x H); columns B -> A transposed back
+     * (H x Wc) */
+    size_t sc = t->dbl ? sizeof(double) : sizeof(float);
+    if ((st = gfp_fft2d_pass_t(t->rows, A, B, t->H, t->rin, t->Wc, t->dbl,
+                               t->threads, err)))
+        return st;
+    return gfp_fft2d_pass_t(t->cols, B, A, t->Wc, 2 * t->H * sc, t->H,
+                            t->dbl, t->threads, err);
 }
 
 /* ---- loading a plane ----------------------------------------------------------- */
@@ -887,12 +1056,36 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
     size_t sc = p->dbl ? sizeof(double) : sizeof(float);
     p->engine_name = e->name;
     double t0 = gfp_now();
+    const gfp_model *model;
+    int from_file = 0;
+    if ((model = gfp_hybrid_model(e, &from_file))) {
+        /* one r for both directions: the model's best, or --ratio */
+        gfp_model_problem mp = {.W = W, .H = H, .dbl = p->dbl,
+                                .kind = p->row_kind};
+        p->ratio = c->ratio_set ? c->ratio
+                                : gfp_model_best_ratio(model, &mp, NULL);
+        if (gfp_hybrid_set_ratio(e, p->ratio))
+            p->ratio = -1;
+        gfp_model_pred pr;
+        p->t_pred = gfp_model_predict(model, &mp, p->ratio, &pr);
+        if (c->verbose)
+            gfp_msg(p->inverse ? "ifft2" : "fft2", "hybrid: r %.3f (%s); "
+                    "predicted %.4f s per plane (rows: CPU %.4f s, GPU %.4f "
+                    "s; columns: CPU %.4f s, GPU %.4f s; CPU alone %.4f s, "
+                    "GPU alone %.4f s), model %s", p->ratio,
+                    c->ratio_set ? "--ratio" : "the model's", p->t_pred,
+                    pr.cpu[0], pr.gpu[0], pr.cpu[1], pr.gpu[1],
+                    gfp_model_predict(model, &mp, 0, NULL),
+                    gfp_model_predict(model, &mp, 1, NULL),
+                    from_file ? "from the model file" : "default");
+    }
     /* Plans first, before the input is touched: an engine that cannot do
      * a length refuses here, and --engine auto retries on the CPU. */
-    if ((st = gfp_fft2d_create(e, W, H, p->row_kind, p->inverse, p->dbl,
-                               gfp_norm_scale(p->norm, W, p->inverse),
-                               gfp_norm_scale(p->norm, H, p->inverse), &f2t,
-                               err)))
+    gfp_fft2d_opts fo = {.gpu_mem = c->gpu_mem, .threads = c->threads};
+    if ((st = gfp_fft2d_create_opts(e, W, H, p->row_kind, p->inverse, p->dbl,
+                                    gfp_norm_scale(p->norm, W, p->inverse),
+                                    gfp_norm_scale(p->norm, H, p->inverse),
+                                    &fo, &f2t, err)))
         goto done;
     /* Two arrays, each large enough for any stage of the plane. */
     size_t scal = gfp_fft2d_scalars(&f2t), bytes;
@@ -907,6 +1100,9 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
                       "%zu bytes (%zux%zu)", bytes, W, H);
         goto done;
     }
+    /* B's pages now, not as page faults inside the first pass (the
+     * transform time -v reports, and the model predicts, is the work) */
+    memset(B, 0, bytes);
     if (p->out_kind == K_PNG) {
         size_t cb = W * p->C * H * 3; /* checked in start */
         if (!(canvas = malloc(cb))) {
@@ -959,11 +1155,17 @@ static void f2_stop(void *vp, const gfp_common *c)
     f2_priv *p = vp;
     if (c->verbose && p->H)
         gfp_msg(p->inverse ? "ifft2" : "fft2", "engine %s; %zu plane(s) of "
-                "%zux%zu, %s, %s; transforms %.3f s, input/output %.3f s",
+                "%zux%zu, %s, %s; transforms %.4f s, input/output %.3f s",
                 p->engine_name ? p->engine_name : "-", p->C, p->W, p->H,
                 p->row_kind == GFP_C2C ? "C2C" : p->row_kind == GFP_R2C
                                                      ? "R2C" : "C2R",
                 p->dbl ? "f64" : "f32", p->t_fft, p->t_io);
+    if (c->verbose && p->H && p->t_pred > 0 && p->engine_name &&
+        !strcmp(p->engine_name, "hybrid"))
+        gfp_msg(p->inverse ? "ifft2" : "fft2", "hybrid: r %.3f; predicted "
+                "%.4f s, measured %.4f s (%+.1f%%)", p->ratio,
+                p->t_pred * (double)p->C, p->t_fft,
+                100 * (p->t_fft / (p->t_pred * (double)p->C) - 1));
     free(p->raw);
     p->raw = NULL;
     gfp_image_free(&p->img);

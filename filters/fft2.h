@@ -13,13 +13,24 @@
 #include "gfp.h"
 
 typedef struct gfp_fft2d {
+    gfp_engine *engine;
     size_t W, H;
     size_t Wc;          /* complex columns: W/2+1 for R2C/C2R, else W */
     gfp_kind kind;      /* R2C (forward), C2R (inverse) or C2C */
     int inverse, dbl;
     gfp_plan *rows, *cols;
     size_t rin;         /* bytes of one input row of the row plan */
+    int threads;        /* for the CPU's transposes */
 } gfp_fft2d;
+
+/* What the engine may use: device memory (--gpu-mem: a GPU engine's
+ * batches, or the GPU's part of a hybrid engine's, take at most half of
+ * it in buffers, leaving the rest to the plans' tables and workspace; 0
+ * no cap) and the CPU threads for transposes (0 = 1). */
+typedef struct gfp_fft2d_opts {
+    size_t gpu_mem;
+    int threads;
+} gfp_fft2d_opts;
 
 /* Plans the row pass (kind, length W, scaled by row_scale) and the column
  * pass (C2C, length H, col_scale) on e, rows first. *t is zeroed first, so
@@ -28,6 +39,13 @@ gfp_status gfp_fft2d_create(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
                             int inverse, int dbl, double row_scale,
                             double col_scale, gfp_fft2d *t,
                             gfp_error *err) GFP_WUR;
+/* The same with options (NULL: none). A hybrid engine's ratio must be set
+ * before (gfp_hybrid_set_ratio): the batches are sized from it. */
+gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
+                                 gfp_kind kind, int inverse, int dbl,
+                                 double row_scale, double col_scale,
+                                 const gfp_fft2d_opts *o, gfp_fft2d *t,
+                                 gfp_error *err) GFP_WUR;
 void gfp_fft2d_destroy(gfp_fft2d *t);
 /* Scalars (float or double) each of the two working arrays must hold:
  * enough for any stage of the transform. 0 when that overflows. */
@@ -36,7 +54,10 @@ size_t gfp_fft2d_scalars(const gfp_fft2d *t);
 /* The transform in place in A, with B as scratch. Input in A: H x W reals
  * (R2C), H x Wc complex (C2R) or H x W complex (C2C); the result in A:
  * H x Wc complex (R2C), H x W reals (C2R) or H x W complex (C2C). Rows
- * first, then columns; C2R columns first. */
+ * first, then columns; C2R columns first. R2C and C2C transpose every
+ * finished batch while the engine computes the next: the engine itself
+ * when it offers submit_t (the GPU on the device), else the CPU in
+ * --threads threads from two staging buffers that execute allocates. */
 gfp_status gfp_fft2d_execute(const gfp_fft2d *t, void *A, void *B,
                              gfp_error *err) GFP_WUR;
 
@@ -55,6 +76,23 @@ gfp_status gfp_fft2d_inverse_t(const gfp_fft2d *t, void *X, void *Y,
  * into its transpose, in cache-sized tiles. */
 void gfp_transpose_c(int dbl, const void *s, void *d, size_t rows,
                      size_t cols);
+
+/* For `gfftpipe calibrate`: the steps of gfp_fft2d_execute alone.
+ * frames frames through pl (ib, ob bytes each) in its batches, two in
+ * flight. */
+gfp_status gfp_fft2d_pass(gfp_plan *pl, const void *in, void *out,
+                          size_t frames, size_t ib, size_t ob,
+                          gfp_error *err) GFP_WUR;
+/* frames frames through pl, each batch's output (L complex values a
+ * frame) landing transposed in out (L x frames), as execute's passes. */
+gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
+                            size_t frames, size_t ib, size_t L, int dbl,
+                            int threads, gfp_error *err) GFP_WUR;
+/* The batch gfp_fft2d_create_opts gives a pass of frames frames of
+ * frame_bytes (the larger of input and output) and dev_bytes (input plus
+ * output) on an engine sending the fraction frac to a GPU. */
+size_t gfp_fft2d_batch(size_t frames, size_t frame_bytes, size_t dev_bytes,
+                       double frac, size_t gpu_mem);
 
 /* Reads a whole source into memory, through a copy of src: nothing of it
  * counts as read (src->bytes_read stays 0), so main.c's retry on the CPU

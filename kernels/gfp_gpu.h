@@ -82,6 +82,13 @@ void gfp_gpu_plan_destroy(gfp_gpu_plan *p);
 int gfp_gpu_plan_exec(const gfp_gpu_plan *p, const void *d_in, void *d_out,
                       size_t batch, void *stream, char *err, size_t errlen);
 
+/* rows x cols complex values (float2, or double2 when dbl) at d_src into
+ * their transpose, cols x rows, at d_dst (not overlapping), on stream
+ * (kernels/gfp_gpu_transpose.cu). Returns after the launch. */
+int gfp_gpu_transpose(const void *d_src, void *d_dst, size_t rows,
+                      size_t cols, int dbl, void *stream, char *err,
+                      size_t errlen);
+
 /* Device count (0 when no driver or device); a message says why. */
 int gfp_gpu_device_count(char *err, size_t errlen);
 

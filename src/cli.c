@@ -38,9 +38,9 @@ gfp_status gfp_common_opt(gfp_common *c, int code, const char *arg,
     switch (code) {
     case GFP_OPT_ENGINE:
         if (strcmp(arg, "auto") && strcmp(arg, "cpu") && strcmp(arg, "gpu") &&
-            strcmp(arg, "cufft"))
-            return gfp_fail(err, GFP_EINVAL,
-                            "--engine: '%s' is not one of auto, cpu, gpu", arg);
+            strcmp(arg, "cufft") && strcmp(arg, "hybrid"))
+            return gfp_fail(err, GFP_EINVAL, "--engine: '%s' is not one of "
+                            "auto, cpu, gpu, cufft, hybrid", arg);
         c->engine = arg;
         return GFP_OK;
     case GFP_OPT_THREADS:
@@ -100,7 +100,10 @@ void gfp_common_usage(FILE *out)
         "  --tail pad|drop|error what to do with a last, incomplete frame\n"
         "                        (default pad with zeros; -v reports it)\n"
         "  --engine auto|cpu|gpu where to compute (default auto: the GPU when\n"
-        "                        usable, else the CPU with one note)\n"
+        "                        usable, else the CPU with one note); also\n"
+        "                        cufft (the reference) and hybrid (CPU and GPU\n"
+        "                        at once, r of every batch to the GPU; the CPU\n"
+        "                        alone, with one note, without a GPU)\n"
         "  --device N            GPU to use (default 0)\n"
         "  --threads N           CPU engine threads (default 1)\n"
         "  --wisdom FILE         FFTW wisdom file, read and updated\n"

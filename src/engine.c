@@ -1,9 +1,10 @@
-/* engine.c - engine registry, `--engine auto|cpu|gpu|cufft`, and the plan
+/* engine.c - engine registry, `--engine auto|cpu|gpu|cufft|hybrid`, and the plan
  * wrapper every stage uses. */
 #include "config.h"
 #include "gfp.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +51,27 @@ gfp_status gfp_engine_open(const char *name, const gfp_engine_opts *o,
     *out = NULL;
     if (!strcmp(name, "cpu"))
         return open_ops(&gfp_engine_fftw, o, out, err);
+    if (!strcmp(name, "hybrid")) {
+        /* The CPU part first: FFTW needs nothing that can be missing. */
+        gfp_engine *cpu = NULL;
+        gfp_status st = open_ops(&gfp_engine_fftw, o, &cpu, err);
+        if (st)
+            return st;
+        gfp_error gerr = {0};
+#ifdef GFP_HAVE_CUDA
+        gfp_engine *gpu = NULL;
+        if (open_ops(&gfp_engine_gpu, o, &gpu, &gerr) == GFP_OK)
+            return gfp_hybrid_wrap(cpu, gpu, o, who, out, err);
+#else
+        gfp_fail(&gerr, GFP_EDEVICE, "this gfftpipe was built without CUDA");
+#endif
+        /* as auto: without a GPU the CPU does it all, with one note */
+        if (!o->quiet_notes)
+            gfp_msg(who, "no usable GPU (%s); --engine hybrid runs on the "
+                    "CPU engine alone", gerr.msg);
+        *out = cpu;
+        return GFP_OK;
+    }
     if (!strcmp(name, "gpu") || !strcmp(name, "cufft") ||
         !strcmp(name, "auto")) {
         gfp_error gerr = {0};
@@ -150,6 +172,20 @@ gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err)
     return p->engine->ops->wait(p->engine->state, p->impl, slot, err);
 }
 
+gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
+                             size_t nframes, size_t ld, size_t col0,
+                             gfp_error *err)
+{
+    if (nframes > p->desc.batch)
+        return gfp_fail(err, GFP_EINVAL, "batch of %zu frames exceeds the "
+                        "plan's %zu", nframes, p->desc.batch);
+    if (!p->engine->ops->submit_t)
+        return gfp_fail(err, GFP_ENOTSUP, "the %s engine has no transposed "
+                        "output", p->engine->name);
+    return p->engine->ops->submit_t(p->engine->state, p->impl, slot, in, out,
+                                    nframes, ld, col0, err);
+}
+
 gfp_status gfp_plan_execute(gfp_plan *p, const void *in, void *out,
                             size_t nframes, gfp_error *err)
 {
@@ -192,3 +228,82 @@ gfp_status gfp_plan_execute(gfp_plan *p, const void *in, void *out,
     }
 POST_APPLY(float, gfp_post_apply_f32, hypotf, log10f, atan2f)
 POST_APPLY(double, gfp_post_apply_f64, hypot, log10, atan2)
+
+typedef struct { float v[2]; } c32;
+typedef struct { double v[2]; } c64;
+#define TB_TILE 32
+/* ---- transposes in threads (fft2's passes, the engines' submit_t) ------- */
+
+/* Rows r of src (rows x cols values of es bytes) land as column col0 + r
+ * of dst (cols rows of ld values): dst[c * ld + col0 + r] = src[r * cols
+ * + c], for the columns c0 .. c1 of src. */
+#define DEF_TRANSPOSE_BLOCK(T)                                               \
+    static void tblock_##T(const T *restrict s, T *restrict d, size_t rows, \
+                           size_t cols, size_t ld, size_t col0, size_t c0,   \
+                           size_t c1)                                        \
+    {                                                                        \
+        for (size_t r0 = 0; r0 < rows; r0 += TB_TILE)                        \
+            for (size_t cc = c0; cc < c1; cc += TB_TILE) {                   \
+                size_t r1 = r0 + TB_TILE < rows ? r0 + TB_TILE : rows;       \
+                size_t ce = cc + TB_TILE < c1 ? cc + TB_TILE : c1;           \
+                for (size_t c = cc; c < ce; c++)                             \
+                    for (size_t r = r0; r < r1; r++)                         \
+                        d[c * ld + col0 + r] = s[r * cols + c];              \
+            }                                                                \
+    }
+DEF_TRANSPOSE_BLOCK(c32)
+DEF_TRANSPOSE_BLOCK(c64)
+
+typedef struct tjob {
+    int dbl;
+    const void *s;
+    void *d;
+    size_t rows, cols, ld, col0, c0, c1;
+} tjob;
+
+static void tjob_run(const tjob *j)
+{
+    if (j->dbl)
+        tblock_c64(j->s, j->d, j->rows, j->cols, j->ld, j->col0, j->c0, j->c1);
+    else
+        tblock_c32(j->s, j->d, j->rows, j->cols, j->ld, j->col0, j->c0, j->c1);
+}
+
+static void *tjob_thread(void *arg)
+{
+    tjob_run(arg);
+    return NULL;
+}
+
+#define TB_MAX_THREADS 64
+/* The block transpose above over all columns, in up to `threads` threads
+ * (one when the block is small or a thread cannot be made). */
+void gfp_transpose_block(int dbl, const void *s, void *d, size_t rows,
+                         size_t cols, size_t ld, size_t col0, int threads)
+{
+    size_t es = dbl ? 16 : 8;
+    int nt = threads < 1 ? 1 : threads > TB_MAX_THREADS ? TB_MAX_THREADS
+                                                          : threads;
+    if ((size_t)nt > cols)
+        nt = (int)cols;
+    if (rows * cols * es < ((size_t)1 << 20))
+        nt = 1;
+    tjob jobs[TB_MAX_THREADS];
+    pthread_t tid[TB_MAX_THREADS];
+    int started[TB_MAX_THREADS] = {0};
+    for (int i = 0; i < nt; i++) {
+        jobs[i] = (tjob){dbl, s, d, rows, cols, ld, col0,
+                         cols * (size_t)i / (size_t)nt,
+                         cols * (size_t)(i + 1) / (size_t)nt};
+        if (i > 0)
+            started[i] = !pthread_create(&tid[i], NULL, tjob_thread, &jobs[i]);
+    }
+    tjob_run(&jobs[0]);
+    for (int i = 1; i < nt; i++) {
+        if (started[i])
+            pthread_join(tid[i], NULL);
+        else
+            tjob_run(&jobs[i]);
+    }
+}
+

@@ -18,6 +18,7 @@ typedef struct cuda_state {
     int verbose;
     char name[256];
     int cc_major, cc_minor;
+    size_t gpu_mem;      /* --gpu-mem: cap on a plan's buffers, 0 none */
 } cuda_state;
 
 typedef struct cuda_impl {
@@ -30,6 +31,10 @@ typedef struct cuda_impl {
     cudaStream_t *streams;
     void **d_in, **d_out;
     size_t in_bytes, out_bytes; /* per full batch */
+    size_t din_bytes;           /* d_in's size: room for a transposed
+                                   output too (submit_t) when it can have
+                                   one */
+    int transposable;           /* C2C or R2C, no post-op, no pooling */
     /* spectrogram pooling (d.pool): power frames in d_out pool into
      * d_cols, and only those come back */
     gfp_gpu_pool *pool;
@@ -82,6 +87,7 @@ static gfp_status cuda_open(const gfp_engine_opts *o, void **state,
         return gfp_fail(err, GFP_ENOMEM, "out of memory");
     s->device = o->device;
     s->verbose = o->verbose;
+    s->gpu_mem = o->gpu_mem;
     snprintf(s->name, sizeof s->name, "%s", prop.name);
     s->cc_major = prop.major;
     s->cc_minor = prop.minor;
@@ -282,6 +288,26 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
         }
         cols_bytes = d->batch * q->rows * sizeof(float);
     }
+    /* submit_t transposes d_out into d_in: room for it (R2C's output is
+     * two scalars a frame more than its input) */
+    p->transposable = d->kind != GFP_C2R && d->post == GFP_POST_NONE &&
+                      !d->pool;
+    p->din_bytes = p->transposable && d->transposed &&
+                           p->out_bytes > p->in_bytes
+                       ? p->out_bytes : p->in_bytes;
+    /* --gpu-mem: the batch buffers of all slots within the cap (the
+     * caller sizes batches to half of it, leaving the rest to the plan's
+     * tables and workspace). */
+    if (s->gpu_mem) {
+        size_t per = p->din_bytes + p->out_bytes + cols_bytes, all;
+        if (!gfp_mul_ok(per, (size_t)nslots, &all) || all > s->gpu_mem) {
+            st = gfp_fail(err, GFP_ENOMEM, "--gpu-mem %zu: %d batch(es) of "
+                          "%zu frames of %zu need %zu bytes of device "
+                          "buffers", s->gpu_mem, nslots, d->batch, d->n,
+                          all);
+            goto fail;
+        }
+    }
     p->streams = calloc((size_t)nslots, sizeof *p->streams);
     p->d_in = calloc((size_t)nslots, sizeof *p->d_in);
     p->d_out = calloc((size_t)nslots, sizeof *p->d_out);
@@ -296,7 +322,7 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
                                  &p->streams[i], cudaStreamNonBlocking),
                              "cudaStreamCreate", err)))
             goto fail;
-        cudaError_t e1 = cudaMalloc(&p->d_in[i], p->in_bytes);
+        cudaError_t e1 = cudaMalloc(&p->d_in[i], p->din_bytes);
         cudaError_t e2 = e1 == cudaSuccess
                              ? cudaMalloc(&p->d_out[i], p->out_bytes)
                              : e1;
@@ -317,7 +343,7 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
          * buffer's stale tail too (and drops it). Zeroed once, that tail is
          * never uninitialised memory (compute-sanitizer's initcheck). */
         if (use_cufft &&
-            (st = cuda_check(cudaMemset(p->d_in[i], 0, p->in_bytes),
+            (st = cuda_check(cudaMemset(p->d_in[i], 0, p->din_bytes),
                              "cudaMemset", err)))
             goto fail;
     }
@@ -439,6 +465,46 @@ static gfp_status cuda_submit(void *state, void *impl, int slot,
                       "copy from the GPU", err);
 }
 
+/* As submit, the output transposed on the device (d_out into d_in, which
+ * the kernel is done with) and copied back with one strided copy into its
+ * columns of out. */
+static gfp_status cuda_submit_t(void *state, void *impl, int slot,
+                                const void *in, void *out, size_t nframes,
+                                size_t ld, size_t col0, gfp_error *err)
+{
+    (void)state;
+    cuda_impl *p = impl;
+    if (!p->transposable)
+        return gfp_fail(err, GFP_ENOTSUP, "transposed output is for C2C and "
+                        "R2C plans without post-op");
+    if (slot < 0 || slot >= p->nslots)
+        return gfp_fail(err, GFP_EINVAL, "bad slot %d", slot);
+    if (nframes == 0)
+        return GFP_OK;
+    size_t scal = p->d.dbl ? sizeof(double) : sizeof(float), ce = 2 * scal;
+    size_t ib = nframes * gfp_plan_in_scalars(&p->d) * scal;
+    size_t bins = p->d.kind == GFP_R2C ? p->d.n / 2 + 1 : p->d.n;
+    if (nframes * bins * ce > p->din_bytes)
+        return gfp_fail(err, GFP_EINVAL, "submit_t on a plan not made for "
+                        "it (desc.transposed)");
+    cudaStream_t s = p->streams[slot];
+    if (cuda_check(cudaMemcpyAsync(p->d_in[slot], in, ib,
+                                   cudaMemcpyHostToDevice, s),
+                   "copy to the GPU", err))
+        return err->status;
+    if (launch(p, slot, nframes, err))
+        return err->status;
+    char msg[256] = "";
+    if (gfp_gpu_transpose(p->d_out[slot], p->d_in[slot], nframes, bins,
+                          p->d.dbl, (void *)s, msg, sizeof msg))
+        return gfp_fail(err, GFP_EDEVICE, "kernel launch: %s", msg);
+    return cuda_check(cudaMemcpy2DAsync((char *)out + col0 * ce, ld * ce,
+                                        p->d_in[slot], nframes * ce,
+                                        nframes * ce, bins,
+                                        cudaMemcpyDeviceToHost, s),
+                      "copy from the GPU", err);
+}
+
 static gfp_status cuda_wait(void *state, void *impl, int slot, gfp_error *err)
 {
     (void)state;
@@ -538,6 +604,7 @@ out:
 }
 
 const gfp_engine_ops gfp_engine_gpu = {
+    .submit_t = cuda_submit_t,
     .time_batch = cuda_time,
     .name = "gpu",
     .open = cuda_open,
@@ -551,6 +618,7 @@ const gfp_engine_ops gfp_engine_gpu = {
 };
 
 const gfp_engine_ops gfp_engine_cufft = {
+    .submit_t = cuda_submit_t,
     .time_batch = cuda_time,
     .name = "cufft",
     .open = cufft_open,

@@ -34,6 +34,8 @@ typedef struct fftw_impl {
     void *ffwd, *finv;
     void *filt;
     void **fspec, **ftime;
+    void **tscratch;    /* per slot, a batch's bins for submit_t; made on
+                           first use */
 } fftw_impl;
 
 /* Reads a wisdom file written by fftw_close: a double block, then a single
@@ -238,6 +240,10 @@ static void fftw_unmake(void *state, void *impl)
         for (int i = 0; i < p->nslots; i++)
             fftw_free(p->frames[i]);
     free(p->frames);
+    if (p->tscratch)
+        for (int i = 0; i < p->nslots; i++)
+            fftw_free(p->tscratch[i]);
+    free(p->tscratch);
     free(p);
 }
 
@@ -425,6 +431,20 @@ static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
         for (size_t k = 0; k < d->n; k++)
             p->win[k] = d->window[k] * d->scale;
         p->out_scale = 1.0;
+    }
+    if (d->transposed && d->kind != GFP_C2R && d->post == GFP_POST_NONE) {
+        /* submit_t's buffers now, touched: not page faults mid-pass */
+        if (!(p->tscratch = calloc((size_t)nslots, sizeof *p->tscratch))) {
+            fftw_unmake(s, p);
+            return gfp_fail(err, GFP_ENOMEM, "out of memory");
+        }
+        for (int i = 0; i < nslots; i++) {
+            if (!(p->tscratch[i] = fftw_malloc(cplx_bytes))) {
+                fftw_unmake(s, p);
+                return gfp_fail(err, GFP_ENOMEM, "out of memory");
+            }
+            memset(p->tscratch[i], 0, cplx_bytes);
+        }
     }
     if (d->post != GFP_POST_NONE) {
         p->scratch = calloc((size_t)nslots, sizeof *p->scratch);
@@ -633,7 +653,38 @@ done:
     return st;
 }
 
+/* The batch into a scratch buffer, then transposed into out on the
+ * engine's threads (the row-column 2D FFT's passes). */
+static gfp_status fftw_submit_t(void *state, void *impl, int slot,
+                                const void *in, void *out, size_t nframes,
+                                size_t ld, size_t col0, gfp_error *err)
+{
+    fftw_impl *p = impl;
+    const gfp_plan_desc *d = &p->d;
+    if (d->kind == GFP_C2R || d->post != GFP_POST_NONE)
+        return gfp_fail(err, GFP_ENOTSUP, "transposed output is for C2C and "
+                        "R2C plans without post-op");
+    if (slot < 0 || slot >= p->nslots)
+        return gfp_fail(err, GFP_EINVAL, "bad slot %d", slot);
+    size_t bins = bins_of(d), sc = d->dbl ? sizeof(double) : sizeof(float);
+    if (!p->tscratch &&
+        !(p->tscratch = calloc((size_t)p->nslots, sizeof *p->tscratch)))
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    if (!p->tscratch[slot] &&
+        !(p->tscratch[slot] = fftw_malloc(d->batch * 2 * bins * sc)))
+        return gfp_fail(err, GFP_ENOMEM, "out of memory for a batch of %zu "
+                        "frames of %zu", d->batch, d->n);
+    gfp_status st = fftw_submit(state, impl, slot, in, p->tscratch[slot],
+                                nframes, err);
+    if (st)
+        return st;
+    gfp_transpose_block(d->dbl, p->tscratch[slot], out, nframes, bins, ld,
+                        col0, p->s->threads);
+    return GFP_OK;
+}
+
 const gfp_engine_ops gfp_engine_fftw = {
+    .submit_t = fftw_submit_t,
     .time_batch = fftw_time,
     .name = "cpu",
     .open = fftw_open,

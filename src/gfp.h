@@ -234,6 +234,9 @@ typedef struct gfp_plan_desc {
      * on the device, so only frames cross PCIe). */
     const void *filter;
     size_t nfilter;
+    int transposed;      /* a hint: the plan will run through submit_t,
+                          * so engines prepare for it at plan time (their
+                          * memory touched, not faulted in mid-run) */
 } gfp_plan_desc;
 
 size_t gfp_plan_in_scalars(const gfp_plan_desc *d);  /* per frame */
@@ -246,6 +249,10 @@ typedef struct gfp_engine_opts {
     int verbose;
     int quick_plans;      /* FFTW_ESTIMATE instead of FFTW_MEASURE (tests) */
     int quiet_notes;      /* -q: no fallback note */
+    size_t gpu_mem;       /* --gpu-mem: device bytes a plan's buffers may
+                           * take (0: no cap); gpu and hybrid engines */
+    int ratio_set;        /* hybrid: --ratio given: the GPU's fraction of */
+    double ratio;         /* every batch; else the performance model's */
 } gfp_engine_opts;
 
 typedef struct gfp_engine gfp_engine;
@@ -274,6 +281,15 @@ typedef struct gfp_engine_ops {
     gfp_status (*time_batch)(void *state, void *plan, size_t nframes,
                              int warmup, int reps, double *ms,
                              gfp_error *err);
+    /* Optional (NULL: not offered): as submit, but the output lands
+     * transposed in a larger array, for the row-column 2D FFT: bin c of
+     * frame f at complex value c * ld + col0 + f of out. C2C and R2C
+     * plans without post-op or pooling (GFP_ENOTSUP otherwise). The CPU
+     * engine transposes on the CPU, the GPU engines on the device before
+     * one strided copy back. */
+    gfp_status (*submit_t)(void *state, void *plan, int slot, const void *in,
+                           void *out, size_t nframes, size_t ld, size_t col0,
+                           gfp_error *err);
 } gfp_engine_ops;
 
 struct gfp_engine {
@@ -295,9 +311,31 @@ extern const gfp_engine_ops gfp_engine_gpu;
 extern const gfp_engine_ops gfp_engine_cufft;
 #endif
 
-/* name: "auto", "cpu", "gpu", "cufft". With "auto" a missing GPU falls back
- * to the CPU with one note on stderr (prog/stage name the note). Fails with
- * GFP_EDEVICE when a demanded GPU is unusable. */
+/* The hybrid engine (engine_hybrid.c): every batch split, the first
+ * 1 - r of its frames to a CPU engine (synchronously, in submit) and the
+ * rest to a GPU engine (asynchronously), so both compute at once. Takes
+ * ownership of cpu and gpu (closed on failure too). `gpu` may be any
+ * engine: the tests stand the CPU engine in for it. Without
+ * o->ratio_set the performance model (model.h) picks r per plan, from the
+ * model file or, without one, default coefficients with one note (unless
+ * quiet). */
+gfp_status gfp_hybrid_wrap(gfp_engine *cpu, gfp_engine *gpu,
+                           const gfp_engine_opts *o, const char *who,
+                           gfp_engine **out, gfp_error *err) GFP_WUR;
+/* The GPU fraction that plans made from now on use (0..1; < 0: back to
+ * the model's per-plan choice). -1 when e is not a hybrid engine. */
+int gfp_hybrid_set_ratio(gfp_engine *e, double r);
+/* The model a hybrid engine loaded (NULL for other engines), and whether
+ * it came from a model file (else the default coefficients). */
+const struct gfp_model *gfp_hybrid_model(const gfp_engine *e, int *from_file);
+/* The fraction of every batch that goes to a GPU: 1 for gpu and cufft, 0
+ * for cpu, the ratio set for hybrid (-1 when the model picks per plan). */
+double gfp_engine_gpu_fraction(const gfp_engine *e);
+
+/* name: "auto", "cpu", "gpu", "cufft", "hybrid". With "auto" a missing GPU
+ * falls back to the CPU with one note on stderr (prog/stage name the
+ * note), and so does "hybrid". Fails with GFP_EDEVICE when a demanded GPU
+ * (gpu, cufft) is unusable. */
 gfp_status gfp_engine_open(const char *name, const gfp_engine_opts *o,
                            const char *who, gfp_engine **out,
                            gfp_error *err) GFP_WUR;
@@ -308,6 +346,17 @@ void gfp_plan_destroy(gfp_plan *p);
 gfp_status gfp_plan_submit(gfp_plan *p, int slot, const void *in, void *out,
                            size_t nframes, gfp_error *err) GFP_WUR;
 gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err) GFP_WUR;
+/* submit_t of the plan's engine (see gfp_engine_ops); GFP_ENOTSUP when
+ * the engine has none. */
+gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
+                             size_t nframes, size_t ld, size_t col0,
+                             gfp_error *err) GFP_WUR;
+/* rows x cols complex values (double when dbl, else float) at s into
+ * columns col0 .. col0 + rows - 1 of d, an array of cols rows of ld
+ * values: d[c * ld + col0 + r] = s[r * cols + c]; in cache-sized tiles,
+ * on up to `threads` threads (one for small blocks). */
+void gfp_transpose_block(int dbl, const void *s, void *d, size_t rows,
+                         size_t cols, size_t ld, size_t col0, int threads);
 /* Synchronous convenience: submit on slot 0 and wait. */
 gfp_status gfp_plan_execute(gfp_plan *p, const void *in, void *out,
                             size_t nframes, gfp_error *err) GFP_WUR;
@@ -496,7 +545,7 @@ double gfp_now(void);
 /* ---- common options and messages --------------------------------------- */
 
 typedef struct gfp_common {
-    const char *engine;   /* auto|cpu|gpu */
+    const char *engine;   /* auto|cpu|gpu|cufft|hybrid */
     int threads;
     const char *wisdom;
     int device;
@@ -505,6 +554,9 @@ typedef struct gfp_common {
     int dbl;              /* --precision f64 */
     gfp_tail tail;
     int help;             /* -h: print usage, exit 0 */
+    size_t gpu_mem;       /* --gpu-mem of the stages that take it; 0 none */
+    int ratio_set;        /* --ratio R given (hybrid), in ratio */
+    double ratio;
 } gfp_common;
 
 void gfp_msg(const char *who, const char *fmt, ...) GFP_PRINTF(2, 3);

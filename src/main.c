@@ -15,6 +15,8 @@ enum { EXIT_USAGE = 1, EXIT_RUNTIME = 2, EXIT_NOGPU = 3 };
 
 int gfp_bench_main(int argc, char **argv);
 void gfp_bench_usage(FILE *out);
+int gfp_calibrate_main(int argc, char **argv);
+void gfp_calibrate_usage(FILE *out);
 
 #define GFP_STAGE_PTR(name) &gfp_stage_##name,
 static const gfp_stage_handler *const stages[] = {GFP_STAGES(GFP_STAGE_PTR)};
@@ -104,6 +106,8 @@ static void usage(FILE *out)
         fprintf(out, "  %-12s %s\n", stages[i]->name, stages[i]->summary);
     fprintf(out, "  %-12s %s\n", "bench",
             "throughput and accuracy of the engines, side by side");
+    fprintf(out, "  %-12s %s\n", "calibrate",
+            "fit the performance model of --engine hybrid (a few seconds)");
     fputs("\n'gfftpipe <subcommand> --help' lists its options; "
           "'man gfftpipe' has more.\n"
           "  --help       this help\n  --version    the version\n"
@@ -142,7 +146,8 @@ static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
     }
     gfp_engine_opts eo = {.threads = c.threads, .wisdom = c.wisdom,
                           .device = c.device, .verbose = c.verbose,
-                          .quiet_notes = c.quiet};
+                          .quiet_notes = c.quiet, .gpu_mem = c.gpu_mem,
+                          .ratio_set = c.ratio_set, .ratio = c.ratio};
     if (gfp_engine_open(c.engine, &eo, h->name, &engine, &err)) {
         gfp_msg(h->name, "%s", err.msg);
         code = err.status == GFP_EDEVICE ? EXIT_NOGPU
@@ -241,6 +246,10 @@ int main(int argc, char **argv)
                 gfp_bench_usage(stdout);
                 exit(fflush(stdout) == 0 ? 0 : EXIT_RUNTIME);
             }
+            if (!strcmp(argv[2], "calibrate")) {
+                gfp_calibrate_usage(stdout);
+                exit(fflush(stdout) == 0 ? 0 : EXIT_RUNTIME);
+            }
         }
         usage(stdout);
         exit(fflush(stdout) == 0 ? 0 : EXIT_RUNTIME);
@@ -254,6 +263,8 @@ int main(int argc, char **argv)
             exit(run_stage(stages[i], argc - 1, argv + 1));
     if (!strcmp(cmd, "bench"))
         exit(gfp_bench_main(argc - 1, argv + 1));
+    if (!strcmp(cmd, "calibrate"))
+        exit(gfp_calibrate_main(argc - 1, argv + 1));
     gfp_msg(NULL, "unknown subcommand '%s'", cmd);
     fprintf(stderr, "Try 'gfftpipe --help'.\n");
     exit(EXIT_USAGE);

@@ -289,6 +289,92 @@ static void t_filter(void)
     }
 }
 
+/* submit_t (fft2's passes): the batch's output lands transposed in its
+ * columns of a larger pinned array, the rest of which stays untouched;
+ * the values are the CPU engine's, for C2C and R2C, f32 and f64, full and
+ * short batches, the gpu and cufft engines. */
+static void t_submit_t(void)
+{
+    const size_t ns[] = {60, 1031, 4096};
+    const size_t ld = 50, col0 = 7, batch = 37;
+    gfp_engine *engines[2] = {gpu, cufft};
+    for (int ei = 0; ei < 2; ei++) {
+        gfp_engine *e = engines[ei];
+        if (!e)
+            continue;
+        for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+            for (int kind = 0; kind < 2; kind++)
+                for (int dbl = 0; dbl < 2; dbl++) {
+                    gfp_plan_desc d = {.n = ns[ni], .batch = batch,
+                                       .kind = kind ? GFP_R2C : GFP_C2C,
+                                       .dbl = dbl, .scale = 1,
+                                       .transposed = 1};
+                    size_t bins = kind ? d.n / 2 + 1 : d.n;
+                    size_t sc = dbl ? 8 : 4, ni_s = gfp_plan_in_scalars(&d);
+                    gfp_plan *pg = NULL, *pc = NULL;
+                    gfp_error err = {0};
+                    TU_CHECK(gfp_plan_create(e, &d, 2, &pg, &err) == GFP_OK &&
+                                 gfp_plan_create(cpu, &d, 2, &pc, &err) ==
+                                     GFP_OK,
+                             "plans: %s", err.msg);
+                    void *in = e->ops->alloc_host(e->state, batch * ni_s * sc);
+                    void *in2 = malloc(batch * ni_s * sc);
+                    void *ref = malloc(batch * 2 * bins * sc);
+                    size_t tot = bins * ld * 2;
+                    void *T = e->ops->alloc_host(e->state, tot * sc);
+                    uint64_t seed = 77 + ni;
+                    const size_t counts[] = {batch, 20};
+                    for (int ci = 0; ci < 2 && pg && pc && in && T; ci++) {
+                        size_t nf = counts[ci];
+                        gfp_rand_fill(in, nf * ni_s, dbl, &seed);
+                        memcpy(in2, in, nf * ni_s * sc);
+                        memset(T, 0x7f, tot * sc); /* a sentinel */
+                        TU_CHECK(gfp_plan_submit_t(pg, 1, in, T, nf, ld, col0,
+                                                   &err) == GFP_OK &&
+                                     gfp_plan_wait(pg, 1, &err) == GFP_OK,
+                                 "submit_t: %s", err.msg);
+                        TU_CHECK(gfp_plan_execute(pc, in2, ref, nf, &err) ==
+                                     GFP_OK, "cpu: %s", err.msg);
+                        double num = 0, den = 0;
+                        int sentinel_ok = 1;
+                        for (size_t c = 0; c < bins; c++)
+                            for (size_t j = 0; j < ld; j++)
+                                for (int k = 0; k < 2; k++) {
+                                    size_t ti = 2 * (c * ld + j) + (size_t)k;
+                                    double g = dbl ? ((double *)T)[ti]
+                                                   : ((float *)T)[ti];
+                                    if (j < col0 || j >= col0 + nf) {
+                                        unsigned char b[8];
+                                        memcpy(b, (char *)T + ti * sc, sc);
+                                        for (size_t q = 0; q < sc; q++)
+                                            sentinel_ok &= b[q] == 0x7f;
+                                        continue;
+                                    }
+                                    size_t f = j - col0;
+                                    size_t ri = 2 * (f * bins + c) + (size_t)k;
+                                    double r = dbl ? ((double *)ref)[ri]
+                                                   : ((float *)ref)[ri];
+                                    num += (g - r) * (g - r);
+                                    den += r * r;
+                                }
+                        double rel = sqrt(num / (den > 0 ? den : 1));
+                        TU_CHECK(rel <= (dbl ? 1e-12 : 2e-6), "%s %s %s n %zu "
+                                 "%zu frames: relative error %.3g", e->name,
+                                 kind ? "R2C" : "C2C", dbl ? "f64" : "f32",
+                                 d.n, nf, rel);
+                        TU_CHECK(sentinel_ok, "%s n %zu: submit_t wrote "
+                                 "outside its columns", e->name, d.n);
+                    }
+                    if (in) e->ops->free_host(e->state, in);
+                    if (T) e->ops->free_host(e->state, T);
+                    free(in2);
+                    free(ref);
+                    gfp_plan_destroy(pg);
+                    gfp_plan_destroy(pc);
+                }
+    }
+}
+
 int main(void)
 {
     quick = getenv("GFP_TEST_QUICK") != NULL;
@@ -330,6 +416,8 @@ int main(void)
     TU_TEST(t_span);
     tu_suite("gpu filter plans");
     TU_TEST(t_filter);
+    tu_suite("transposed output");
+    TU_TEST(t_submit_t);
     int rc = tu_run();
     gfp_engine_close(gpu);
     gfp_engine_close(cpu);

@@ -1,0 +1,348 @@
+/* calibrate.c - `gfftpipe calibrate`: the hybrid engine's short profiling
+ * run (seed 001). Every step of a row-column 2D FFT (model.h) is timed on
+ * small batches, 256 to 4096 long and at most 4 Mi values (32 MiB of cf32),
+ * the same way gfp_fft2d_execute runs it (the same batch sizes, the same
+ * two-slot pipeline, the same threaded transposes); the coefficients are
+ * least-squares fits, saved to the model file (model.h:
+ * $XDG_CACHE_HOME/gfftpipe/model) that --engine hybrid loads. A few
+ * seconds; without a GPU only the CPU steps are measured (and the file
+ * says so). */
+#include "config.h"
+#include "filters.h"
+#include "fft2.h"
+#include "model.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int gfp_calibrate_main(int argc, char **argv);
+void gfp_calibrate_usage(FILE *out);
+
+void gfp_calibrate_usage(FILE *out)
+{
+    fputs(
+        "Usage: gfftpipe calibrate [options]\n"
+        "Times the steps of a 2D FFT (CPU FFTs, transposes, GPU copies and\n"
+        "kernels, pinned allocation) on small sizes, fits the performance\n"
+        "model of --engine hybrid by least squares and saves it to\n"
+        "$XDG_CACHE_HOME/gfftpipe/model (~/.cache/gfftpipe/model without\n"
+        "XDG_CACHE_HOME; GFFTPIPE_MODEL names another file). A few seconds.\n"
+        "\n"
+        "  --threads N           FFTW threads, as the runs will use (default 1)\n"
+        "  --device N            GPU to use (default 0)\n"
+        "  --wisdom FILE         FFTW wisdom, as the runs will use: plans are\n"
+        "                        measured (FFTW_MEASURE) as theirs are; slower\n"
+        "  --gpu-mem SIZE        device memory cap, as for fft2 (default 64Mi:\n"
+        "                        pieces of 8 MiB, so every pass is\n"
+        "                        pipelined as an out-of-core run's)\n"
+        "  -o, --output FILE     write the model there instead\n"
+        "  -v, --verbose         print every timing and the fitted steps\n"
+        "  -q, --quiet           no notes\n"
+        "  -h, --help            this help\n",
+        out);
+}
+
+/* (n, frames) of the profiling runs: n log n spread over 8 .. 12 and
+ * both directions' shapes; at most 4 Mi values. */
+static const size_t cal_shapes[][2] = {
+    {256, 2048}, {512, 512},  {1024, 1024}, {2048, 2048},
+    {4096, 512}, {1024, 4096}, {512, 4096}, {2048, 256}};
+#define NSHAPES (sizeof cal_shapes / sizeof *cal_shapes)
+#define CAL_REPS 3
+
+typedef struct cal_obs {
+    double bytes[NSHAPES], work[NSHAPES], t[GFP_STEP_COUNT][NSHAPES];
+} cal_obs;
+
+/* A real run streams arrays far larger than the caches; the profiling
+ * arrays would stay in a server's L3 between repetitions. Writing this
+ * much before each timed repetition evicts them. */
+#define CAL_FLUSH_BYTES ((size_t)256 << 20)
+static void flush_caches(unsigned char *buf)
+{
+    if (buf)
+        for (size_t i = 0; i < CAL_FLUSH_BYTES; i += 64)
+            buf[i]++;
+}
+
+static double median3(double a, double b, double c)
+{
+    double v[3] = {a, b, c};
+    return gfp_median(v, 3);
+}
+
+/* Median seconds of CAL_REPS passes of F frames of n through pl. */
+static gfp_status time_pass(gfp_plan *pl, void *in, void *out, size_t F,
+                            size_t ib, size_t ob, unsigned char *fl,
+                            double *secs, gfp_error *err)
+{
+    double t[CAL_REPS];
+    /* one warm-up run: first-touch pages, plan caches */
+    gfp_status st = gfp_fft2d_pass(pl, in, out, F, ib, ob, err);
+    for (int r = 0; r < CAL_REPS && !st; r++) {
+        flush_caches(fl);
+        double t0 = gfp_now();
+        st = gfp_fft2d_pass(pl, in, out, F, ib, ob, err);
+        t[r] = gfp_now() - t0;
+    }
+    if (!st)
+        *secs = median3(t[0], t[1], t[2]);
+    return st;
+}
+
+/* The same for a pass whose batches land transposed (fft2's passes: a GPU
+ * engine transposes on the device). */
+static gfp_status time_pass_t(gfp_plan *pl, void *in, void *out, size_t F,
+                              size_t ib, size_t L, int dbl, int threads,
+                              unsigned char *fl, double *secs,
+                              gfp_error *err)
+{
+    double t[CAL_REPS];
+    gfp_status st = gfp_fft2d_pass_t(pl, in, out, F, ib, L, dbl, threads,
+                                     err);
+    for (int r = 0; r < CAL_REPS && !st; r++) {
+        flush_caches(fl);
+        double t0 = gfp_now();
+        st = gfp_fft2d_pass_t(pl, in, out, F, ib, L, dbl, threads, err);
+        t[r] = gfp_now() - t0;
+    }
+    if (!st)
+        *secs = median3(t[0], t[1], t[2]);
+    return st;
+}
+
+static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
+                          int threads, size_t gpu_mem, int verbose,
+                          cal_obs *o, gfp_error *err)
+{
+    size_t sc = dbl ? sizeof(double) : sizeof(float);
+    size_t maxv = 0;
+    for (size_t i = 0; i < NSHAPES; i++)
+        if (cal_shapes[i][0] * cal_shapes[i][1] > maxv)
+            maxv = cal_shapes[i][0] * cal_shapes[i][1];
+    size_t bytes = maxv * 2 * sc;
+    gfp_engine *he = gpu ? gpu : cpu;
+    void *in = he->ops->alloc_host(he->state, bytes);
+    void *out = he->ops->alloc_host(he->state, bytes);
+    unsigned char *fl = calloc(1, CAL_FLUSH_BYTES); /* NULL: no flushing */
+    gfp_status st = GFP_OK;
+    if (!in || !out) {
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory for the profiling "
+                      "arrays");
+        goto done;
+    }
+    uint64_t seed = 12345;
+    gfp_rand_fill(in, maxv * 2, dbl, &seed);
+    for (size_t i = 0; i < NSHAPES && !st; i++) {
+        size_t n = cal_shapes[i][0], F = cal_shapes[i][1];
+        size_t fb = 2 * n * sc;
+        o->bytes[i] = (double)F * 2 * (double)fb;     /* input + output */
+        o->work[i] = (double)F * (double)n * log2((double)n);
+        gfp_plan_desc d = {.n = n, .kind = GFP_C2C, .dbl = dbl, .scale = 1,
+                           .transposed = 1};
+        gfp_plan *pl = NULL;
+        /* CPU FFTs, batched as execute batches them */
+        d.batch = gfp_fft2d_batch(F, fb, 2 * fb, 0, 0);
+        if ((st = gfp_plan_create(cpu, &d, 2, &pl, err)))
+            break;
+        st = time_pass(pl, in, out, F, fb, fb, fl,
+                       &o->t[GFP_STEP_CPU_FFT][i], err);
+        gfp_plan_destroy(pl);
+        if (st)
+            break;
+        /* transposes of every batch into an array of F columns */
+        {
+            size_t chunk = d.batch;
+            double t[CAL_REPS + 1];
+            for (int r = 0; r <= CAL_REPS; r++) {
+                flush_caches(fl);
+                double t0 = gfp_now();
+                for (size_t f0 = 0; f0 < F; f0 += chunk) {
+                    size_t nf = F - f0 < chunk ? F - f0 : chunk;
+                    gfp_transpose_block(dbl, (const char *)in + f0 * fb, out,
+                                        nf, n, F, f0, threads);
+                }
+                t[r] = gfp_now() - t0;
+            }
+            o->t[GFP_STEP_TRANSPOSE][i] = median3(t[1], t[2], t[3]);
+        }
+        if (gpu) {
+            /* the GPU's pass as fft2 runs it: copies, kernels and the
+             * transposes on the device in the two-slot pipeline; its FFT
+             * kernels alone from the engine's device-resident timing */
+            d.batch = gfp_fft2d_batch(F, fb, 2 * fb, 1.0, gpu_mem);
+            if ((st = gfp_plan_create(gpu, &d, 2, &pl, err)))
+                break;
+            double tp = 0, ms = 0;
+            st = time_pass_t(pl, in, out, F, fb, n, dbl, threads, fl, &tp,
+                             err);
+            if (!st)
+                st = gpu->ops->time_batch(gpu->state, pl->impl, d.batch, 2,
+                                          5, &ms, err);
+            gfp_plan_destroy(pl);
+            if (st)
+                break;
+            double tk = ms * 1e-3 * (double)F / (double)d.batch;
+            if (tk > tp)
+                tk = tp;
+            o->t[GFP_STEP_GPU_FFT][i] = tk;
+            o->t[GFP_STEP_GPU_COPY][i] = tp - tk;
+        }
+        /* pinned (or FFTW-aligned) allocation of a working array */
+        {
+            double t[CAL_REPS];
+            for (int r = 0; r < CAL_REPS; r++) {
+                size_t ab = (size_t)o->bytes[i] / 2;
+                double t0 = gfp_now();
+                void *a = he->ops->alloc_host(he->state, ab);
+                if (a) {
+                    memset(a, 0, ab); /* first touch, as a real run */
+                    he->ops->free_host(he->state, a);
+                }
+                t[r] = gfp_now() - t0;
+                if (!a) {
+                    st = gfp_fail(err, GFP_ENOMEM, "allocation failed");
+                    break;
+                }
+            }
+            if (!st)
+                o->t[GFP_STEP_ALLOC][i] = median3(t[0], t[1], t[2]);
+        }
+        if (verbose && !st)
+            gfp_msg("calibrate", "%s n %zu x %zu frames: cpu_fft %.3f ms, "
+                    "transpose %.3f ms, gpu_copy %.3f ms, gpu_fft %.3f ms, "
+                    "alloc %.3f ms", dbl ? "f64" : "f32", n, F,
+                    1e3 * o->t[GFP_STEP_CPU_FFT][i],
+                    1e3 * o->t[GFP_STEP_TRANSPOSE][i],
+                    1e3 * o->t[GFP_STEP_GPU_COPY][i],
+                    1e3 * o->t[GFP_STEP_GPU_FFT][i],
+                    1e3 * o->t[GFP_STEP_ALLOC][i]);
+    }
+done:
+    free(fl);
+    if (in)
+        he->ops->free_host(he->state, in);
+    if (out)
+        he->ops->free_host(he->state, out);
+    return st;
+}
+
+int gfp_calibrate_main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"threads", 1, 0, 't'}, {"device", 1, 0, 'd'},
+        {"gpu-mem", 1, 0, 'g'}, {"output", 1, 0, 'o'},
+        {"wisdom", 1, 0, 'w'},
+        {"verbose", 0, 0, 'v'}, {"quiet", 0, 0, 'q'}, {"help", 0, 0, 'h'},
+        {0, 0, 0, 0}};
+    gfp_error err = {0};
+    size_t threads = 1, device = 0, gpu_mem = (size_t)64 << 20;
+    const char *outp = NULL, *wisdom = NULL;
+    int verbose = 0, quiet = 0, o;
+    optind = 1;
+    opterr = 0;
+    while ((o = getopt_long(argc, argv, "o:vqh", longopts, NULL)) != -1) {
+        gfp_status st = GFP_OK;
+        switch (o) {
+        case 't': st = gfp_opt_size("threads", optarg, 1, 1024, &threads,
+                                    &err); break;
+        case 'd': st = gfp_opt_size("device", optarg, 0, 1023, &device,
+                                    &err); break;
+        case 'g': st = gfp_opt_size("gpu-mem", optarg, 1, (uint64_t)1 << 50,
+                                    &gpu_mem, &err); break;
+        case 'o':
+            if (!*optarg)
+                st = gfp_fail(&err, GFP_EINVAL, "--output: empty path");
+            outp = optarg;
+            break;
+        case 'w': wisdom = optarg; break;
+        case 'v': verbose++; quiet = 0; break;
+        case 'q': quiet = 1; verbose = 0; break;
+        case 'h': gfp_calibrate_usage(stdout);
+            return fflush(stdout) == 0 ? 0 : 2;
+        default:
+            st = gfp_fail(&err, GFP_EINVAL, "unknown option or missing "
+                          "argument: '%s'", argv[optind - 1]);
+        }
+        if (st) {
+            gfp_msg("calibrate", "%s", err.msg);
+            fprintf(stderr, "Try 'gfftpipe calibrate --help'.\n");
+            return 1;
+        }
+    }
+    if (optind < argc) {
+        gfp_msg("calibrate", "unexpected argument '%s'", argv[optind]);
+        fprintf(stderr, "Try 'gfftpipe calibrate --help'.\n");
+        return 1;
+    }
+    char path[4096];
+    if (outp)
+        snprintf(path, sizeof path, "%s", outp);
+    else if (gfp_model_path(path, sizeof path, &err)) {
+        gfp_msg("calibrate", "%s", err.msg);
+        return 2;
+    }
+    gfp_engine_opts eo = {.threads = (int)threads, .device = (int)device,
+                          .wisdom = wisdom,
+                          .verbose = verbose, .quiet_notes = 1,
+                          .gpu_mem = gpu_mem};
+    gfp_engine *cpu = NULL, *gpu = NULL;
+    int code = 2;
+    cal_obs *obs = calloc(2, sizeof *obs);
+    if (!obs) {
+        gfp_msg("calibrate", "out of memory");
+        return 2;
+    }
+    if (gfp_engine_open("cpu", &eo, "calibrate", &cpu, &err))
+        goto fail;
+    gfp_error gerr = {0};
+    if (gfp_engine_open("gpu", &eo, "calibrate", &gpu, &gerr)) {
+        gpu = NULL;
+        if (!quiet)
+            gfp_msg("calibrate", "%s: only the CPU steps are measured (the "
+                    "hybrid engine needs a GPU)", gerr.msg);
+    }
+    gfp_model m;
+    memset(&m, 0, sizeof m);
+    m.threads = (int)threads;
+    m.have_gpu = gpu != NULL;
+    snprintf(m.device, sizeof m.device, gpu ? "GPU %zu" : "-", device);
+    double t0 = gfp_now();
+    for (int dbl = 0; dbl < 2; dbl++) {
+        cal_obs *ob = &obs[dbl];
+        if (measure(cpu, gpu, dbl, (int)threads, gpu_mem, verbose, ob, &err))
+            goto fail;
+        for (int s = 0; s < GFP_STEP_COUNT; s++) {
+            if (!gpu && (s == GFP_STEP_GPU_COPY || s == GFP_STEP_GPU_FFT))
+                continue;
+            if (gfp_model_fit_step(&m, dbl, (gfp_model_step)s, ob->bytes,
+                                   ob->work, ob->t[s], NSHAPES)) {
+                gfp_fail(&err, GFP_EIO, "the %s timings do not fit a line",
+                         gfp_model_step_name(s));
+                goto fail;
+            }
+            if (verbose)
+                gfp_msg("calibrate", "%s %-9s = %.4g s + %.4g s/byte + "
+                        "%.4g s/(n log2 n)", dbl ? "f64" : "f32",
+                        gfp_model_step_name(s), m.c[dbl][s][0],
+                        m.c[dbl][s][1], m.c[dbl][s][2]);
+        }
+    }
+    if (gfp_model_save(path, &m, &err))
+        goto fail;
+    if (!quiet)
+        gfp_msg("calibrate", "model saved to %s (%.1f s of profiling, %zu "
+                "thread(s)%s)", path, gfp_now() - t0, threads,
+                gpu ? ", CPU and GPU" : ", CPU only");
+    code = 0;
+    goto out;
+fail:
+    gfp_msg("calibrate", "%s", err.msg);
+out:
+    gfp_engine_close(gpu);
+    gfp_engine_close(cpu);
+    free(obs);
+    return code;
+}

@@ -1,0 +1,301 @@
+/* engine_hybrid.c - `--engine hybrid`: the CPU (FFTW threads) and the GPU
+ * at once, after seed 001 (Ogata et al.). Every batch is split: its first
+ * 1 - r frames go to the CPU engine, the rest to the GPU engine. submit()
+ * starts the GPU's part (asynchronous: copies and kernels on the slot's
+ * stream), then computes the CPU's part itself; wait() waits for the GPU.
+ * The split sizes of a full batch are fixed at plan time, so FFTW runs its
+ * batched (threaded) plan on an aligned start (the CPU's part comes first)
+ * and the GPU's device buffers hold exactly its part.
+ *
+ * The engine knows nothing of devices: `gpu` is any engine (the tests put
+ * a second CPU engine there). r comes from --ratio, from a stage that knows
+ * its whole problem (fft2 sets it through gfp_hybrid_set_ratio), or from
+ * the performance model per plan (model.h). */
+#include "config.h"
+#include "gfp.h"
+#include "model.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct hybrid_state {
+    gfp_engine *cpu, *gpu;
+    double ratio;        /* < 0: the model's, per plan */
+    int verbose;
+    const char *who;
+    gfp_model model;
+    int model_from_file;
+} hybrid_state;
+
+typedef struct hybrid_impl {
+    gfp_plan *cpu, *gpu;
+    size_t batch, ncpu, ngpu; /* a full batch's split */
+    size_t in_step, out_step; /* bytes per frame */
+    double r;
+} hybrid_impl;
+
+static gfp_status hybrid_open(const gfp_engine_opts *o, void **state,
+                              gfp_error *err)
+{
+    (void)o;
+    (void)state;
+    return gfp_fail(err, GFP_EINVAL, "internal: the hybrid engine is made "
+                    "by gfp_hybrid_wrap");
+}
+
+static void hybrid_close(void *state)
+{
+    hybrid_state *s = state;
+    if (!s)
+        return;
+    gfp_engine_close(s->cpu);
+    gfp_engine_close(s->gpu);
+    free(s);
+}
+
+static void hybrid_unmake(void *state, void *impl)
+{
+    (void)state;
+    hybrid_impl *p = impl;
+    if (!p)
+        return;
+    gfp_plan_destroy(p->cpu);
+    gfp_plan_destroy(p->gpu);
+    free(p);
+}
+
+static gfp_status hybrid_make(void *state, const gfp_plan_desc *d,
+                              int nslots, void **out, gfp_error *err)
+{
+    hybrid_state *s = state;
+    *out = NULL;
+    hybrid_impl *p = calloc(1, sizeof *p);
+    if (!p)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    double r = s->ratio >= 0
+                   ? s->ratio
+                   : gfp_model_best_ratio_1d(&s->model, d->dbl, d->kind, d->n,
+                                             d->batch);
+    p->r = r;
+    p->batch = d->batch;
+    p->ngpu = (size_t)llround(r * (double)d->batch);
+    if (p->ngpu > d->batch)
+        p->ngpu = d->batch;
+    p->ncpu = d->batch - p->ngpu;
+    size_t sc = d->dbl ? sizeof(double) : sizeof(float);
+    p->in_step = gfp_plan_in_scalars(d) * sc;
+    p->out_step = gfp_plan_out_scalars(d) * sc;
+    gfp_plan_desc sd = *d;
+    gfp_status st = GFP_OK;
+    if (p->ncpu) {
+        sd.batch = p->ncpu;
+        if ((st = gfp_plan_create(s->cpu, &sd, nslots, &p->cpu, err)))
+            goto fail;
+    }
+    if (p->ngpu) {
+        sd.batch = p->ngpu;
+        if ((st = gfp_plan_create(s->gpu, &sd, nslots, &p->gpu, err)))
+            goto fail;
+    }
+    if (s->verbose >= 2)
+        gfp_msg(s->who, "hybrid plan n %zu: of a batch of %zu, %zu to the "
+                "GPU and %zu to the CPU (r %.3f, %s)", d->n, d->batch,
+                p->ngpu, p->ncpu, r, s->ratio >= 0 ? "set" : "the model's");
+    *out = p;
+    return GFP_OK;
+fail:
+    hybrid_unmake(state, p);
+    return st;
+}
+
+/* Frames of a batch of nframes that go to the GPU: a full batch's split
+ * as planned; a short batch the same fraction, within each part's plan. */
+static size_t split(const hybrid_impl *p, size_t nframes)
+{
+    if (nframes == p->batch)
+        return p->ngpu;
+    size_t ng = (size_t)llround(p->r * (double)nframes);
+    if (ng > p->ngpu)
+        ng = p->ngpu;
+    if (nframes - ng > p->ncpu)
+        ng = nframes - p->ncpu;
+    return ng;
+}
+
+static gfp_status hybrid_submit(void *state, void *impl, int slot,
+                                const void *in, void *out, size_t nframes,
+                                gfp_error *err)
+{
+    (void)state;
+    hybrid_impl *p = impl;
+    size_t ng = split(p, nframes), nc = nframes - ng;
+    gfp_status st;
+    if (ng && (st = gfp_plan_submit(p->gpu, slot,
+                                    (const char *)in + nc * p->in_step,
+                                    (char *)out + nc * p->out_step, ng, err)))
+        return st;
+    if (nc) {
+        st = gfp_plan_submit(p->cpu, slot, in, out, nc, err);
+        if (!st)
+            st = gfp_plan_wait(p->cpu, slot, err);
+        if (st) {
+            /* the GPU's part must not run on into buffers the caller
+             * frees after this failure */
+            if (ng) {
+                gfp_error ignored = {0};
+                if (gfp_plan_wait(p->gpu, slot, &ignored))
+                    return st; /* the first error is the one to report */
+            }
+            return st;
+        }
+    }
+    return GFP_OK;
+}
+
+/* As submit, each part transposed where it ran: the GPU's on the device,
+ * the CPU's on the CPU, into their own columns of out. */
+static gfp_status hybrid_submit_t(void *state, void *impl, int slot,
+                                  const void *in, void *out, size_t nframes,
+                                  size_t ld, size_t col0, gfp_error *err)
+{
+    (void)state;
+    hybrid_impl *p = impl;
+    size_t ng = split(p, nframes), nc = nframes - ng;
+    gfp_status st;
+    if (ng && (st = gfp_plan_submit_t(p->gpu, slot,
+                                      (const char *)in + nc * p->in_step, out,
+                                      ng, ld, col0 + nc, err)))
+        return st;
+    if (nc) {
+        st = gfp_plan_submit_t(p->cpu, slot, in, out, nc, ld, col0, err);
+        if (!st)
+            st = gfp_plan_wait(p->cpu, slot, err);
+        if (st) {
+            gfp_error ignored = {0};
+            if (ng && gfp_plan_wait(p->gpu, slot, &ignored))
+                return st;
+            return st;
+        }
+    }
+    return GFP_OK;
+}
+
+static gfp_status hybrid_wait(void *state, void *impl, int slot,
+                              gfp_error *err)
+{
+    (void)state;
+    hybrid_impl *p = impl;
+    return p->gpu ? gfp_plan_wait(p->gpu, slot, err) : GFP_OK;
+}
+
+/* Host buffers come from the GPU engine (pinned), as both parts read and
+ * write them. */
+static void *hybrid_alloc_host(void *state, size_t bytes)
+{
+    hybrid_state *s = state;
+    return s->gpu->ops->alloc_host(s->gpu->state, bytes);
+}
+
+static void hybrid_free_host(void *state, void *ptr)
+{
+    hybrid_state *s = state;
+    s->gpu->ops->free_host(s->gpu->state, ptr);
+}
+
+static gfp_status hybrid_time(void *state, void *impl, size_t nframes,
+                              int warmup, int reps, double *ms,
+                              gfp_error *err)
+{
+    (void)state;
+    (void)impl;
+    (void)nframes;
+    (void)warmup;
+    (void)reps;
+    (void)ms;
+    return gfp_fail(err, GFP_ENOTSUP, "the hybrid engine has no device-"
+                    "resident timing; time its two engines apart");
+}
+
+static const gfp_engine_ops hybrid_ops = {
+    .name = "hybrid",
+    .open = hybrid_open,
+    .close = hybrid_close,
+    .plan = hybrid_make,
+    .plan_destroy = hybrid_unmake,
+    .submit = hybrid_submit,
+    .wait = hybrid_wait,
+    .alloc_host = hybrid_alloc_host,
+    .free_host = hybrid_free_host,
+    .time_batch = hybrid_time,
+    .submit_t = hybrid_submit_t,
+};
+
+gfp_status gfp_hybrid_wrap(gfp_engine *cpu, gfp_engine *gpu,
+                           const gfp_engine_opts *o, const char *who,
+                           gfp_engine **out, gfp_error *err)
+{
+    *out = NULL;
+    hybrid_state *s = calloc(1, sizeof *s);
+    gfp_engine *e = calloc(1, sizeof *e);
+    if (!s || !e) {
+        free(s);
+        free(e);
+        gfp_engine_close(cpu);
+        gfp_engine_close(gpu);
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    }
+    s->cpu = cpu;
+    s->gpu = gpu;
+    s->who = who;
+    s->verbose = o->verbose;
+    s->ratio = o->ratio_set ? o->ratio : -1;
+    char path[4096];
+    gfp_error merr = {0};
+    gfp_status ms = gfp_model_path(path, sizeof path, &merr);
+    if (!ms)
+        ms = gfp_model_load(path, &s->model, &merr);
+    if (!ms && !s->model.have_gpu) {
+        ms = gfp_fail(&merr, GFP_EFORMAT, "'%s' was calibrated without a "
+                      "GPU", path);
+    }
+    s->model_from_file = !ms;
+    if (ms) {
+        gfp_model_default(&s->model);
+        if (!o->ratio_set && !o->quiet_notes)
+            gfp_msg(who, "no usable performance model (%s); the hybrid "
+                    "engine uses default coefficients: run 'gfftpipe "
+                    "calibrate' once", merr.msg);
+    }
+    e->ops = &hybrid_ops;
+    e->state = s;
+    e->name = hybrid_ops.name;
+    *out = e;
+    return GFP_OK;
+}
+
+int gfp_hybrid_set_ratio(gfp_engine *e, double r)
+{
+    if (!e || e->ops != &hybrid_ops)
+        return -1;
+    hybrid_state *s = e->state;
+    s->ratio = r < 0 ? -1 : r > 1 ? 1 : r;
+    return 0;
+}
+
+const struct gfp_model *gfp_hybrid_model(const gfp_engine *e, int *from_file)
+{
+    if (!e || e->ops != &hybrid_ops)
+        return NULL;
+    const hybrid_state *s = e->state;
+    if (from_file)
+        *from_file = s->model_from_file;
+    return &s->model;
+}
+
+double gfp_engine_gpu_fraction(const gfp_engine *e)
+{
+    if (e->ops == &hybrid_ops)
+        return ((const hybrid_state *)e->state)->ratio;
+    return strcmp(e->name, "cpu") ? 1.0 : 0.0;
+}

@@ -1,0 +1,102 @@
+/* model.h - the hybrid engine's performance model (after seed 001, Ogata
+ * et al.): the time of every step of a row-column 2D FFT as fitted linear
+ * coefficients of its data size and, for FFTs, of its n log2 n work; a
+ * direction's time is max(CPU part, GPU part); the two directions add up;
+ * the GPU fraction r minimises the sum. Pure C: no engine, no device, so
+ * the unit tests fit and solve synthetic cases. */
+#ifndef GFP_MODEL_H
+#define GFP_MODEL_H
+
+#include "gfp.h"
+
+/* The steps, each t = c[0] + c[1] * bytes + c[2] * work (seconds), work =
+ * frames * n * log2(n). A step uses the features named here (the others'
+ * coefficients stay 0):
+ *   CPU_FFT    FFTW's batched 1D FFTs on --threads threads   (1, work)
+ *   TRANSPOSE  the CPU's tiled transpose of its finished part  (1, bytes)
+ *   GPU_COPY   host-device copies of a pass, both ways (the way back a
+ *              strided copy of the part transposed on the device), as
+ *              far as the two-slot pipeline does not hide them  (1, bytes)
+ *   GPU_FFT    the GPU kernels of a pass                       (1, work)
+ *   ALLOC      pinned host buffers (allocate + register)        (1, bytes)
+ * bytes: what a step moves (input plus output for FFTs and copies; the
+ * array for a transpose). */
+typedef enum gfp_model_step {
+    GFP_STEP_CPU_FFT, GFP_STEP_TRANSPOSE, GFP_STEP_GPU_COPY,
+    GFP_STEP_GPU_FFT, GFP_STEP_ALLOC, GFP_STEP_COUNT
+} gfp_model_step;
+
+const char *gfp_model_step_name(int step);
+
+typedef struct gfp_model {
+    /* [precision: 0 f32, 1 f64][step][feature] */
+    double c[2][GFP_STEP_COUNT][3];
+    int have_gpu;       /* GPU steps were measured */
+    int threads;        /* FFTW threads of the calibration run */
+    char device[128];   /* the GPU's name, or "-" */
+} gfp_model;
+
+/* Least squares: coef (k values) minimising |X coef - y| over m rows of X
+ * (row-major, m x k, k <= 4). Columns are scaled before the normal
+ * equations are solved (pivoting Gaussian elimination). Returns -1 when
+ * m < k or the columns are dependent. */
+int gfp_lsq_fit(const double *X, const double *y, size_t m, int k,
+                double *coef);
+
+/* Fits one step of m (precision dbl) from m_obs observations of bytes,
+ * work and seconds, with the features that step uses. -1: too few or
+ * degenerate observations. */
+int gfp_model_fit_step(gfp_model *m, int dbl, gfp_model_step step,
+                       const double *bytes, const double *work,
+                       const double *secs, size_t nobs);
+
+/* One step's time (seconds, at least 0); bytes = work = 0 costs nothing
+ * (a step that does not run has no fixed cost either). */
+double gfp_model_step_time(const gfp_model *m, int dbl, gfp_model_step step,
+                           double bytes, double work);
+
+/* A 2D transform: the rows (H frames of W) then the columns (Wc frames of
+ * H, C2C), each direction's FFTs split r to the GPU and 1 - r to the CPU,
+ * each part of a finished batch transposed where it ran. */
+typedef struct gfp_model_problem {
+    size_t W, H;
+    gfp_kind kind;      /* C2C or R2C (forward); C2R is priced as R2C */
+    int dbl;
+} gfp_model_problem;
+
+typedef struct gfp_model_pred {
+    double total;          /* the transform (both directions) */
+    double cpu[2], gpu[2]; /* each direction's two parts */
+    double alloc;          /* the working arrays, apart from total */
+} gfp_model_pred;
+
+/* Predicted time at GPU fraction r (0..1). */
+double gfp_model_predict(const gfp_model *m, const gfp_model_problem *p,
+                         double r, gfp_model_pred *out);
+/* The r in [0, 1] (on a grid of 1/1000) with the least predicted time;
+ * 0 when the model has no GPU steps. *t gets that time when t is set. */
+double gfp_model_best_ratio(const gfp_model *m, const gfp_model_problem *p,
+                            double *t);
+
+/* The same for one batch of 1D transforms (a stage other than fft2):
+ * max(GPU part, CPU part) of frames frames of n, no transposes. */
+double gfp_model_best_ratio_1d(const gfp_model *m, int dbl, gfp_kind kind,
+                               size_t n, size_t frames);
+
+/* Conservative coefficients for when there is no model file: a slow GPU
+ * link and a modest CPU, so r leans on neither side. */
+void gfp_model_default(gfp_model *m);
+
+/* The model file: $XDG_CACHE_HOME/gfftpipe/model, or
+ * $HOME/.cache/gfftpipe/model when XDG_CACHE_HOME is unset or empty;
+ * GFFTPIPE_MODEL overrides both (tests). */
+gfp_status gfp_model_path(char *buf, size_t len, gfp_error *err) GFP_WUR;
+/* Text, one line per step and precision; written to a temporary beside
+ * path and renamed; the directories are created. */
+gfp_status gfp_model_save(const char *path, const gfp_model *m,
+                          gfp_error *err) GFP_WUR;
+/* GFP_EIO when the file is absent, GFP_EFORMAT when it is not a model. */
+gfp_status gfp_model_load(const char *path, gfp_model *m,
+                          gfp_error *err) GFP_WUR;
+
+#endif

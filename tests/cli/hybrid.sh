@@ -1,0 +1,103 @@
+#!/bin/sh
+# hybrid.sh - fft2/ifft2 --engine hybrid, --ratio and --gpu-mem, and
+# `gfftpipe calibrate`: option errors (exit 1, one line); without a GPU,
+# hybrid runs on the CPU with one note and gives the CPU's bytes; with a
+# GPU, hybrid at several r and gpu/hybrid under a --gpu-mem far below the
+# array (many pieces) against fft2ref (FFTW, double), and a cap too small
+# for one row is a clear runtime error. calibrate writes a model file the
+# hybrid engine reads (here: GFFTPIPE_MODEL, never the user's cache).
+. "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/cli/lib.sh"
+
+F2REF=${F2REF:-$TOP_BUILDDIR/tests/cli/fft2ref}
+[ -x "$F2REF" ] || { echo "hybrid: fft2ref not found at '$F2REF'" >&2; exit 99; }
+ref() { "$F2REF" "$@"; }
+cd "$T" || exit 99
+GFFTPIPE_MODEL="$T/model"
+export GFFTPIPE_MODEL
+G() { "$GFFTPIPE" "$@"; }
+
+close() {
+    _e=$(ref relerr "$2" "$3" "$4" "$5" "$6")
+    if [ $? -eq 0 ]; then ok "$1 (rel L2 $_e)"; else fail "$1 (rel L2 $_e > $6)"; fi
+}
+
+W=301 H=97
+ref rand $((2 * W * H)) 5 c.cf64
+ref dft c2c $W $H 1 c.cf64 C.ref
+ref rand $((W * H)) 6 r.f64
+ref dft r2c $W $H 1 r.f64 R.ref
+o="--size ${W}x$H --in-format cf64 --out-format cf32"
+
+# ---- option errors ---------------------------------------------------------------
+expect_exit 1 G fft2 $o --ratio 0.5 c.cf64 out.cf32 &&
+    expect_usage_error "--ratio is for --engine hybrid" &&
+    ok "--ratio without --engine hybrid: usage error"
+for bad in 1.5 -0.1 x ""; do
+    run G fft2 $o --engine hybrid --ratio "$bad" c.cf64 out.cf32
+    check "--ratio '$bad': usage error" expect_usage_error "ratio"
+done
+for bad in 0 12X 1.5G ""; do
+    run G fft2 $o --gpu-mem "$bad" c.cf64 out.cf32
+    check "--gpu-mem '$bad': usage error" expect_usage_error "gpu-mem"
+done
+run G ifft2 $o --engine cpu --gpu-mem 1Gi c.cf64 out.cf32
+check "--gpu-mem with --engine cpu: usage error" expect_usage_error "gpu-mem"
+check "no output file after the usage errors" [ ! -e out.cf32 ]
+run G fft2 $o --engine turbo c.cf64 out.cf32
+check "--engine turbo: usage error listing hybrid" expect_usage_error "hybrid"
+run G calibrate --threads 0
+check "calibrate --threads 0: usage error" expect_usage_error "threads"
+run G calibrate extra
+check "calibrate with an argument: usage error" expect_usage_error "argument"
+run G calibrate --help
+check "calibrate --help: exit 0, lists --gpu-mem" \
+    [ "$RC" -eq 0 ] && grep -q -- "--gpu-mem" "$T/stdout"
+
+# ---- calibrate: a model file the hybrid engine reads ---------------------------
+run G calibrate -q --output "$T/m2"
+check "calibrate --output: exit 0" [ "$RC" -eq 0 ]
+check "the model file has a header and ten coefficient lines" \
+    [ "$(grep -c '^gfftpipe-model 1$' m2)" -eq 1 ] &&
+    [ "$(grep -cE '^f(32|64) (cpu_fft|transpose|gpu_copy|gpu_fft|alloc) ' m2)" -eq 10 ]
+check "calibrate -q printed nothing" [ ! -s "$T/stderr" ]
+check "GFFTPIPE_MODEL untouched by --output" [ ! -e "$T/model" ]
+
+# ---- no GPU: hybrid is the CPU with one note ------------------------------------
+if ! G fft -q --engine gpu --n 8 c.cf64 probe.out 2>/dev/null; then
+    say "(no usable GPU engine here: hybrid runs on the CPU)"
+    G fft2 $o --engine cpu c.cf64 cpu.cf32
+    run G fft2 $o --engine hybrid c.cf64 hy.cf32
+    check "hybrid without a GPU: exit 0, one note naming the CPU" \
+        [ "$RC" -eq 0 ] && expect_stderr_one_line "hybrid runs on the CPU"
+    check "hybrid without a GPU: the CPU's bytes" cmp -s hy.cf32 cpu.cf32
+    run G fft2 -q $o --engine hybrid --ratio 0.4 --gpu-mem 64k c.cf64 hy.cf32
+    check "hybrid -q --ratio --gpu-mem without a GPU: silent, the CPU's bytes" \
+        [ "$RC" -eq 0 ] && [ ! -s "$T/stderr" ] && cmp -s hy.cf32 cpu.cf32
+    G calibrate -q
+    check "calibrate without a GPU: a model marked 'gpu 0'" grep -q '^gpu 0$' model
+    finish
+fi
+
+# ---- with a GPU ---------------------------------------------------------------------
+G calibrate -q
+check "calibrate with a GPU: a model marked 'gpu 1'" grep -q '^gpu 1$' model
+for r in 0 0.3 0.77 1; do
+    G fft2 $o --engine hybrid --ratio $r --gpu-mem 256Ki c.cf64 y.cf32 &&
+        close "hybrid c2c r $r, --gpu-mem 256Ki" cf32 y.cf32 cf64 C.ref 1e-5
+    G fft2 --size ${W}x$H --in-format f64 --out-format cf64 --precision f64 \
+        --engine hybrid --ratio $r r.f64 y.cf64 &&
+        close "hybrid r2c f64 r $r" cf64 y.cf64 cf64 R.ref 1e-12
+done
+G fft2 $o --engine gpu --gpu-mem 64Ki c.cf64 y.cf32 &&
+    close "gpu c2c, --gpu-mem 64Ki (many pieces)" cf32 y.cf32 cf64 C.ref 1e-5
+run G fft2 -v $o --engine hybrid --threads 2 c.cf64 y.cf32
+check "hybrid -v: r, the prediction and the measured time" \
+    [ "$RC" -eq 0 ] && grep -q "hybrid: r .*predicted" "$T/stderr" &&
+    grep -q "predicted .* s, measured .* s" "$T/stderr"
+check "hybrid with the model: no note about default coefficients" \
+    ! grep -q "default coefficients" "$T/stderr"
+run G fft2 $o --engine gpu --gpu-mem 1k c.cf64 y.cf32
+check "--engine gpu --gpu-mem 1k: exit 2, one line naming --gpu-mem" \
+    expect_rc_line 2 "gpu-mem"
+check "no output after the refused cap" [ ! -e y2.cf32 ]
+finish

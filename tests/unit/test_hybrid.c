@@ -1,0 +1,440 @@
+/* test_hybrid.c - the hybrid engine's split and join without a GPU: a
+ * second CPU engine, wrapped in a spy that counts its frames, stands in
+ * for the GPU. The 2D transforms through the hybrid engine (every r, and
+ * device-memory caps that cut each pass into many pieces) must equal the
+ * plain CPU engine's to rounding, on odd, prime, 1xN and Nx1 arrays, f32
+ * and f64; the pipelined transposes are checked against a direct DFT; the
+ * spy checks that r of each batch really went to the "GPU". Also the
+ * --gpu-mem and --ratio parsing. */
+#include "config.h"
+#include "fft2.h"
+#include "model.h"
+#include "testutil.h"
+
+#include <complex.h>
+
+/* ---- a spy engine: FFTW underneath, counting frames ------------------- */
+
+typedef struct spy_state {
+    gfp_engine *inner;
+    size_t frames, submits;
+} spy_state;
+
+static gfp_status spy_open(const gfp_engine_opts *o, void **st,
+                           gfp_error *err)
+{
+    (void)o; (void)st;
+    return gfp_fail(err, GFP_EINVAL, "not used");
+}
+static void spy_close(void *state)
+{
+    spy_state *s = state;
+    gfp_engine_close(s->inner);
+    free(s);
+}
+static gfp_status spy_plan(void *state, const gfp_plan_desc *d, int nslots,
+                           void **plan, gfp_error *err)
+{
+    spy_state *s = state;
+    return s->inner->ops->plan(s->inner->state, d, nslots, plan, err);
+}
+static void spy_plan_destroy(void *state, void *plan)
+{
+    spy_state *s = state;
+    s->inner->ops->plan_destroy(s->inner->state, plan);
+}
+static gfp_status spy_submit(void *state, void *plan, int slot,
+                             const void *in, void *out, size_t n,
+                             gfp_error *err)
+{
+    spy_state *s = state;
+    s->frames += n;
+    s->submits++;
+    return s->inner->ops->submit(s->inner->state, plan, slot, in, out, n,
+                                 err);
+}
+static gfp_status spy_submit_t(void *state, void *plan, int slot,
+                               const void *in, void *out, size_t n,
+                               size_t ld, size_t col0, gfp_error *err)
+{
+    spy_state *s = state;
+    s->frames += n;
+    s->submits++;
+    return s->inner->ops->submit_t(s->inner->state, plan, slot, in, out, n,
+                                   ld, col0, err);
+}
+static gfp_status spy_wait(void *state, void *plan, int slot,
+                           gfp_error *err)
+{
+    spy_state *s = state;
+    return s->inner->ops->wait(s->inner->state, plan, slot, err);
+}
+static void *spy_alloc(void *state, size_t bytes)
+{
+    spy_state *s = state;
+    return s->inner->ops->alloc_host(s->inner->state, bytes);
+}
+static void spy_free(void *state, void *p)
+{
+    spy_state *s = state;
+    s->inner->ops->free_host(s->inner->state, p);
+}
+static const gfp_engine_ops spy_ops = {
+    .name = "gpu", /* what it stands in for */
+    .open = spy_open, .close = spy_close, .plan = spy_plan,
+    .plan_destroy = spy_plan_destroy, .submit = spy_submit,
+    .wait = spy_wait, .alloc_host = spy_alloc, .free_host = spy_free,
+    .submit_t = spy_submit_t};
+
+/* The same without submit_t: fft2's passes then transpose from staging
+ * buffers themselves. */
+static const gfp_engine_ops plain_ops = {
+    .name = "plain",
+    .open = spy_open, .close = spy_close, .plan = spy_plan,
+    .plan_destroy = spy_plan_destroy, .submit = spy_submit,
+    .wait = spy_wait, .alloc_host = spy_alloc, .free_host = spy_free};
+
+static gfp_engine_opts quick_opts(void)
+{
+    gfp_engine_opts o = {.threads = 2, .quick_plans = 1, .quiet_notes = 1};
+    return o;
+}
+
+static gfp_engine *open_cpu(void)
+{
+    gfp_engine_opts o = quick_opts();
+    gfp_engine *e = NULL;
+    gfp_error err = {0};
+    TU_CHECK(gfp_engine_open("cpu", &o, "test", &e, &err) == GFP_OK, "%s",
+             err.msg);
+    return e;
+}
+
+/* A hybrid engine of two CPU engines, the second behind the spy. */
+static gfp_engine *open_hybrid(double r, spy_state **spy)
+{
+    gfp_engine *cpu = open_cpu(), *inner = open_cpu();
+    gfp_engine *g = calloc(1, sizeof *g);
+    spy_state *s = calloc(1, sizeof *s);
+    s->inner = inner;
+    g->ops = &spy_ops;
+    g->state = s;
+    g->name = spy_ops.name;
+    gfp_engine_opts o = quick_opts();
+    o.ratio_set = 1;
+    o.ratio = r;
+    gfp_engine *h = NULL;
+    gfp_error err = {0};
+    TU_CHECK(gfp_hybrid_wrap(cpu, g, &o, "test", &h, &err) == GFP_OK, "%s",
+             err.msg);
+    *spy = s;
+    return h;
+}
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static double rel_err(const void *a, const void *b, size_t nscal, int dbl)
+{
+    double num = 0, den = 0;
+    for (size_t i = 0; i < nscal; i++) {
+        double x = dbl ? ((const double *)a)[i] : ((const float *)a)[i];
+        double y = dbl ? ((const double *)b)[i] : ((const float *)b)[i];
+        num += (x - y) * (x - y);
+        den += y * y;
+    }
+    return den > 0 ? sqrt(num / den) : sqrt(num);
+}
+
+/* The 2D transform of the input `in` (H x W reals for R2C, else complex)
+ * on engine e; the result (H x Wc complex) in a new buffer. */
+static void *run_2d(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
+                    int dbl, const void *in, size_t gpu_mem, int threads)
+{
+    gfp_fft2d t;
+    gfp_error err = {0};
+    gfp_fft2d_opts fo = {.gpu_mem = gpu_mem, .threads = threads};
+    if (gfp_fft2d_create_opts(e, W, H, kind, 0, dbl, 1, 1, &fo, &t, &err)) {
+        TU_CHECK(0, "create %zux%zu: %s", W, H, err.msg);
+        gfp_fft2d_destroy(&t);
+        return NULL;
+    }
+    size_t sc = dbl ? 8 : 4, scal = gfp_fft2d_scalars(&t);
+    void *A = e->ops->alloc_host(e->state, scal * sc);
+    void *B = e->ops->alloc_host(e->state, scal * sc);
+    size_t nin = H * W * (kind == GFP_C2C ? 2 : 1);
+    memcpy(A, in, nin * sc);
+    gfp_status st = gfp_fft2d_execute(&t, A, B, &err);
+    TU_CHECK(st == GFP_OK, "execute %zux%zu: %s", W, H, err.msg);
+    size_t nout = H * t.Wc * 2;
+    void *res = malloc(nout * sc);
+    memcpy(res, A, nout * sc);
+    e->ops->free_host(e->state, A);
+    e->ops->free_host(e->state, B);
+    gfp_fft2d_destroy(&t);
+    return res;
+}
+
+static const size_t shapes[][2] = {
+    {7, 5}, {13, 1}, {1, 17}, {1, 1}, {31, 29}, {64, 48}, {97, 3},
+    {1, 257}, {257, 1}, {100, 101}, {45, 128}};
+#define NSHAPES (sizeof shapes / sizeof *shapes)
+
+/* ---- the CPU engine's pipelined transposes against a direct DFT -------- */
+
+static void test_cpu_vs_dft(void)
+{
+    gfp_engine *e = open_cpu();
+    for (size_t s = 0; s < NSHAPES; s++) {
+        size_t W = shapes[s][0], H = shapes[s][1];
+        if (W * H > 5000)
+            continue;
+        for (int kind = 0; kind < 2; kind++) {
+            gfp_kind k = kind ? GFP_R2C : GFP_C2C;
+            size_t per = k == GFP_C2C ? 2 : 1, Wc = k == GFP_C2C ? W
+                                                                 : W / 2 + 1;
+            double *in = malloc(H * W * per * sizeof *in);
+            for (size_t i = 0; i < H * W * per; i++)
+                in[i] = tu_rand_range(-1, 1);
+            double *got = run_2d(e, W, H, k, 1, in, 0, 3);
+            double worst = 0, scale = 0;
+            for (size_t k1 = 0; k1 < H; k1++)
+                for (size_t k2 = 0; k2 < Wc; k2++) {
+                    long double complex acc = 0;
+                    for (size_t y = 0; y < H; y++)
+                        for (size_t x = 0; x < W; x++) {
+                            long double complex v =
+                                per == 2 ? in[2 * (y * W + x)] +
+                                               I * in[2 * (y * W + x) + 1]
+                                         : in[y * W + x];
+                            long double ph = -2 * M_PI *
+                                             ((long double)(k1 * y % H) / H +
+                                              (long double)(k2 * x % W) / W);
+                            acc += v * cexpl(I * ph);
+                        }
+                    double re = got ? got[2 * (k1 * Wc + k2)] : 0;
+                    double im = got ? got[2 * (k1 * Wc + k2) + 1] : 0;
+                    double d = hypot(re - (double)creall(acc),
+                                     im - (double)cimagl(acc));
+                    worst = fmax(worst, d);
+                    scale = fmax(scale, (double)cabsl(acc));
+                }
+            TU_CHECK(worst <= 1e-12 * (scale + 1), "%s %zux%zu: error "
+                     "%.3g against the DFT", kind ? "R2C" : "C2C", W, H,
+                     worst);
+            free(got);
+            free(in);
+        }
+    }
+    gfp_engine_close(e);
+}
+
+/* An engine without submit_t: the staging path gives the same numbers. */
+static void test_staging_path(void)
+{
+    gfp_engine *cpu = open_cpu();
+    gfp_engine *pe = calloc(1, sizeof *pe);
+    spy_state *ps = calloc(1, sizeof *ps);
+    ps->inner = open_cpu();
+    pe->ops = &plain_ops;
+    pe->state = ps;
+    pe->name = plain_ops.name;
+    for (int dbl = 0; dbl < 2; dbl++)
+        for (size_t s = 0; s < NSHAPES; s++) {
+            size_t W = shapes[s][0], H = shapes[s][1];
+            for (int kind = 0; kind < 2; kind++) {
+                gfp_kind k = kind ? GFP_R2C : GFP_C2C;
+                size_t n = H * W * (k == GFP_C2C ? 2 : 1);
+                size_t Wc = k == GFP_C2C ? W : W / 2 + 1;
+                void *in = malloc(n * (dbl ? 8 : 4));
+                uint64_t seed = tu_rand_u64() | 1;
+                gfp_rand_fill(in, n, dbl, &seed);
+                void *ref = run_2d(cpu, W, H, k, dbl, in, 0, 1);
+                void *got = run_2d(pe, W, H, k, dbl, in, 0, 3);
+                double e = got && ref ? rel_err(got, ref, H * Wc * 2, dbl) : 1;
+                TU_CHECK(e <= (dbl ? 1e-14 : 2e-6), "staging %s %zux%zu: "
+                         "relative error %.3g", kind ? "R2C" : "C2C", W, H, e);
+                free(got);
+                free(ref);
+                free(in);
+            }
+        }
+    TU_CHECK(ps->frames > 0, "the plain engine was not used");
+    gfp_engine_close(pe);
+    gfp_engine_close(cpu);
+}
+
+/* ---- hybrid == CPU ------------------------------------------------------- */
+
+static void test_hybrid_matches_cpu(void)
+{
+    const double ratios[] = {0, 0.05, 0.37, 0.5, 0.93, 1};
+    /* caps small enough to cut the passes into several pieces */
+    const size_t caps[] = {0, 4096, 65536};
+    gfp_engine *cpu = open_cpu();
+    for (int dbl = 0; dbl < 2; dbl++)
+        for (size_t s = 0; s < NSHAPES; s++) {
+            size_t W = shapes[s][0], H = shapes[s][1];
+            for (int kind = 0; kind < 2; kind++) {
+                gfp_kind k = kind ? GFP_R2C : GFP_C2C;
+                size_t per = k == GFP_C2C ? 2 : 1, n = H * W * per;
+                size_t Wc = k == GFP_C2C ? W : W / 2 + 1;
+                void *in = malloc(n * (dbl ? 8 : 4));
+                uint64_t seed = tu_rand_u64() | 1;
+                gfp_rand_fill(in, n, dbl, &seed);
+                void *ref = run_2d(cpu, W, H, k, dbl, in, 0, 1);
+                for (size_t ri = 0; ri < sizeof ratios / sizeof *ratios;
+                     ri++)
+                    for (size_t ci = 0; ci < sizeof caps / sizeof *caps;
+                         ci++) {
+                        spy_state *spy;
+                        gfp_engine *h = open_hybrid(ratios[ri], &spy);
+                        void *got = run_2d(h, W, H, k, dbl, in, caps[ci], 2);
+                        double e = got && ref
+                                       ? rel_err(got, ref, H * Wc * 2, dbl)
+                                       : 1;
+                        TU_CHECK(e <= (dbl ? 1e-14 : 2e-6), "%s %s %zux%zu "
+                                 "r %.2f cap %zu: relative error %.3g",
+                                 dbl ? "f64" : "f32", kind ? "R2C" : "C2C",
+                                 W, H, ratios[ri], caps[ci], e);
+                        /* r = 0: the stand-in GPU gets nothing; r = 1:
+                         * every frame of both directions */
+                        if (ratios[ri] == 0)
+                            TU_CHECK(spy->frames == 0, "r 0: %zu frames to "
+                                     "the GPU", spy->frames);
+                        if (ratios[ri] == 1)
+                            TU_CHECK(spy->frames == H + Wc, "r 1: %zu "
+                                     "frames to the GPU, want %zu",
+                                     spy->frames, H + Wc);
+                        free(got);
+                        gfp_engine_close(h);
+                    }
+                free(ref);
+                free(in);
+            }
+        }
+    gfp_engine_close(cpu);
+}
+
+/* The split of one plan: r of a full batch to the GPU, the rest first to
+ * the CPU, short batches in proportion; results as the CPU's. */
+static void test_plan_split(void)
+{
+    const double ratios[] = {0.25, 0.5, 0.8, 0.999};
+    gfp_engine *cpu = open_cpu();
+    for (size_t ri = 0; ri < sizeof ratios / sizeof *ratios; ri++) {
+        spy_state *spy;
+        gfp_engine *h = open_hybrid(ratios[ri], &spy);
+        gfp_plan_desc d = {.n = 60, .batch = 40, .kind = GFP_C2C,
+                           .scale = 1};
+        gfp_plan *ph = NULL, *pc = NULL;
+        gfp_error err = {0};
+        TU_CHECK(gfp_plan_create(h, &d, 2, &ph, &err) == GFP_OK, "%s",
+                 err.msg);
+        TU_CHECK(gfp_plan_create(cpu, &d, 2, &pc, &err) == GFP_OK, "%s",
+                 err.msg);
+        float *in = malloc(40 * 120 * sizeof *in), *in2 = malloc(40 * 120 * 4);
+        float *o1 = malloc(40 * 120 * 4), *o2 = malloc(40 * 120 * 4);
+        uint64_t seed = 99;
+        const size_t counts[] = {40, 17, 1, 40};
+        size_t want = 0;
+        for (size_t c = 0; c < 4; c++) {
+            size_t nf = counts[c];
+            gfp_rand_fill(in, nf * 120, 0, &seed);
+            memcpy(in2, in, nf * 120 * 4);
+            TU_CHECK(gfp_plan_execute(ph, in, o1, nf, &err) == GFP_OK, "%s",
+                     err.msg);
+            TU_CHECK(gfp_plan_execute(pc, in2, o2, nf, &err) == GFP_OK, "%s",
+                     err.msg);
+            TU_CHECK(rel_err(o1, o2, nf * 120, 0) <= 1e-6, "r %.2f, %zu "
+                     "frames: hybrid differs", ratios[ri], nf);
+            size_t g = (size_t)llround(ratios[ri] * (double)nf);
+            size_t gfull = (size_t)llround(ratios[ri] * 40.0);
+            if (g > gfull) g = gfull;
+            if (nf - g > 40 - gfull) g = nf - (40 - gfull);
+            want += g;
+        }
+        TU_CHECK(spy->frames == want, "r %.2f: %zu frames to the GPU, want "
+                 "%zu", ratios[ri], spy->frames, want);
+        free(in); free(in2); free(o1); free(o2);
+        gfp_plan_destroy(ph);
+        gfp_plan_destroy(pc);
+        gfp_engine_close(h);
+    }
+    gfp_engine_close(cpu);
+}
+
+/* The GPU fraction an engine reports, and set_ratio's clamping. */
+static void test_fraction(void)
+{
+    spy_state *spy;
+    gfp_engine *h = open_hybrid(0.3, &spy);
+    TU_CHECK(fabs(gfp_engine_gpu_fraction(h) - 0.3) < 1e-12, "fraction");
+    TU_CHECK(gfp_hybrid_set_ratio(h, 1.7) == 0 &&
+                 gfp_engine_gpu_fraction(h) == 1.0, "clamp to 1");
+    TU_CHECK(gfp_hybrid_model(h, NULL) != NULL, "model");
+    gfp_engine *c = open_cpu();
+    TU_CHECK(gfp_engine_gpu_fraction(c) == 0.0, "cpu fraction");
+    TU_CHECK(gfp_hybrid_set_ratio(c, 0.5) == -1, "set_ratio on cpu");
+    TU_CHECK(gfp_hybrid_model(c, NULL) == NULL, "cpu has no model");
+    gfp_engine_close(c);
+    gfp_engine_close(h);
+}
+
+/* ---- --gpu-mem and --ratio ------------------------------------------------ */
+
+static void test_options(void)
+{
+    gfp_common c;
+    gfp_common_defaults(&c);
+    TU_CHECK(c.gpu_mem == 0 && !c.ratio_set, "defaults");
+    gfp_error err = {0};
+    size_t v = 0;
+    const struct { const char *s; size_t want; } ok[] = {
+        {"512Mi", (size_t)512 << 20}, {"1G", 1000000000}, {"2Gi",
+        (size_t)2 << 30}, {"4096", 4096}, {"64k", 64000}};
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
+        TU_CHECK(gfp_opt_size("gpu-mem", ok[i].s, 1, (uint64_t)1 << 50, &v,
+                              &err) == GFP_OK && v == ok[i].want,
+                 "--gpu-mem %s: %zu", ok[i].s, v);
+    const char *bad[] = {"", "0", "-1", "12X", "1.5G", "Mi"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        gfp_error e = {0};
+        TU_CHECK(gfp_opt_size("gpu-mem", bad[i], 1, (uint64_t)1 << 50, &v,
+                              &e) == GFP_EINVAL && strstr(e.msg, "gpu-mem"),
+                 "--gpu-mem '%s' accepted", bad[i]);
+    }
+    double r;
+    TU_CHECK(gfp_opt_double("ratio", "0.35", 0, 1, &r, &err) == GFP_OK &&
+                 r == 0.35, "ratio 0.35");
+    gfp_error e2 = {0};
+    TU_CHECK(gfp_opt_double("ratio", "1.2", 0, 1, &r, &e2) == GFP_EINVAL,
+             "ratio 1.2 accepted");
+    /* the batch sizing under a cap: the GPU's part of a batch, two slots
+     * of input and output, within half the cap */
+    size_t fb = 8 * 1024, dev = 2 * fb, cap = (size_t)1 << 20;
+    for (int i = 1; i <= 10; i++) {
+        double frac = i / 10.0;
+        size_t b = gfp_fft2d_batch(100000, fb, dev, frac, cap);
+        size_t g = (size_t)llround(frac * (double)b);
+        TU_CHECK(2 * g * dev <= cap / 2 + 0 && b >= 1, "frac %.1f: batch "
+                 "%zu, GPU part %zu frames (%zu bytes) over %zu", frac, b, g,
+                 2 * g * dev, cap / 2);
+    }
+}
+
+int main(void)
+{
+    if (tu_init())
+        return 99;
+    setenv("GFFTPIPE_MODEL", "/nonexistent/gfftpipe-test-model", 1);
+    tu_suite("pipelined 2D transform");
+    TU_TEST(test_cpu_vs_dft);
+    TU_TEST(test_staging_path);
+    tu_suite("hybrid split and join");
+    TU_TEST(test_hybrid_matches_cpu);
+    TU_TEST(test_plan_split);
+    TU_TEST(test_fraction);
+    tu_suite("options");
+    TU_TEST(test_options);
+    return tu_run();
+}

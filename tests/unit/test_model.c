@@ -1,0 +1,284 @@
+/* test_model.c - the hybrid engine's performance model (src/model.c):
+ * least-squares fits recover known coefficients from noisy synthetic
+ * timings, the prediction of a 16x larger problem from a model fitted on
+ * small ones, the choice of r where the optimum is known in closed form,
+ * and the model file (path rules, round trip, refusals). */
+#include "config.h"
+#include "model.h"
+#include "testutil.h"
+
+#include <unistd.h>
+
+/* y = X c with relative noise of +-noise. */
+static double noisy(double v, double noise)
+{
+    return v * (1 + tu_rand_range(-noise, noise));
+}
+
+static void test_lsq_exact_and_noisy(void)
+{
+    const double want[3] = {2.5e-4, 3.0e-10, 7.0e-12};
+    enum { M = 40 };
+    double X[M * 3], y[M], yn[M], c[3];
+    for (int i = 0; i < M; i++) {
+        double bytes = tu_rand_range(1e5, 1e9), work = tu_rand_range(1e6, 1e11);
+        X[i * 3] = 1;
+        X[i * 3 + 1] = bytes;
+        X[i * 3 + 2] = work;
+        y[i] = want[0] + want[1] * bytes + want[2] * work;
+        yn[i] = noisy(y[i], 0.01);
+    }
+    TU_CHECK(gfp_lsq_fit(X, y, M, 3, c) == 0, "exact fit failed");
+    for (int j = 0; j < 3; j++)
+        TU_CHECK(fabs(c[j] - want[j]) <= 1e-6 * want[j],
+                 "exact: c%d = %.6g, want %.6g", j, c[j], want[j]);
+    TU_CHECK(gfp_lsq_fit(X, yn, M, 3, c) == 0, "noisy fit failed");
+    /* 1% noise: the dominant slopes within 5%; the intercept is small
+     * next to the noise of the large timings, so only its sign and size. */
+    TU_CHECK(fabs(c[1] - want[1]) <= 0.05 * want[1], "noisy: c1 = %.6g, "
+             "want %.6g", c[1], want[1]);
+    TU_CHECK(fabs(c[2] - want[2]) <= 0.05 * want[2], "noisy: c2 = %.6g, "
+             "want %.6g", c[2], want[2]);
+    /* too few rows, a zero column, two equal columns: refused */
+    TU_CHECK(gfp_lsq_fit(X, y, 2, 3, c) == -1, "m < k accepted");
+    double Z[4 * 2] = {1, 0, 1, 0, 1, 0, 1, 0}, zy[4] = {1, 2, 3, 4};
+    TU_CHECK(gfp_lsq_fit(Z, zy, 4, 2, c) == -1, "zero column accepted");
+    double D[4 * 2] = {1, 2, 2, 4, 3, 6, 4, 8};
+    TU_CHECK(gfp_lsq_fit(D, zy, 4, 2, c) == -1, "dependent columns accepted");
+}
+
+/* A "true" machine: the model the synthetic timings come from. */
+static void true_model(gfp_model *m)
+{
+    memset(m, 0, sizeof *m);
+    for (int d = 0; d < 2; d++) {
+        double f = d ? 2 : 1;
+        m->c[d][GFP_STEP_CPU_FFT][0] = 2e-4;
+        m->c[d][GFP_STEP_CPU_FFT][2] = 4e-11 * f;
+        m->c[d][GFP_STEP_TRANSPOSE][0] = 5e-5;
+        m->c[d][GFP_STEP_TRANSPOSE][1] = 1.2e-10;
+        m->c[d][GFP_STEP_GPU_COPY][0] = 3e-4;
+        m->c[d][GFP_STEP_GPU_COPY][1] = 6e-11;
+        m->c[d][GFP_STEP_GPU_FFT][0] = 5e-5;
+        m->c[d][GFP_STEP_GPU_FFT][2] = 1.5e-12 * f;
+        m->c[d][GFP_STEP_ALLOC][0] = 1e-4;
+        m->c[d][GFP_STEP_ALLOC][1] = 8e-11;
+    }
+    m->have_gpu = 1;
+    m->threads = 8;
+}
+
+/* Calibration-like observations of every step at sizes 256..2048 (square
+ * and not), timings from `truth` with 2% noise; fitted into *fit. */
+static void fit_from_synthetic(const gfp_model *truth, gfp_model *fit,
+                               double noise)
+{
+    memset(fit, 0, sizeof *fit);
+    const size_t shapes[][2] = {{256, 256},  {512, 512},   {1024, 1024},
+                                {2048, 2048}, {256, 4096}, {4096, 256},
+                                {512, 2048}, {2048, 512}, {1024, 256}};
+    enum { NS = sizeof shapes / sizeof *shapes };
+    for (int d = 0; d < 2; d++) {
+        double es = d ? 8 : 4;
+        for (int s = 0; s < GFP_STEP_COUNT; s++) {
+            double b[NS], w[NS], t[NS];
+            for (int i = 0; i < NS; i++) {
+                double n = (double)shapes[i][0], F = (double)shapes[i][1];
+                b[i] = F * n * 4 * es;
+                w[i] = F * n * log2(n);
+                t[i] = noisy(gfp_model_step_time(truth, d, s, b[i], w[i]),
+                             noise);
+            }
+            TU_CHECK(gfp_model_fit_step(fit, d, s, b, w, t, NS) == 0,
+                     "fit of %s failed", gfp_model_step_name(s));
+        }
+    }
+    fit->have_gpu = 1;
+}
+
+static void test_fit_steps_recover(void)
+{
+    gfp_model truth, fit;
+    true_model(&truth);
+    fit_from_synthetic(&truth, &fit, 0.0);
+    for (int d = 0; d < 2; d++)
+        for (int s = 0; s < GFP_STEP_COUNT; s++)
+            for (int f = 0; f < 3; f++) {
+                double w = truth.c[d][s][f], g = fit.c[d][s][f];
+                TU_CHECK(fabs(g - w) <= 1e-6 * fabs(w) + 1e-18,
+                         "%s c%d: %.6g, want %.6g", gfp_model_step_name(s), f,
+                         g, w);
+            }
+    fit_from_synthetic(&truth, &fit, 0.02);
+    for (int d = 0; d < 2; d++)
+        for (int s = 0; s < GFP_STEP_COUNT; s++) {
+            int f = truth.c[d][s][1] != 0 ? 1 : 2; /* the slope */
+            double w = truth.c[d][s][f], g = fit.c[d][s][f];
+            TU_CHECK(fabs(g - w) <= 0.05 * w, "2%% noise: %s slope %.6g, "
+                     "want %.6g", gfp_model_step_name(s), g, w);
+        }
+}
+
+/* Fitted on sizes up to 2048x2048, the prediction for 8192x8192 (16x
+ * the data) stays within 5% of the truth's, at every r. */
+static void test_predict_16x(void)
+{
+    gfp_model truth, fit;
+    true_model(&truth);
+    fit_from_synthetic(&truth, &fit, 0.02);
+    gfp_model_problem p = {.W = 8192, .H = 8192, .kind = GFP_C2C};
+    for (int d = 0; d < 2; d++) {
+        p.dbl = d;
+        for (int i = 0; i <= 20; i++) {
+            double r = i / 20.0;
+            double tw = gfp_model_predict(&truth, &p, r, NULL);
+            double tf = gfp_model_predict(&fit, &p, r, NULL);
+            TU_CHECK(fabs(tf - tw) <= 0.05 * tw, "r %.2f: %.4g s, truth "
+                     "%.4g s", r, tf, tw);
+        }
+    }
+}
+
+/* Slopes only (no fixed costs): per direction G = g r, C = (c + t)(1 - r),
+ * the same for both directions of a square C2C problem, so the optimum is
+ * r* = (c + t) / (g + c + t) and the time 2 g r*. */
+static void test_best_ratio_known(void)
+{
+    const struct { double cpu, tr, copy, gfft; } cases[] = {
+        {4e-11, 1e-10, 6e-11, 1e-12},   /* GPU link-bound */
+        {1e-10, 2e-11, 2e-10, 1e-12},   /* slow GPU link: r < 0.5 */
+        {2e-11, 1e-11, 1e-11, 1e-12},
+        {1e-9, 0, 1e-11, 1e-12},        /* slow CPU: r near 1 */
+        {4e-11, 5e-9, 6e-11, 1e-12},    /* slow transposes: r near 1 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        gfp_model m;
+        memset(&m, 0, sizeof m);
+        m.have_gpu = 1;
+        m.c[0][GFP_STEP_CPU_FFT][2] = cases[i].cpu;
+        m.c[0][GFP_STEP_TRANSPOSE][1] = cases[i].tr;
+        m.c[0][GFP_STEP_GPU_COPY][1] = cases[i].copy;
+        m.c[0][GFP_STEP_GPU_FFT][2] = cases[i].gfft;
+        size_t n = 4096;
+        gfp_model_problem p = {.W = n, .H = n, .kind = GFP_C2C};
+        double N = (double)n, es = 4;
+        double bytes = N * 4 * N * es, work = N * N * log2(N),
+               trb = N * 2 * N * es;
+        double g = cases[i].copy * bytes + cases[i].gfft * work;
+        double c = cases[i].cpu * work, t = cases[i].tr * trb;
+        double want = (c + t) / (g + c + t);
+        double tbest, r = gfp_model_best_ratio(&m, &p, &tbest);
+        TU_CHECK(fabs(r - want) <= 0.0015, "case %zu: r %.4f, want %.4f", i,
+                 r, want);
+        double twant = 2 * g * want;
+        TU_CHECK(fabs(tbest - twant) <= 0.005 * twant, "case %zu: time "
+                 "%.5g, want %.5g", i, tbest, twant);
+        /* and no r does better than the chosen one */
+        for (int k = 0; k <= 100; k++)
+            TU_CHECK(gfp_model_predict(&m, &p, k / 100.0, NULL) >=
+                         tbest * (1 - 1e-12),
+                     "case %zu: r %.2f beats the choice", i, k / 100.0);
+    }
+    /* no GPU steps: r = 0, and the prediction is the CPU's */
+    gfp_model m;
+    true_model(&m);
+    m.have_gpu = 0;
+    gfp_model_problem p = {.W = 1000, .H = 999, .kind = GFP_R2C};
+    TU_CHECK(gfp_model_best_ratio(&m, &p, NULL) == 0, "no GPU: r != 0");
+}
+
+/* R2C: half the work on the rows and W/2+1 columns. */
+static void test_predict_r2c_cheaper(void)
+{
+    gfp_model m;
+    true_model(&m);
+    gfp_model_problem c = {.W = 3840, .H = 2160, .kind = GFP_C2C};
+    gfp_model_problem r = c;
+    r.kind = GFP_R2C;
+    for (int i = 0; i <= 4; i++) {
+        double x = i / 4.0;
+        double tc = gfp_model_predict(&m, &c, x, NULL),
+               tr = gfp_model_predict(&m, &r, x, NULL);
+        TU_CHECK(tr < 0.75 * tc && tr > 0.3 * tc, "r %.2f: R2C %.4g, C2C "
+                 "%.4g", x, tr, tc);
+    }
+}
+
+static void test_model_file(void)
+{
+    char dir[] = "/tmp/gfp-model-XXXXXX", path[512], buf[600];
+    TU_CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+    gfp_error err = {0};
+    /* the path rules */
+    unsetenv("GFFTPIPE_MODEL");
+    setenv("XDG_CACHE_HOME", dir, 1);
+    TU_CHECK(gfp_model_path(buf, sizeof buf, &err) == GFP_OK, "%s", err.msg);
+    snprintf(path, sizeof path, "%s/gfftpipe/model", dir);
+    TU_CHECK(!strcmp(buf, path), "XDG path %s", buf);
+    setenv("XDG_CACHE_HOME", "", 1);
+    setenv("HOME", "/home/someone", 1);
+    TU_CHECK(gfp_model_path(buf, sizeof buf, &err) == GFP_OK &&
+                 !strcmp(buf, "/home/someone/.cache/gfftpipe/model"),
+             "HOME path %s", buf);
+    setenv("GFFTPIPE_MODEL", "/x/y", 1);
+    TU_CHECK(gfp_model_path(buf, sizeof buf, &err) == GFP_OK &&
+                 !strcmp(buf, "/x/y"), "override path %s", buf);
+    unsetenv("GFFTPIPE_MODEL");
+    /* round trip, directories created */
+    snprintf(path, sizeof path, "%s/a/b/model", dir);
+    gfp_model m, back;
+    true_model(&m);
+    snprintf(m.device, sizeof m.device, "NVIDIA Test GPU 80GB");
+    TU_CHECK(gfp_model_save(path, &m, &err) == GFP_OK, "save: %s", err.msg);
+    TU_CHECK(gfp_model_load(path, &back, &err) == GFP_OK, "load: %s",
+             err.msg);
+    TU_CHECK(back.threads == 8 && back.have_gpu == 1 &&
+                 !strcmp(back.device, m.device), "header fields");
+    for (int d = 0; d < 2; d++)
+        for (int s = 0; s < GFP_STEP_COUNT; s++)
+            for (int f = 0; f < 3; f++)
+                TU_CHECK(fabs(back.c[d][s][f] - m.c[d][s][f]) <=
+                             1e-8 * fabs(m.c[d][s][f]),
+                         "coefficient %d/%d/%d", d, s, f);
+    /* absent, not a model, a missing line */
+    gfp_error e2 = {0};
+    snprintf(buf, sizeof buf, "%s/none", dir);
+    TU_CHECK(gfp_model_load(buf, &back, &e2) == GFP_EIO, "absent: %d",
+             (int)e2.status);
+    snprintf(buf, sizeof buf, "%s/bad", dir);
+    FILE *f = fopen(buf, "w");
+    fputs("hello world\n", f);
+    fclose(f);
+    gfp_error e3 = {0};
+    TU_CHECK(gfp_model_load(buf, &back, &e3) == GFP_EFORMAT, "not a model");
+    f = fopen(buf, "w");
+    fputs("gfftpipe-model 1\nthreads 1\ngpu 1\nf32 cpu_fft 1 0 1\n", f);
+    fclose(f);
+    gfp_error e4 = {0};
+    TU_CHECK(gfp_model_load(buf, &back, &e4) == GFP_EFORMAT &&
+                 strstr(e4.msg, "no f32 transpose"), "missing line: %s",
+             e4.msg);
+    unlink(buf);
+    unlink(path);
+    snprintf(buf, sizeof buf, "%s/a/b", dir);
+    rmdir(buf);
+    snprintf(buf, sizeof buf, "%s/a", dir);
+    rmdir(buf);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    if (tu_init())
+        return 99;
+    tu_suite("least squares");
+    TU_TEST(test_lsq_exact_and_noisy);
+    TU_TEST(test_fit_steps_recover);
+    tu_suite("prediction and r");
+    TU_TEST(test_predict_16x);
+    TU_TEST(test_best_ratio_known);
+    TU_TEST(test_predict_r2c_cheaper);
+    tu_suite("model file");
+    TU_TEST(test_model_file);
+    return tu_run();
+}
