@@ -70,6 +70,11 @@ static gfp_status hybrid_make(void *state, const gfp_plan_desc *d,
 {
     hybrid_state *s = state;
     *out = NULL;
+    /* a split batch would cut a span's shared samples, or shift which
+     * filter spectrum a frame takes: those plans run on one engine */
+    if (d->in_hop || d->filter)
+        return gfp_fail(err, GFP_ENOTSUP, "the hybrid engine splits plain "
+                        "batches only (no spans, no filter plans)");
     hybrid_impl *p = calloc(1, sizeof *p);
     if (!p)
         return gfp_fail(err, GFP_ENOMEM, "out of memory");
