@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <poll.h>
 #include <unistd.h>
 
 #define MAX_CHANNELS 1024
@@ -81,10 +82,41 @@ typedef struct snd_impl {
 
 static sf_count_t vp_len(void *user)
 {
-    (void)user;
+    const vio_pipe *v = user;
+    if (v->eof && !v->read_error && v->consumed == (int64_t)v->head_len)
+        return (sf_count_t)v->head_len; /* all of it is in the head */
     /* Unknown: large, so header sizes are believed and reading stops at the
      * real end of the stream. */
     return (sf_count_t)1 << 62;
+}
+
+/* Reads into the head what stdin has ready (waiting a moment for the first
+ * bytes), never blocking on a stalled stream. A stream that ends there has
+ * a known length, and libsndfile parses it as it would a file: over an
+ * unknown length a crafted 88-byte WAV sent its parser into a loop that
+ * never calls back here (tests/fuzz/corpus/sndfile/timeout-wav-pipe-loop). */
+static void vp_prefill(vio_pipe *v)
+{
+    int wait_ms = 200;
+    while (v->head_len < HEAD_CAP && !v->eof) {
+        struct pollfd pfd = {.fd = v->fd, .events = POLLIN};
+        int r = poll(&pfd, 1, wait_ms);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return;
+        ssize_t n = read(v->fd, v->head + v->head_len, HEAD_CAP - v->head_len);
+        if (n > 0) {
+            v->head_len += (size_t)n;
+            v->consumed += n;
+            wait_ms = 20;
+        } else if (n == 0) {
+            v->eof = 1;
+        } else if (errno != EINTR) {
+            v->read_error = errno;
+            v->eof = 1;
+        }
+    }
 }
 
 static int64_t raw_read(vio_pipe *v, void *dst, int64_t want)
@@ -567,6 +599,20 @@ static int log_says_truncated(const char *log)
 /* RF64 keeps its sizes in a ds64 chunk, and libsndfile trims a data size
  * larger than the file without a word: compare "Data size : N" with the
  * frames it found. */
+/* Whether the log's data size is at or near the largest 32-bit value (or
+ * beyond): what writers that cannot seek back leave for "unknown". */
+static int log_size_unknown(const char *log)
+{
+    static const char *const keys[] = {"\n  data : ", "\n  Data size : ",
+                                       "\ndata : "};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        const char *l = strstr(log, keys[i]);
+        if (l && strtoull(l + strlen(keys[i]), NULL, 10) >= 0x7FFF0000ull)
+            return 1;
+    }
+    return 0;
+}
+
 static int rf64_says_more(const char *log, const SF_INFO *info)
 {
     const char *l = strstr(log, "\n  Data size : ");
@@ -603,12 +649,14 @@ static gfp_status check_header(SNDFILE *sf, const SF_INFO *info,
     if (info->frames <= 0)
         return gfp_fail(err, GFP_EFORMAT, "%s %s no audio samples", name,
                         is_std ? "announces" : "holds");
-    if (!is_std) {
-        /* libsndfile trims a data size larger than the file to what is
-         * there, and says so in its log: pass that on. */
+    {
+        /* libsndfile trims a data size larger than the file (or than a
+         * stream that ended within its head) to what is there, and says
+         * so in its log: pass that on. */
         char log[4096];
         sf_command(sf, SFC_GET_LOG_INFO, log, sizeof log);
-        if (log_says_truncated(log) || rf64_says_more(log, info))
+        if ((log_says_truncated(log) || rf64_says_more(log, info)) &&
+            !(is_std && log_size_unknown(log)))
             gfp_msg(who, "warning: %s is shorter than its header says "
                     "(truncated?); using the %lld whole sample frames it "
                     "holds", name, (long long)info->frames);
@@ -641,6 +689,7 @@ gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
             goto fail;
         }
         s->vp->fd = STDIN_FILENO;
+        vp_prefill(s->vp);
         SF_VIRTUAL_IO vio = {vp_len, vp_seek, vp_read, vp_write, vp_tell};
         s->sf = sf_open_virtual(&vio, SFM_READ, &s->info, s->vp);
         if (!s->sf) {

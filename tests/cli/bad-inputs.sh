@@ -500,4 +500,15 @@ check "row 7: WAV on stdin whose 'fact' chunk claims 4 GiB: exit 2 at once, one 
     expect_rc_line 2 'WAV'
 check "row 7: ... no output file" [ ! -e fact.png ]
 
+# ---- row 7 over a pipe: a WAV header that sends libsndfile's parser round ------------
+# An 88-byte WAV on stdin looped inside libsndfile's parser without calling
+# the virtual I/O back (found by fuzz-sndfile); io_sndfile.c now reads the
+# head of the stream first (what is ready, without blocking), so a short
+# stream has a known length.
+tail -c +2 "$TOP_SRCDIR/tests/fuzz/corpus/sndfile/timeout-wav-pipe-loop" >loop.wav
+run sh -c "exec timeout -k 2 20 '$GFFTPIPE' spectrogram --engine cpu - loop.png <loop.wav"
+check "row 7: crafted WAV header on stdin: exit 2 at once, one line" \
+    expect_rc_line 2 'WAV'
+check "row 7: ... no output file" [ ! -e loop.png ]
+
 finish
