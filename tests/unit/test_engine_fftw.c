@@ -1281,38 +1281,8 @@ static void test_threads(void)
 }
 
 
-/* Frames cut by the engine from a span (plan in_hop): the same bits as
- * the frames cut by the caller; hop 1, n/4, odd, n; full and short
- * batches; power and complex output. A hop above n is refused. */
-static void test_span(void)
-{
-    static const struct { size_t n, hop, nframes, batch; gfp_post post; } c[] = {
-        {2048, 512, 300, 300, GFP_POST_POWER}, {2048, 512, 77, 300, GFP_POST_POWER},
-        {256, 1, 1000, 1000, GFP_POST_NONE}, {1000, 333, 40, 64, GFP_POST_POWER},
-        {64, 64, 500, 500, GFP_POST_NONE}, {4096, 1024, 1, 8, GFP_POST_POWER},
-    };
-    char msg[256] = "";
-    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
-        long d = tu_span_vs_frames(eng, c[i].n, c[i].hop, c[i].nframes,
-                                   c[i].batch, c[i].post, msg, sizeof msg);
-        TU_CHECK(d == 0, "n %zu hop %zu, %zu of batch %zu: %ld values "
-                 "differ %s", c[i].n, c[i].hop, c[i].nframes, c[i].batch, d,
-                 d < 0 ? msg : "");
-    }
-    gfp_plan_desc bad = {.n = 64, .batch = 4, .kind = GFP_R2C, .scale = 1,
-                         .in_hop = 65};
-    gfp_plan *p = NULL;
-    gfp_error err = {0};
-    TU_CHECK(gfp_plan_create(eng, &bad, 1, &p, &err) == GFP_ENOTSUP,
-             "a hop above n: %s", err.msg);
-    gfp_plan_destroy(p);
-    bad.in_hop = 16;
-    bad.kind = GFP_C2C;
-    memset(&err, 0, sizeof err);
-    TU_CHECK(gfp_plan_create(eng, &bad, 1, &p, &err) == GFP_ENOTSUP,
-             "a span for C2C: %s", err.msg);
-    gfp_plan_destroy(p);
-}
+/* Spans cut by the CPU engine (tu_check_spans). */
+static void test_span(void) { tu_check_spans(eng); }
 
 int main(void)
 {

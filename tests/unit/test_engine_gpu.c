@@ -177,38 +177,8 @@ static void t_r2c_db(void) { sweep(GFP_R2C, 0, 0, GFP_POST_DB, 0); }
 static void t_c2c_mag(void) { sweep(GFP_C2C, 0, 0, GFP_POST_MAG, 0); }
 static void t_c2c_phase_f64(void) { sweep(GFP_C2C, 0, 1, GFP_POST_PHASE, 0); }
 
-/* Frames cut by the engine from a span (plan in_hop): the same bits as
- * the frames cut by the caller; hop 1, n/4, odd, n; full and short
- * batches; power and complex output. A hop above n is refused. */
-static void t_span(void)
-{
-    static const struct { size_t n, hop, nframes, batch; gfp_post post; } c[] = {
-        {2048, 512, 300, 300, GFP_POST_POWER}, {2048, 512, 77, 300, GFP_POST_POWER},
-        {256, 1, 1000, 1000, GFP_POST_NONE}, {1000, 333, 40, 64, GFP_POST_POWER},
-        {64, 64, 500, 500, GFP_POST_NONE}, {4096, 1024, 1, 8, GFP_POST_POWER},
-    };
-    char msg[256] = "";
-    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
-        long d = tu_span_vs_frames(gpu, c[i].n, c[i].hop, c[i].nframes,
-                                   c[i].batch, c[i].post, msg, sizeof msg);
-        TU_CHECK(d == 0, "n %zu hop %zu, %zu of batch %zu: %ld values "
-                 "differ %s", c[i].n, c[i].hop, c[i].nframes, c[i].batch, d,
-                 d < 0 ? msg : "");
-    }
-    gfp_plan_desc bad = {.n = 64, .batch = 4, .kind = GFP_R2C, .scale = 1,
-                         .in_hop = 65};
-    gfp_plan *p = NULL;
-    gfp_error err = {0};
-    TU_CHECK(gfp_plan_create(gpu, &bad, 1, &p, &err) == GFP_ENOTSUP,
-             "a hop above n: %s", err.msg);
-    gfp_plan_destroy(p);
-    bad.in_hop = 16;
-    bad.kind = GFP_C2C;
-    memset(&err, 0, sizeof err);
-    TU_CHECK(gfp_plan_create(gpu, &bad, 1, &p, &err) == GFP_ENOTSUP,
-             "a span for C2C: %s", err.msg);
-    gfp_plan_destroy(p);
-}
+/* Spans cut on the device (tu_check_spans). */
+static void t_span(void) { tu_check_spans(gpu); }
 
 /* Filter plans (convolve's fused forward -> multiply -> inverse, the
  * spectra kept on the device): small lengths against circular
