@@ -60,6 +60,25 @@ static void fail(pipe *p, const gfp_error *e)
     pthread_mutex_unlock(&p->mu);
 }
 
+/* The reader's two hand-overs: slot s holds nf frames; no more slots. */
+static void filled(pipe *p, slot *s, size_t nf)
+{
+    s->nframes = nf;
+    pthread_mutex_lock(&p->mu);
+    s->state = SLOT_FILLED;
+    p->produced++;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+}
+
+static void reader_finished(pipe *p)
+{
+    pthread_mutex_lock(&p->mu);
+    p->reader_done = 1;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+}
+
 /* Waits until slot k is in state want; 0 when the run failed, or when the
  * reader is done and never produced slot k. */
 static int await(pipe *p, uint64_t k, int want)
@@ -194,17 +213,9 @@ static void *reader_main(void *arg)
         }
         if (nf == 0)
             break;
-        s->nframes = nf;
-        pthread_mutex_lock(&p->mu);
-        s->state = SLOT_FILLED;
-        p->produced++;
-        pthread_cond_broadcast(&p->cv);
-        pthread_mutex_unlock(&p->mu);
+        filled(p, s, nf);
     }
-    pthread_mutex_lock(&p->mu);
-    p->reader_done = 1;
-    pthread_cond_broadcast(&p->cv);
-    pthread_mutex_unlock(&p->mu);
+    reader_finished(p);
     goto out;
 fail:
     fail(p, &err);
@@ -408,17 +419,9 @@ static void *span_reader_main(void *arg)
         p->src->bytes_read = upto * sizeof(float);
         gfp_progress_update(&prog, upto * sizeof(float));
         f0 += nf;
-        s->nframes = nf;
-        pthread_mutex_lock(&p->mu);
-        s->state = SLOT_FILLED;
-        p->produced++;
-        pthread_cond_broadcast(&p->cv);
-        pthread_mutex_unlock(&p->mu);
+        filled(p, s, nf);
     }
-    pthread_mutex_lock(&p->mu);
-    p->reader_done = 1;
-    pthread_cond_broadcast(&p->cv);
-    pthread_mutex_unlock(&p->mu);
+    reader_finished(p);
     goto out;
 fail:
     fail(p, &err);
