@@ -358,6 +358,24 @@ static void filter_run(fftw_impl *p, int slot, const void *in, void *out,
     }
 }
 
+/* One FFTW-aligned buffer of `bytes` per slot into *arr (freed by
+ * fftw_unmake, also when this fails part-way): submit_t's transposed
+ * bins (touched now, so no page faults mid-pass), the post-op's complex
+ * bins, a span's windowed frames (windowing overlapping frames in place
+ * would window samples twice). */
+static int slot_bufs(void ***arr, int nslots, size_t bytes, int touch)
+{
+    if (!(*arr = calloc((size_t)nslots, sizeof **arr)))
+        return -1;
+    for (int i = 0; i < nslots; i++) {
+        if (!((*arr)[i] = fftw_malloc(bytes)))
+            return -1;
+        if (touch)
+            memset((*arr)[i], 0, bytes);
+    }
+    return 0;
+}
+
 static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
                             void **out, gfp_error *err)
 {
@@ -432,45 +450,13 @@ static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
             p->win[k] = d->window[k] * d->scale;
         p->out_scale = 1.0;
     }
-    if (d->transposed && d->kind != GFP_C2R && d->post == GFP_POST_NONE) {
-        /* submit_t's buffers now, touched: not page faults mid-pass */
-        if (!(p->tscratch = calloc((size_t)nslots, sizeof *p->tscratch))) {
-            fftw_unmake(s, p);
-            return gfp_fail(err, GFP_ENOMEM, "out of memory");
-        }
-        for (int i = 0; i < nslots; i++) {
-            if (!(p->tscratch[i] = fftw_malloc(cplx_bytes))) {
-                fftw_unmake(s, p);
-                return gfp_fail(err, GFP_ENOMEM, "out of memory");
-            }
-            memset(p->tscratch[i], 0, cplx_bytes);
-        }
-    }
-    if (d->post != GFP_POST_NONE) {
-        p->scratch = calloc((size_t)nslots, sizeof *p->scratch);
-        if (!p->scratch) {
-            fftw_unmake(s, p);
-            return gfp_fail(err, GFP_ENOMEM, "out of memory");
-        }
-        for (int i = 0; i < nslots; i++)
-            if (!(p->scratch[i] = fftw_malloc(cplx_bytes))) {
-                fftw_unmake(s, p);
-                return gfp_fail(err, GFP_ENOMEM, "out of memory");
-            }
-    }
-    if (d->in_hop) {
-        /* The frames, windowed on the way, where in-place windowing of
-         * overlapping frames would window samples twice. */
-        p->frames = calloc((size_t)nslots, sizeof *p->frames);
-        if (!p->frames) {
-            fftw_unmake(s, p);
-            return gfp_fail(err, GFP_ENOMEM, "out of memory");
-        }
-        for (int i = 0; i < nslots; i++)
-            if (!(p->frames[i] = fftw_malloc(in_bytes))) {
-                fftw_unmake(s, p);
-                return gfp_fail(err, GFP_ENOMEM, "out of memory");
-            }
+    if ((d->transposed && d->kind != GFP_C2R && d->post == GFP_POST_NONE &&
+         slot_bufs(&p->tscratch, nslots, cplx_bytes, 1)) ||
+        (d->post != GFP_POST_NONE &&
+         slot_bufs(&p->scratch, nslots, cplx_bytes, 0)) ||
+        (d->in_hop && slot_bufs(&p->frames, nslots, in_bytes, 0))) {
+        fftw_unmake(s, p);
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
     }
     *out = p;
     return GFP_OK;
