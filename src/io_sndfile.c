@@ -545,6 +545,113 @@ static const char *shown(const char *path)
     return strcmp(path, "-") ? path : "stdin";
 }
 
+/* ---- a WAV header libsndfile 1.2 would loop on ----------------------- */
+
+/* libsndfile (1.2.0 to at least 1.2.2; upstream issue #1118) walks a WAV's
+ * LIST and INFO chunks with 32-bit byte counts: a sub-chunk that claims
+ * 2 GiB or more wraps the count, its "skip" goes backwards, and sf_open
+ * never returns (three 97-byte files found by tests/fuzz/fuzz-sndfile,
+ * tests/fuzz/corpus/sndfile/timeout-wav-info-*). No metadata string is
+ * that long in a file of at most 4 GiB, so such a header is refused here
+ * before libsndfile sees it. The walk reads the header from a buffer (the
+ * head of stdin) or with pread (a file), never more than it needs. */
+typedef struct hdr_bytes {
+    const unsigned char *buf; /* or NULL */
+    size_t len;
+    int fd;                   /* pread beyond buf, or -1 */
+    uint64_t filelen;         /* UINT64_MAX: not known */
+} hdr_bytes;
+
+static int hdr_get(const hdr_bytes *h, uint64_t off, void *out, size_t n)
+{
+    if (off + n > h->filelen)
+        return 0;
+    if (h->buf && off + n <= h->len) {
+        memcpy(out, h->buf + off, n);
+        return 1;
+    }
+    if (h->fd < 0)
+        return 0;
+    ssize_t r;
+    do
+        r = pread(h->fd, out, n, (off_t)off);
+    while (r < 0 && errno == EINTR);
+    return r == (ssize_t)n;
+}
+
+static uint32_t hdr_u32(const unsigned char *b, int big)
+{
+    return big ? (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
+                     (uint32_t)b[2] << 8 | b[3]
+               : (uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 |
+                     (uint32_t)b[1] << 8 | b[0];
+}
+
+/* 1 with the chunk and sub-chunk named in why when the header is one that
+ * libsndfile's LIST/INFO walk loops on; 0 otherwise (not a WAV at all
+ * included: libsndfile says what it is). */
+static int wav_list_hazard(const hdr_bytes *h, char *why, size_t why_len)
+{
+    unsigned char b[12];
+    if (!hdr_get(h, 0, b, 12) || memcmp(b + 8, "WAVE", 4))
+        return 0;
+    int big = !memcmp(b, "RIFX", 4);
+    if (!big && memcmp(b, "RIFF", 4) && memcmp(b, "RF64", 4))
+        return 0;
+    uint64_t off = 12;
+    /* a real header has a handful of chunks; the bound keeps a crafted
+     * one of millions of empty chunks from costing time here */
+    for (int nchunk = 0; nchunk < 4096; nchunk++) {
+        if (!hdr_get(h, off, b, 8))
+            return 0;
+        uint64_t size = hdr_u32(b + 4, big);
+        if (!memcmp(b, "LIST", 4) || !memcmp(b, "INFO", 4)) {
+            uint64_t end = off + 8 + size, p = off + 8;
+            for (int nsub = 0; nsub < 4096 && p + 8 <= end; nsub++) {
+                unsigned char m[8];
+                if (!hdr_get(h, p, m, 8))
+                    break;
+                if (!memcmp(m, "INFO", 4) || !memcmp(m, "adtl", 4)) {
+                    p += 4; /* list types: no length follows */
+                    continue;
+                }
+                if (!memcmp(m, "data", 4) || !memcmp(m, "exif", 4) ||
+                    !memcmp(m, "\0\0\0\0", 4))
+                    break; /* libsndfile leaves the walk there */
+                uint32_t sub = hdr_u32(m + 4, big);
+                if (sub >= 0x80000000u) {
+                    char id[5], sid[5];
+                    for (int i = 0; i < 4; i++) {
+                        id[i] = b[i];
+                        sid[i] = m[i] >= 0x20 && m[i] < 0x7f ? (char)m[i] : '?';
+                    }
+                    id[4] = sid[4] = 0;
+                    snprintf(why, why_len, "its '%s' chunk holds a '%s' entry "
+                             "that claims %lu bytes", id, sid,
+                             (unsigned long)sub);
+                    return 1;
+                }
+                p += 8 + (uint64_t)sub + (sub & 1);
+            }
+        }
+        off += 8 + size + (size & 1);
+    }
+    return 0;
+}
+
+static gfp_status refuse_wav_hazard(const hdr_bytes *h, const char *path,
+                                    gfp_error *err)
+{
+    char why[128];
+    if (!wav_list_hazard(h, why, sizeof why))
+        return GFP_OK;
+    return gfp_fail(err, GFP_EFORMAT, "cannot read %s%s%s as audio: a "
+                    "malformed WAV header (%s; libsndfile would never "
+                    "finish parsing it)", strcmp(path, "-") ? "'" : "",
+                    shown(path), strcmp(path, "-") ? "'" : "", why);
+}
+
+
 /* "Format not recognised." -> "format not recognised". */
 static void tidy(const char *m, char *out, size_t len)
 {
@@ -690,6 +797,12 @@ gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
         }
         s->vp->fd = STDIN_FILENO;
         vp_prefill(s->vp);
+        hdr_bytes h = {s->vp->head, s->vp->head_len, -1,
+                       s->vp->eof && !s->vp->read_error
+                           ? (uint64_t)s->vp->head_len
+                           : UINT64_MAX};
+        if (refuse_wav_hazard(&h, "-", err))
+            goto fail;
         SF_VIRTUAL_IO vio = {vp_len, vp_seek, vp_read, vp_write, vp_tell};
         s->sf = sf_open_virtual(&vio, SFM_READ, &s->info, s->vp);
         if (!s->sf) {
@@ -728,6 +841,11 @@ gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
                 gfp_fail(err, GFP_EFORMAT, "'%s' is empty", path);
                 goto fail;
             }
+            hdr_bytes h = {NULL, 0, src->fd,
+                           S_ISREG(sb.st_mode) ? (uint64_t)sb.st_size
+                                               : UINT64_MAX};
+            if (refuse_wav_hazard(&h, path, err))
+                goto fail;
         }
         s->sf = sf_open_fd(src->fd, SFM_READ, &s->info, 0);
         if (!s->sf) {
@@ -875,6 +993,18 @@ gfp_status gfp_sndfile_load(const char *path, const char *what,
     struct stat sb;
     if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0)
         return gfp_fail(err, GFP_EFORMAT, "%s'%s' is empty", what, path);
+    if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd >= 0) {
+            hdr_bytes h = {NULL, 0, fd, (uint64_t)sb.st_size};
+            gfp_status hz = refuse_wav_hazard(&h, path, err);
+            close(fd);
+            if (hz) {
+                *is_audio = 1;
+                return hz;
+            }
+        }
+    }
     SF_INFO info;
     memset(&info, 0, sizeof info);
     SNDFILE *sf = sf_open(path, SFM_READ, &info);

@@ -511,4 +511,41 @@ check "row 7: crafted WAV header on stdin: exit 2 at once, one line" \
     expect_rc_line 2 'WAV'
 check "row 7: ... no output file" [ ! -e loop.png ]
 
+# ---- row 7: WAV 'INFO' entries that claim 4 GiB ---------------------------------------
+# libsndfile 1.2's LIST/INFO walk counts in 32 bits: an entry of 2 GiB or
+# more wraps the count and sf_open never returns, from a path as from stdin
+# (upstream issue #1118; three files found by fuzz-sndfile). io_sndfile.c
+# refuses such a header before libsndfile parses it.
+for k in 1 2 3; do
+    tail -c +2 "$TOP_SRCDIR/tests/fuzz/corpus/sndfile/timeout-wav-info-$k" >info$k.wav
+    run sh -c "exec timeout -k 2 20 '$GFFTPIPE' spectrogram --engine cpu info$k.wav info$k.png"
+    check "row 7: WAV $k whose INFO entry claims 4 GiB, by path: exit 2 at once, one line" \
+        expect_rc_line 2 'malformed WAV header'
+    check "row 7: ... no output file" [ ! -e info$k.png ]
+    run sh -c "cat info$k.wav | exec timeout -k 2 20 '$GFFTPIPE' spectrogram --engine cpu - pipe$k.png"
+    check "row 7: the same WAV $k over a pipe: exit 2 at once, one line" \
+        expect_rc_line 2 'malformed WAV header'
+    check "row 7: ... no output file" [ ! -e pipe$k.png ]
+done
+# ... while a well-formed LIST/INFO chunk (a title) still reads: 16 samples
+# of 16-bit mono at 8 kHz after it, all of them delivered.
+{
+    printf 'RIFF\144\000\000\000WAVEfmt \020\000\000\000'
+    printf '\001\000\001\000\100\037\000\000\200\076\000\000\002\000\020\000'
+    printf 'LIST\024\000\000\000INFOINAM\010\000\000\000a title\000'
+    printf 'data\040\000\000\000'
+    printf '\000\100\000\100\000\100\000\100\000\100\000\100\000\100\000\100'
+    printf '\000\100\000\100\000\100\000\100\000\100\000\100\000\100\000\100'
+} >titled.wav
+printf '\000\000\200\077' >one.f32
+run sh -c "exec timeout -k 2 20 '$GFFTPIPE' convolve --engine cpu --taps one.f32 --out-format f32 titled.wav titled.f32"
+check "row 7: a WAV with a well-formed INFO title still reads: exit 0" \
+    [ "$RC" -eq 0 ]
+check "row 7: ... all 16 of its samples come through (64 bytes of f32)" \
+    [ "$(wc -c <titled.f32 2>/dev/null)" -eq 64 ]
+run sh -c "exec timeout -k 2 20 '$GFFTPIPE' convolve --engine cpu info1.wav info2.wav wet.wav"
+check "row 7: convolve with such a WAV: exit 2 at once, one line" \
+    expect_rc_line 2 'malformed WAV header'
+check "row 7: ... no output file" [ ! -e wet.wav ]
+
 finish
