@@ -550,7 +550,7 @@ static const char *shown(const char *path)
 /* libsndfile (1.2.0 to at least 1.2.2; upstream issue #1118) walks a WAV's
  * LIST and INFO chunks with 32-bit byte counts: a sub-chunk that claims
  * 2 GiB or more wraps the count, its "skip" goes backwards, and sf_open
- * never returns (three 97-byte files found by tests/fuzz/fuzz-sndfile,
+ * never returns (WAV and RF64 files found by tests/fuzz/fuzz-sndfile,
  * tests/fuzz/corpus/sndfile/timeout-wav-info-*). No metadata string is
  * that long in a file of at most 4 GiB, so such a header is refused here
  * before libsndfile sees it. The walk reads the header from a buffer (the
@@ -598,13 +598,22 @@ static int wav_list_hazard(const hdr_bytes *h, char *why, size_t why_len)
     int big = !memcmp(b, "RIFX", 4);
     if (!big && memcmp(b, "RIFF", 4) && memcmp(b, "RF64", 4))
         return 0;
-    uint64_t off = 12;
+    int rf64 = !memcmp(b, "RF64", 4);
+    uint64_t off = 12, data64 = 0;
     /* a real header has a handful of chunks; the bound keeps a crafted
      * one of millions of empty chunks from costing time here */
     for (int nchunk = 0; nchunk < 4096; nchunk++) {
         if (!hdr_get(h, off, b, 8))
             return 0;
         uint64_t size = hdr_u32(b + 4, big);
+        /* RF64: the data size is in the ds64 chunk; libsndfile goes on
+         * past the data to the chunks after it */
+        unsigned char d8[8];
+        if (rf64 && !memcmp(b, "ds64", 4) && size >= 16 &&
+            hdr_get(h, off + 16, d8, 8))
+            data64 = (uint64_t)hdr_u32(d8, 0) | (uint64_t)hdr_u32(d8 + 4, 0) << 32;
+        if (rf64 && !memcmp(b, "data", 4) && size == 0xffffffffu)
+            size = data64;
         if (!memcmp(b, "LIST", 4) || !memcmp(b, "INFO", 4)) {
             uint64_t end = off + 8 + size, p = off + 8;
             for (int nsub = 0; nsub < 4096 && p + 8 <= end; nsub++) {

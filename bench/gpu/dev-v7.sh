@@ -7,7 +7,7 @@
 # the parts. Logs go to $OUT/logs.tgz (a call returns at most 8 files),
 # summaries to stdout, the table last.
 set -u
-OUT=${OUT:-out}; L=$OUT/logs; mkdir -p "$L"
+OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
 mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build || exit 1
 export LD_LIBRARY_PATH=$PWD/build/lib:/usr/local/cuda/lib64
 PHASE=${PHASE:-fuzz san bench}
@@ -28,15 +28,15 @@ for ph in $PHASE; do
     echo "fuzz-sndfile: $FUZZ_W workers for $FUZZ_T s, in the background"
     continue ;;
   san)
-    # four tools x three suites, four at a time, each capped
+    # four tools x three suites, all at once (16 cores), each capped
     for suite in test_engine_gpu test_gpu_large test_gpu_algorithms; do
       for tool in memcheck racecheck initcheck synccheck; do
-        (cd build && GFP_TEST_QUICK=1 timeout ${SAN_T:-200} compute-sanitizer --tool $tool \
-          --error-exitcode 9 ./tests/unit/$suite > ../$L/san-$suite-$tool.log 2>&1
-         echo "rc=$?" >> ../$L/san-$suite-$tool.log) &
+        (cd build && GFP_TEST_QUICK=1 timeout ${SAN_T:-280} compute-sanitizer --tool $tool \
+          --error-exitcode 9 ./tests/unit/$suite > "$L/san-$suite-$tool.log" 2>&1
+         echo "rc=$?" >> "$L/san-$suite-$tool.log") &
       done
-      wait
     done
+    wait
     for f in $L/san-*.log; do
       echo "$(basename $f .log): $(grep 'ERROR SUMMARY\|RACECHECK SUMMARY' $f | tail -1) $(grep -E '^Run Summary|asserts' $f | tail -1 | tr -s ' ') $(tail -1 $f)"
     done
