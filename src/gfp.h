@@ -357,6 +357,26 @@ gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
  * on up to `threads` threads (one for small blocks). */
 void gfp_transpose_block(int dbl, const void *s, void *d, size_t rows,
                          size_t cols, size_t ld, size_t col0, int threads);
+/* The same on a worker set (below): no threads made per call, so thin
+ * blocks (a hybrid engine's CPU part of every batch) run threaded too. */
+typedef struct gfp_workers gfp_workers;
+void gfp_transpose_block_w(int dbl, const void *s, void *d, size_t rows,
+                           size_t cols, size_t ld, size_t col0,
+                           gfp_workers *w);
+
+/* A fixed set of threads (the caller counts as one of them) that runs one
+ * parallel loop at a time: gfp_workers_run calls fn(arg, part, nparts)
+ * for every part 0 .. nparts - 1 (nparts = the set's threads), part 0 on
+ * the calling thread, and returns when all are done. While one loop
+ * runs, a second caller runs its own on its thread alone (fn(arg, 0, 1)).
+ * threads <= 1 makes no thread. */
+gfp_status gfp_workers_create(int threads, gfp_workers **out,
+                              gfp_error *err) GFP_WUR;
+void gfp_workers_destroy(gfp_workers *w);
+int gfp_workers_count(const gfp_workers *w);
+void gfp_workers_run(gfp_workers *w, void (*fn)(void *arg, int part,
+                                                 int nparts), void *arg);
+
 /* Synchronous convenience: submit on slot 0 and wait. */
 gfp_status gfp_plan_execute(gfp_plan *p, const void *in, void *out,
                             size_t nframes, gfp_error *err) GFP_WUR;
