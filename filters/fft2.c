@@ -71,6 +71,7 @@ typedef struct f2_priv {
     int out_cplx;           /* raw/npy output is complex */
     double t_fft, t_io;
     double t_pred, ratio;   /* hybrid: the model's time per plane, r */
+    gfp_hybrid_stats hs;    /* hybrid: the transforms' CPU and GPU parts */
     int verbose;
     const char *engine_name;
 } f2_priv;
@@ -1128,10 +1129,19 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
         }
         double t1 = gfp_now();
         p->t_io += t1 - t0;
+        gfp_hybrid_stats h0, h1;
+        gfp_hybrid_get_stats(e, &h0);
         if ((st = gfp_fft2d_execute(&f2t, A, B, err)))
             break;
         double t2 = gfp_now();
         p->t_fft += t2 - t1;
+        gfp_hybrid_get_stats(e, &h1);
+        p->hs.batches += h1.batches - h0.batches;
+        p->hs.cpu_frames += h1.cpu_frames - h0.cpu_frames;
+        p->hs.gpu_frames += h1.gpu_frames - h0.gpu_frames;
+        p->hs.cpu_s += h1.cpu_s - h0.cpu_s;
+        p->hs.gpu_submit_s += h1.gpu_submit_s - h0.gpu_submit_s;
+        p->hs.gpu_wait_s += h1.gpu_wait_s - h0.gpu_wait_s;
         st = emit_plane(p, ch, A, B, snk, canvas, &cbuf, &ccap, err);
         p->t_io += gfp_now() - t2;
     }
@@ -1163,9 +1173,13 @@ static void f2_stop(void *vp, const gfp_common *c)
     if (c->verbose && p->H && p->t_pred > 0 && p->engine_name &&
         !strcmp(p->engine_name, "hybrid"))
         gfp_msg(p->inverse ? "ifft2" : "fft2", "hybrid: r %.3f; predicted "
-                "%.4f s, measured %.4f s (%+.1f%%)", p->ratio,
+                "%.4f s, measured %.4f s (%+.1f%%); in %zu batches: CPU "
+                "part %.4f s (%zu frames), GPU part enqueued %.4f s (%zu "
+                "frames), GPU wait after the CPU part %.4f s", p->ratio,
                 p->t_pred * (double)p->C, p->t_fft,
-                100 * (p->t_fft / (p->t_pred * (double)p->C) - 1));
+                100 * (p->t_fft / (p->t_pred * (double)p->C) - 1),
+                p->hs.batches, p->hs.cpu_s, p->hs.cpu_frames,
+                p->hs.gpu_submit_s, p->hs.gpu_frames, p->hs.gpu_wait_s);
     free(p->raw);
     p->raw = NULL;
     gfp_image_free(&p->img);

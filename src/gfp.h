@@ -328,6 +328,17 @@ int gfp_hybrid_set_ratio(gfp_engine *e, double r);
 /* The model a hybrid engine loaded (NULL for other engines), and whether
  * it came from a model file (else the default coefficients). */
 const struct gfp_model *gfp_hybrid_model(const gfp_engine *e, int *from_file);
+/* What a hybrid engine's batches took since it opened (-v): the CPU's
+ * parts (computed in submit, transposes included), enqueuing the GPU's
+ * parts, and waiting for them after the CPU's part was done (wait). With
+ * the two parts overlapping, the run takes about cpu_s + gpu_submit_s +
+ * gpu_wait_s, and gpu_wait_s is what the GPU's part outlasted the CPU's. */
+typedef struct gfp_hybrid_stats {
+    size_t batches, cpu_frames, gpu_frames;
+    double cpu_s, gpu_submit_s, gpu_wait_s;
+} gfp_hybrid_stats;
+/* -1 (and zeros) when e is not a hybrid engine. */
+int gfp_hybrid_get_stats(const gfp_engine *e, gfp_hybrid_stats *out);
 /* The fraction of every batch that goes to a GPU: 1 for gpu and cufft, 0
  * for cpu, the ratio set for hybrid (-1 when the model picks per plan). */
 double gfp_engine_gpu_fraction(const gfp_engine *e);
