@@ -334,6 +334,17 @@ const struct gfp_model *gfp_hybrid_model(const gfp_engine *e, int *from_file)
     return &s->model;
 }
 
+int gfp_hybrid_parts(const gfp_engine *e, gfp_engine **cpu,
+                     gfp_engine **gpu)
+{
+    if (!e || e->ops != &hybrid_ops)
+        return -1;
+    const hybrid_state *s = e->state;
+    *cpu = s->cpu;
+    *gpu = s->gpu;
+    return 0;
+}
+
 int gfp_hybrid_get_stats(const gfp_engine *e, gfp_hybrid_stats *out)
 {
     memset(out, 0, sizeof *out);

@@ -336,7 +336,15 @@ const struct gfp_model *gfp_hybrid_model(const gfp_engine *e, int *from_file);
 typedef struct gfp_hybrid_stats {
     size_t batches, cpu_frames, gpu_frames;
     double cpu_s, gpu_submit_s, gpu_wait_s;
+    /* fft2's split passes (fft2.h), which run the two engines apart: the
+     * GPU part's own time, and the time waited after it for the CPU's
+     * part (cpu_s and the frames count these passes too) */
+    double gpu_s, join_s;
+    size_t passes;
 } gfp_hybrid_stats;
+/* A hybrid engine's two engines (fft2's split passes); -1 for others. */
+int gfp_hybrid_parts(const gfp_engine *e, gfp_engine **cpu,
+                     gfp_engine **gpu);
 /* -1 (and zeros) when e is not a hybrid engine. */
 int gfp_hybrid_get_stats(const gfp_engine *e, gfp_hybrid_stats *out);
 /* The fraction of every batch that goes to a GPU: 1 for gpu and cufft, 0

@@ -305,6 +305,14 @@ static void test_hybrid_matches_cpu(void)
                             TU_CHECK(spy->frames == H + Wc, "r 1: %zu "
                                      "frames to the GPU, want %zu",
                                      spy->frames, H + Wc);
+                        /* between: each pass split once, r of its
+                         * frames to the GPU (fft2.h) */
+                        size_t wg = (size_t)llround(ratios[ri] * H) +
+                                    (size_t)llround(ratios[ri] * Wc);
+                        if (ratios[ri] > 0 && ratios[ri] < 1)
+                            TU_CHECK(spy->frames == wg, "r %.2f: %zu "
+                                     "frames to the GPU, want %zu",
+                                     ratios[ri], spy->frames, wg);
                         free(got);
                         gfp_engine_close(h);
                     }
@@ -315,8 +323,9 @@ static void test_hybrid_matches_cpu(void)
     gfp_engine_close(cpu);
 }
 
-/* The split of one plan: r of a full batch to the GPU, the rest first to
- * the CPU, short batches in proportion; results as the CPU's. */
+/* The split of one plan (1D stages; fft2 splits whole passes): r of a
+ * full batch to the GPU, the rest first to the CPU, short batches in
+ * proportion; results as the CPU's. */
 static void test_plan_split(void)
 {
     const double ratios[] = {0.25, 0.5, 0.8, 0.999};
