@@ -60,7 +60,9 @@ gfp_status gfp_engine_open(const char *name, const gfp_engine_opts *o,
         gfp_error gerr = {0};
 #ifdef GFP_HAVE_CUDA
         gfp_engine *gpu = NULL;
-        if (open_ops(&gfp_engine_gpu, o, &gpu, &gerr) == GFP_OK)
+        gfp_engine_opts go = *o;
+        go.gpu_block_sync = 1;
+        if (open_ops(&gfp_engine_gpu, &go, &gpu, &gerr) == GFP_OK)
             return gfp_hybrid_wrap(cpu, gpu, o, who, out, err);
 #else
         gfp_fail(&gerr, GFP_EDEVICE, "this gfftpipe was built without CUDA");

@@ -7,6 +7,10 @@
  * batched (threaded) plan on an aligned start (the CPU's part comes first)
  * and the GPU's device buffers hold exactly its part.
  *
+ * fft2 does not split batches: with r set it takes the two engines
+ * (gfp_hybrid_parts) and splits each pass, each engine batching its part
+ * as it would alone (fft2.h); this per-batch split serves the 1D stages.
+ *
  * The engine knows nothing of devices: `gpu` is any engine (the tests put
  * a second CPU engine there). r comes from --ratio, from a stage that knows
  * its whole problem (fft2 sets it through gfp_hybrid_set_ratio), or from
