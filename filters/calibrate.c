@@ -2,8 +2,8 @@
  * run (seed 001). Every step of a row-column 2D FFT (model.h) is timed on
  * small batches, 256 to 4096 long and at most 4 Mi values (32 MiB of cf32),
  * the same way gfp_fft2d_execute runs it (the same batch sizes, the same
- * two-slot pipeline, the same threaded transposes); the coefficients are
- * least-squares fits, saved to the model file (model.h:
+ * two-slot pipeline, the same transposes on a worker set); the
+ * coefficients are least-squares fits, saved to the model file (model.h:
  * $XDG_CACHE_HOME/gfftpipe/model) that --engine hybrid loads. A few
  * seconds; without a GPU only the CPU steps are measured (and the file
  * says so). */
@@ -130,7 +130,12 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     void *in = he->ops->alloc_host(he->state, bytes);
     void *out = he->ops->alloc_host(he->state, bytes);
     unsigned char *fl = calloc(1, CAL_FLUSH_BYTES); /* NULL: no flushing */
-    gfp_status st = GFP_OK;
+    /* the transposes on a worker set, as the CPU engine's submit_t runs
+     * them (fft2's passes) */
+    gfp_workers *w = NULL;
+    gfp_status st = gfp_workers_create(threads, &w, err);
+    if (st)
+        goto done;
     if (!in || !out) {
         st = gfp_fail(err, GFP_ENOMEM, "out of memory for the profiling "
                       "arrays");
@@ -165,8 +170,8 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                 double t0 = gfp_now();
                 for (size_t f0 = 0; f0 < F; f0 += chunk) {
                     size_t nf = F - f0 < chunk ? F - f0 : chunk;
-                    gfp_transpose_block(dbl, (const char *)in + f0 * fb, out,
-                                        nf, n, F, f0, threads);
+                    gfp_transpose_block_w(dbl, (const char *)in + f0 * fb,
+                                          out, nf, n, F, f0, w);
                 }
                 t[r] = gfp_now() - t0;
             }
@@ -225,6 +230,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                     1e3 * o->t[GFP_STEP_ALLOC][i]);
     }
 done:
+    gfp_workers_destroy(w);
     free(fl);
     if (in)
         he->ops->free_host(he->state, in);
