@@ -2,8 +2,8 @@
  * run (seed 001). Every step of a row-column 2D FFT (model.h) is timed on
  * small batches, 256 to 4096 long and at most 4 Mi values (32 MiB of cf32),
  * the same way gfp_fft2d_execute runs it (the same batch sizes, the same
- * two-slot pipeline, the same threaded transposes); the coefficients are
- * least-squares fits, saved to the model file (model.h:
+ * two-slot pipeline, the same transposes on a worker set); the
+ * coefficients are least-squares fits, saved to the model file (model.h:
  * $XDG_CACHE_HOME/gfftpipe/model) that --engine hybrid loads. A few
  * seconds; without a GPU only the CPU steps are measured (and the file
  * says so). */
@@ -52,8 +52,11 @@ static const size_t cal_shapes[][2] = {
 #define NSHAPES (sizeof cal_shapes / sizeof *cal_shapes)
 #define CAL_REPS 3
 
+/* bytes: input plus output (FFTs, copies); array: one array's bytes, the
+ * size model.c prices transposes and allocations by (model.h). */
 typedef struct cal_obs {
-    double bytes[NSHAPES], work[NSHAPES], t[GFP_STEP_COUNT][NSHAPES];
+    double bytes[NSHAPES], array[NSHAPES], work[NSHAPES];
+    double t[GFP_STEP_COUNT][NSHAPES];
 } cal_obs;
 
 /* A real run streams arrays far larger than the caches; the profiling
@@ -127,7 +130,12 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     void *in = he->ops->alloc_host(he->state, bytes);
     void *out = he->ops->alloc_host(he->state, bytes);
     unsigned char *fl = calloc(1, CAL_FLUSH_BYTES); /* NULL: no flushing */
-    gfp_status st = GFP_OK;
+    /* the transposes on a worker set, as the CPU engine's submit_t runs
+     * them (fft2's passes) */
+    gfp_workers *w = NULL;
+    gfp_status st = gfp_workers_create(threads, &w, err);
+    if (st)
+        goto done;
     if (!in || !out) {
         st = gfp_fail(err, GFP_ENOMEM, "out of memory for the profiling "
                       "arrays");
@@ -139,6 +147,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         size_t n = cal_shapes[i][0], F = cal_shapes[i][1];
         size_t fb = 2 * n * sc;
         o->bytes[i] = (double)F * 2 * (double)fb;     /* input + output */
+        o->array[i] = (double)F * (double)fb;
         o->work[i] = (double)F * (double)n * log2((double)n);
         gfp_plan_desc d = {.n = n, .kind = GFP_C2C, .dbl = dbl, .scale = 1,
                            .transposed = 1};
@@ -161,8 +170,8 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                 double t0 = gfp_now();
                 for (size_t f0 = 0; f0 < F; f0 += chunk) {
                     size_t nf = F - f0 < chunk ? F - f0 : chunk;
-                    gfp_transpose_block(dbl, (const char *)in + f0 * fb, out,
-                                        nf, n, F, f0, threads);
+                    gfp_transpose_block_w(dbl, (const char *)in + f0 * fb,
+                                          out, nf, n, F, f0, w);
                 }
                 t[r] = gfp_now() - t0;
             }
@@ -194,7 +203,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         {
             double t[CAL_REPS];
             for (int r = 0; r < CAL_REPS; r++) {
-                size_t ab = (size_t)o->bytes[i] / 2;
+                size_t ab = (size_t)o->array[i];
                 double t0 = gfp_now();
                 void *a = he->ops->alloc_host(he->state, ab);
                 if (a) {
@@ -221,6 +230,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                     1e3 * o->t[GFP_STEP_ALLOC][i]);
     }
 done:
+    gfp_workers_destroy(w);
     free(fl);
     if (in)
         he->ops->free_host(he->state, in);
@@ -317,7 +327,12 @@ int gfp_calibrate_main(int argc, char **argv)
         for (int s = 0; s < GFP_STEP_COUNT; s++) {
             if (!gpu && (s == GFP_STEP_GPU_COPY || s == GFP_STEP_GPU_FFT))
                 continue;
-            if (gfp_model_fit_step(&m, dbl, (gfp_model_step)s, ob->bytes,
+            /* transposes and allocations by the array they make: fitted
+             * against input plus output, their per-byte cost came out
+             * half of what model.c then charged per array byte */
+            const double *by = s == GFP_STEP_TRANSPOSE || s == GFP_STEP_ALLOC
+                                   ? ob->array : ob->bytes;
+            if (gfp_model_fit_step(&m, dbl, (gfp_model_step)s, by,
                                    ob->work, ob->t[s], NSHAPES)) {
                 gfp_fail(&err, GFP_EIO, "the %s timings do not fit a line",
                          gfp_model_step_name(s));

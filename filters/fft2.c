@@ -71,6 +71,7 @@ typedef struct f2_priv {
     int out_cplx;           /* raw/npy output is complex */
     double t_fft, t_io;
     double t_pred, ratio;   /* hybrid: the model's time per plane, r */
+    gfp_hybrid_stats hs;    /* hybrid: the transforms' CPU and GPU parts */
     int verbose;
     const char *engine_name;
 } f2_priv;
@@ -623,12 +624,13 @@ static size_t chunk_frames_dev(size_t frames, size_t frame_bytes,
     return round_chunk(kk, frames);
 }
 
-/* frames through pl in batches, two in flight (a GPU engine overlaps one
- * batch's copies with the other's kernels). */
-static gfp_status pass(gfp_plan *pl, const void *in, void *out,
-                       size_t frames, size_t ib, size_t ob, gfp_error *err)
+/* Frames lo .. hi - 1 through pl in batches, two in flight (a GPU engine
+ * overlaps one batch's copies with the other's kernels). */
+static gfp_status pass_r(gfp_plan *pl, const void *in, void *out, size_t lo,
+                         size_t hi, size_t ib, size_t ob, gfp_error *err)
 {
-    size_t chunk = pl->desc.batch, nch = (frames + chunk - 1) / chunk;
+    size_t frames = hi - lo, chunk = pl->desc.batch;
+    size_t nch = (frames + chunk - 1) / chunk;
     int busy[2] = {0, 0};
     gfp_status st = GFP_OK;
     for (size_t k = 0; k < nch && !st; k++) {
@@ -638,7 +640,7 @@ static gfp_status pass(gfp_plan *pl, const void *in, void *out,
             if ((st = gfp_plan_wait(pl, slot, err)))
                 break;
         }
-        size_t f0 = k * chunk, nf = frames - f0 < chunk ? frames - f0 : chunk;
+        size_t f0 = lo + k * chunk, nf = hi - f0 < chunk ? hi - f0 : chunk;
         st = gfp_plan_submit(pl, slot, (const char *)in + f0 * ib,
                              (char *)out + f0 * ob, nf, err);
         busy[slot] = !st;
@@ -652,18 +654,25 @@ static gfp_status pass(gfp_plan *pl, const void *in, void *out,
     return st;
 }
 
-/* frames through pl in batches, two in flight, each batch's output landing
- * transposed in out (frames columns of L complex values: out is L x
- * frames). An engine with submit_t transposes itself (the GPU on the
- * device, the CPU engine in threads, the hybrid engine each part where it
- * ran); otherwise each batch lands in a staging buffer (stage[slot], one
- * batch's output) and is transposed from there while the engine computes
- * the next. */
-static gfp_status pass_t(gfp_plan *pl, const void *in, void *out,
-                         size_t frames, size_t ib, size_t L, int dbl,
+static gfp_status pass(gfp_plan *pl, const void *in, void *out,
+                       size_t frames, size_t ib, size_t ob, gfp_error *err)
+{
+    return pass_r(pl, in, out, 0, frames, ib, ob, err);
+}
+
+/* Frames lo .. hi - 1 through pl in batches, two in flight, each batch's
+ * output landing transposed in out (frame f as column f of L complex
+ * values: out is L x ld). An engine with submit_t transposes itself (the
+ * GPU on the device, the CPU engine on its workers, the hybrid engine
+ * each part where it ran); otherwise each batch lands in a staging buffer
+ * (stage[slot], one batch's output) and is transposed from there while
+ * the engine computes the next. */
+static gfp_status pass_t(gfp_plan *pl, const void *in, void *out, size_t lo,
+                         size_t hi, size_t ld, size_t ib, size_t L, int dbl,
                          void *const stage[2], int threads, gfp_error *err)
 {
-    size_t chunk = pl->desc.batch, nch = (frames + chunk - 1) / chunk;
+    size_t frames = hi - lo, chunk = pl->desc.batch;
+    size_t nch = (frames + chunk - 1) / chunk;
     int direct = pl->engine->ops->submit_t != NULL;
     int busy[2] = {0, 0};
     size_t f0s[2] = {0, 0}, nfs[2] = {0, 0};
@@ -676,14 +685,13 @@ static gfp_status pass_t(gfp_plan *pl, const void *in, void *out,
                 break;
             if (!direct)
                 gfp_transpose_block(dbl, stage[slot], out, nfs[slot], L,
-                                    frames, f0s[slot], threads);
+                                    ld, f0s[slot], threads);
         }
         if (k >= nch)
             continue;
-        size_t f0 = k * chunk, nf = frames - f0 < chunk ? frames - f0 : chunk;
+        size_t f0 = lo + k * chunk, nf = hi - f0 < chunk ? hi - f0 : chunk;
         const void *src = (const char *)in + f0 * ib;
-        st = direct ? gfp_plan_submit_t(pl, slot, src, out, nf, frames, f0,
-                                        err)
+        st = direct ? gfp_plan_submit_t(pl, slot, src, out, nf, ld, f0, err)
                     : gfp_plan_submit(pl, slot, src, stage[slot], nf, err);
         busy[slot] = !st;
         f0s[slot] = f0;
@@ -698,9 +706,10 @@ static gfp_status pass_t(gfp_plan *pl, const void *in, void *out,
     return st;
 }
 
-gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
-                            size_t frames, size_t ib, size_t L, int dbl,
-                            int threads, gfp_error *err)
+/* pass_t with its staging buffers when the engine needs them. */
+static gfp_status pass_t_r(gfp_plan *pl, const void *in, void *out,
+                           size_t lo, size_t hi, size_t ld, size_t ib,
+                           size_t L, int dbl, int threads, gfp_error *err)
 {
     gfp_engine *e = pl->engine;
     void *stage[2] = {NULL, NULL};
@@ -717,12 +726,103 @@ gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
                             "buffers of %zu bytes", sb);
         }
     }
-    gfp_status st = pass_t(pl, in, out, frames, ib, L, dbl, stage, threads,
-                           err);
+    gfp_status st = pass_t(pl, in, out, lo, hi, ld, ib, L, dbl, stage,
+                           threads, err);
     for (int i = 0; i < 2; i++)
         if (stage[i])
             e->ops->free_host(e->state, stage[i]);
     return st;
+}
+
+gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
+                            size_t frames, size_t ib, size_t L, int dbl,
+                            int threads, gfp_error *err)
+{
+    return pass_t_r(pl, in, out, 0, frames, frames, ib, L, dbl, threads,
+                    err);
+}
+
+/* ---- a hybrid engine's split passes (fft2.h) ------------------------------ */
+
+typedef struct part_job {
+    gfp_plan *pl;
+    const void *in;
+    void *out;
+    size_t lo, hi, ld, ib, ob_or_L;
+    int transposed, dbl, threads;
+    gfp_status st;
+    gfp_error err;
+    double secs;
+} part_job;
+
+static void part_run(part_job *j)
+{
+    double t0 = gfp_now();
+    j->st = j->transposed
+                ? pass_t_r(j->pl, j->in, j->out, j->lo, j->hi, j->ld, j->ib,
+                           j->ob_or_L, j->dbl, j->threads, &j->err)
+                : pass_r(j->pl, j->in, j->out, j->lo, j->hi, j->ib,
+                         j->ob_or_L, &j->err);
+    j->secs = gfp_now() - t0;
+}
+
+static void *part_thread(void *arg)
+{
+    part_run(arg);
+    return NULL;
+}
+
+/* frames frames through the plans of one direction: all through pc when
+ * the pass is not split, else the CPU's first share through pc on a
+ * thread of its own while the GPU's through pg runs here. */
+static gfp_status run_pass(const gfp_fft2d *t, gfp_plan *pc, gfp_plan *pg,
+                           int transposed, const void *in, void *out,
+                           size_t frames, size_t ib, size_t ob_or_L,
+                           gfp_error *err)
+{
+    if (!pg)
+        return transposed ? pass_t_r(pc, in, out, 0, frames, frames, ib,
+                                     ob_or_L, t->dbl, t->threads, err)
+                          : pass_r(pc, in, out, 0, frames, ib, ob_or_L, err);
+    size_t ng = (size_t)llround(t->r * (double)frames);
+    if (ng > frames)
+        ng = frames;
+    size_t nc = frames - ng;
+    part_job cj = {pc, in, out, 0, nc, frames, ib, ob_or_L, transposed,
+                   t->dbl, t->threads, GFP_OK, {0}, 0};
+    part_job gj = cj;
+    gj.pl = pg;
+    gj.lo = nc;
+    gj.hi = frames;
+    pthread_t th;
+    int threaded = nc && ng && !pthread_create(&th, NULL, part_thread, &cj);
+    if (ng)
+        part_run(&gj);
+    double t0 = gfp_now(), join = 0;
+    if (threaded) {
+        pthread_join(th, NULL);
+        join = gfp_now() - t0;
+    } else if (nc) {
+        part_run(&cj); /* no thread: one after the other, still right */
+    }
+    if (t->acct) {
+        t->acct->passes++;
+        t->acct->cpu_frames += nc;
+        t->acct->gpu_frames += ng;
+        t->acct->cpu_s += cj.secs;
+        t->acct->gpu_s += gj.secs;
+        t->acct->join_s += join;
+    }
+    /* the GPU's error first: a sticky device error is the one to report */
+    if (gj.st) {
+        *err = gj.err;
+        return gj.st;
+    }
+    if (cj.st) {
+        *err = cj.err;
+        return cj.st;
+    }
+    return GFP_OK;
 }
 
 gfp_status gfp_fft2d_pass(gfp_plan *pl, const void *in, void *out,
@@ -739,6 +839,62 @@ size_t gfp_fft2d_batch(size_t frames, size_t frame_bytes, size_t dev_bytes,
 
 /* ---- the 2D transform (fft2.h) ----------------------------------------------- */
 
+/* The split passes of a hybrid engine (fft2.h): per direction the CPU's
+ * plan over its share, batched as the CPU alone, and the GPU's over the
+ * rest, batched as the GPU alone within gpu_mem. */
+static gfp_status create_split(gfp_engine *e, gfp_engine *ec, gfp_engine *eg,
+                               double r, size_t W, size_t H, gfp_kind kind,
+                               int inverse, int dbl, double row_scale,
+                               double col_scale, const gfp_fft2d_opts *o,
+                               gfp_fft2d *t, gfp_error *err)
+{
+    size_t sc = dbl ? sizeof(double) : sizeof(float);
+    size_t gpu_mem = o ? o->gpu_mem : 0;
+    t->engine = e;
+    t->r = r;
+    t->acct = o ? o->acct : NULL;
+    t->threads = o && o->threads > 0 ? o->threads : 1;
+    t->W = W;
+    t->H = H;
+    t->kind = kind;
+    t->inverse = inverse;
+    t->dbl = dbl;
+    t->Wc = kind == GFP_C2C ? W : W / 2 + 1;
+    gfp_plan_desc rd = {.n = W, .kind = kind, .inverse = inverse,
+                        .dbl = dbl, .scale = row_scale,
+                        .transposed = kind != GFP_C2R};
+    t->rin = gfp_plan_in_scalars(&rd) * sc;
+    size_t rout = (kind == GFP_C2R ? W : 2 * t->Wc) * sc;
+    size_t rfb = t->rin > rout ? t->rin : rout;
+    gfp_plan_desc cd = {.n = H, .kind = GFP_C2C, .inverse = inverse,
+                        .dbl = dbl, .scale = col_scale,
+                        .transposed = kind != GFP_C2R};
+    /* [direction]: frames, the larger frame, input plus output */
+    size_t F[2] = {H, t->Wc}, fb[2] = {rfb, 2 * H * sc};
+    size_t db[2] = {t->rin + rout, 4 * H * sc};
+    gfp_plan_desc *ds[2] = {&rd, &cd};
+    gfp_plan **pc[2] = {&t->rows, &t->cols}, **pg[2] = {&t->grows, &t->gcols};
+    for (int d = 0; d < 2; d++) {
+        size_t ng = (size_t)llround(r * (double)F[d]);
+        if (ng > F[d])
+            ng = F[d];
+        size_t nc = F[d] - ng;
+        gfp_status st;
+        /* a pass with nothing for one side runs on the other alone */
+        ds[d]->batch = nc ? chunk_frames_dev(nc, fb[d], db[d], 0, 0)
+                          : chunk_frames_dev(F[d], fb[d], db[d], 1.0,
+                                             gpu_mem);
+        if ((st = gfp_plan_create(nc ? ec : eg, ds[d], 2, pc[d], err)))
+            return st;
+        if (!nc || !ng)
+            continue;
+        ds[d]->batch = chunk_frames_dev(ng, fb[d], db[d], 1.0, gpu_mem);
+        if ((st = gfp_plan_create(eg, ds[d], 2, pg[d], err)))
+            return st;
+    }
+    return GFP_OK;
+}
+
 gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
                                  gfp_kind kind, int inverse, int dbl,
                                  double row_scale, double col_scale,
@@ -749,7 +905,12 @@ gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
     size_t sc = dbl ? sizeof(double) : sizeof(float);
     size_t gpu_mem = o ? o->gpu_mem : 0;
     double frac = gfp_engine_gpu_fraction(e);
+    gfp_engine *ec, *eg;
+    if (frac > 0 && frac < 1 && !gfp_hybrid_parts(e, &ec, &eg))
+        return create_split(e, ec, eg, frac, W, H, kind, inverse, dbl,
+                            row_scale, col_scale, o, t, err);
     t->engine = e;
+    t->acct = o ? o->acct : NULL;
     t->threads = o && o->threads > 0 ? o->threads : 1;
     t->W = W;
     t->H = H;
@@ -789,7 +950,9 @@ void gfp_fft2d_destroy(gfp_fft2d *t)
         return;
     gfp_plan_destroy(t->rows);
     gfp_plan_destroy(t->cols);
-    t->rows = t->cols = NULL;
+    gfp_plan_destroy(t->grows);
+    gfp_plan_destroy(t->gcols);
+    t->rows = t->cols = t->grows = t->gcols = NULL;
 }
 
 size_t gfp_fft2d_scalars(const gfp_fft2d *t)
@@ -805,24 +968,26 @@ gfp_status gfp_fft2d_forward_t(const gfp_fft2d *t, void *X, void *Y,
                                gfp_error *err)
 {
     size_t sc = t->dbl ? sizeof(double) : sizeof(float);
-    gfp_status st = pass(t->rows, X, Y, t->H, t->rin, 2 * t->Wc * sc, err);
+    gfp_status st = run_pass(t, t->rows, t->grows, 0, X, Y, t->H, t->rin,
+                             2 * t->Wc * sc, err);
     if (st)
         return st;
     gfp_transpose_c(t->dbl, Y, X, t->H, t->Wc);
-    return pass(t->cols, X, Y, t->Wc, 2 * t->H * sc, 2 * t->H * sc, err);
+    return run_pass(t, t->cols, t->gcols, 0, X, Y, t->Wc, 2 * t->H * sc,
+                    2 * t->H * sc, err);
 }
 
 gfp_status gfp_fft2d_inverse_t(const gfp_fft2d *t, void *X, void *Y,
                                gfp_error *err)
 {
     size_t sc = t->dbl ? sizeof(double) : sizeof(float);
-    gfp_status st = pass(t->cols, X, Y, t->Wc, 2 * t->H * sc, 2 * t->H * sc,
-                         err);
+    gfp_status st = run_pass(t, t->cols, t->gcols, 0, X, Y, t->Wc,
+                             2 * t->H * sc, 2 * t->H * sc, err);
     if (st)
         return st;
     gfp_transpose_c(t->dbl, Y, X, t->Wc, t->H);
     size_t rout = (t->kind == GFP_C2R ? t->W : 2 * t->Wc) * sc;
-    return pass(t->rows, X, Y, t->H, t->rin, rout, err);
+    return run_pass(t, t->rows, t->grows, 0, X, Y, t->H, t->rin, rout, err);
 }
 
 gfp_status gfp_fft2d_execute(const gfp_fft2d *t, void *A, void *B,
@@ -837,11 +1002,11 @@ gfp_status gfp_fft2d_execute(const gfp_fft2d *t, void *A, void *B,
     /* rows A -> B transposed (Wc x H); columns B -> A transposed back
      * (H x Wc) */
     size_t sc = t->dbl ? sizeof(double) : sizeof(float);
-    if ((st = gfp_fft2d_pass_t(t->rows, A, B, t->H, t->rin, t->Wc, t->dbl,
-                               t->threads, err)))
+    if ((st = run_pass(t, t->rows, t->grows, 1, A, B, t->H, t->rin, t->Wc,
+                       err)))
         return st;
-    return gfp_fft2d_pass_t(t->cols, B, A, t->Wc, 2 * t->H * sc, t->H,
-                            t->dbl, t->threads, err);
+    return run_pass(t, t->cols, t->gcols, 1, B, A, t->Wc, 2 * t->H * sc,
+                    t->H, err);
 }
 
 /* ---- loading a plane ----------------------------------------------------------- */
@@ -1081,7 +1246,8 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
     }
     /* Plans first, before the input is touched: an engine that cannot do
      * a length refuses here, and --engine auto retries on the CPU. */
-    gfp_fft2d_opts fo = {.gpu_mem = c->gpu_mem, .threads = c->threads};
+    gfp_fft2d_opts fo = {.gpu_mem = c->gpu_mem, .threads = c->threads,
+                         .acct = &p->hs};
     if ((st = gfp_fft2d_create_opts(e, W, H, p->row_kind, p->inverse, p->dbl,
                                     gfp_norm_scale(p->norm, W, p->inverse),
                                     gfp_norm_scale(p->norm, H, p->inverse),
@@ -1128,10 +1294,19 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
         }
         double t1 = gfp_now();
         p->t_io += t1 - t0;
+        gfp_hybrid_stats h0, h1;
+        gfp_hybrid_get_stats(e, &h0);
         if ((st = gfp_fft2d_execute(&f2t, A, B, err)))
             break;
         double t2 = gfp_now();
         p->t_fft += t2 - t1;
+        gfp_hybrid_get_stats(e, &h1);
+        p->hs.batches += h1.batches - h0.batches;
+        p->hs.cpu_frames += h1.cpu_frames - h0.cpu_frames;
+        p->hs.gpu_frames += h1.gpu_frames - h0.gpu_frames;
+        p->hs.cpu_s += h1.cpu_s - h0.cpu_s;
+        p->hs.gpu_submit_s += h1.gpu_submit_s - h0.gpu_submit_s;
+        p->hs.gpu_wait_s += h1.gpu_wait_s - h0.gpu_wait_s;
         st = emit_plane(p, ch, A, B, snk, canvas, &cbuf, &ccap, err);
         p->t_io += gfp_now() - t2;
     }
@@ -1166,6 +1341,19 @@ static void f2_stop(void *vp, const gfp_common *c)
                 "%.4f s, measured %.4f s (%+.1f%%)", p->ratio,
                 p->t_pred * (double)p->C, p->t_fft,
                 100 * (p->t_fft / (p->t_pred * (double)p->C) - 1));
+    if (c->verbose && p->hs.passes)
+        gfp_msg(p->inverse ? "ifft2" : "fft2", "hybrid: %zu split passes: "
+                "CPU part %.4f s (%zu frames, its own thread), GPU part "
+                "%.4f s (%zu frames), then %.4f s waiting for the CPU part "
+                "(overlapped: measured ~ GPU part + wait)", p->hs.passes,
+                p->hs.cpu_s, p->hs.cpu_frames, p->hs.gpu_s,
+                p->hs.gpu_frames, p->hs.join_s);
+    if (c->verbose && p->hs.batches)
+        gfp_msg(p->inverse ? "ifft2" : "fft2", "hybrid: %zu split batches: "
+                "CPU part %.4f s (%zu frames), GPU part enqueued in %.4f s "
+                "(%zu frames), then %.4f s waiting for the GPU part",
+                p->hs.batches, p->hs.cpu_s, p->hs.cpu_frames,
+                p->hs.gpu_submit_s, p->hs.gpu_frames, p->hs.gpu_wait_s);
     free(p->raw);
     p->raw = NULL;
     gfp_image_free(&p->img);

@@ -19,6 +19,17 @@ typedef struct gfp_fft2d {
     gfp_kind kind;      /* R2C (forward), C2R (inverse) or C2C */
     int inverse, dbl;
     gfp_plan *rows, *cols;
+    /* A hybrid engine with its ratio r set (0 < r < 1) splits each pass,
+     * not each batch: rows/cols are then its CPU engine's plans, batched
+     * as the CPU alone batches, taking the first 1 - r of the pass's
+     * frames on a thread of their own, while grows/gcols (its GPU
+     * engine's, batched as the GPU alone) take the rest on the calling
+     * thread. Each part runs as fast as its engine alone (no thin CPU part
+     * per GPU batch), and a pass takes max(CPU part, GPU part): the
+     * model's terms (model.h). NULL otherwise. */
+    gfp_plan *grows, *gcols;
+    double r;
+    gfp_hybrid_stats *acct; /* the split passes' times add up here (-v) */
     size_t rin;         /* bytes of one input row of the row plan */
     int threads;        /* for the CPU's transposes */
 } gfp_fft2d;
@@ -30,6 +41,8 @@ typedef struct gfp_fft2d {
 typedef struct gfp_fft2d_opts {
     size_t gpu_mem;
     int threads;
+    gfp_hybrid_stats *acct; /* split passes' times (cpu_s, gpu_s, join_s,
+                               frames) add up here; NULL: not kept */
 } gfp_fft2d_opts;
 
 /* Plans the row pass (kind, length W, scaled by row_scale) and the column

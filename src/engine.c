@@ -60,7 +60,9 @@ gfp_status gfp_engine_open(const char *name, const gfp_engine_opts *o,
         gfp_error gerr = {0};
 #ifdef GFP_HAVE_CUDA
         gfp_engine *gpu = NULL;
-        if (open_ops(&gfp_engine_gpu, o, &gpu, &gerr) == GFP_OK)
+        gfp_engine_opts go = *o;
+        go.gpu_block_sync = 1;
+        if (open_ops(&gfp_engine_gpu, &go, &gpu, &gerr) == GFP_OK)
             return gfp_hybrid_wrap(cpu, gpu, o, who, out, err);
 #else
         gfp_fail(&gerr, GFP_EDEVICE, "this gfftpipe was built without CUDA");
@@ -307,3 +309,35 @@ void gfp_transpose_block(int dbl, const void *s, void *d, size_t rows,
     }
 }
 
+
+typedef struct tjob_w {
+    tjob j;
+    size_t cols;
+} tjob_w;
+
+static void tjob_part(void *arg, int part, int nparts)
+{
+    const tjob_w *a = arg;
+    tjob j = a->j;
+    j.c0 = a->cols * (size_t)part / (size_t)nparts;
+    j.c1 = a->cols * (size_t)(part + 1) / (size_t)nparts;
+    if (j.c1 > j.c0)
+        tjob_run(&j);
+}
+
+/* Below this a block is not worth waking the workers (a few microseconds
+ * of work). */
+#define TB_W_MIN_BYTES ((size_t)64 << 10)
+
+void gfp_transpose_block_w(int dbl, const void *s, void *d, size_t rows,
+                           size_t cols, size_t ld, size_t col0,
+                           gfp_workers *w)
+{
+    tjob_w a = {{dbl, s, d, rows, cols, ld, col0, 0, cols}, cols};
+    size_t es = dbl ? 16 : 8;
+    if (!w || gfp_workers_count(w) == 1 || rows * cols * es < TB_W_MIN_BYTES ||
+        cols < (size_t)gfp_workers_count(w))
+        tjob_run(&a.j);
+    else
+        gfp_workers_run(w, tjob_part, &a);
+}

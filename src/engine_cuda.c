@@ -82,6 +82,14 @@ static gfp_status cuda_open(const gfp_engine_opts *o, void **state,
                         prop.major, prop.minor);
     if (cuda_check(cudaSetDevice(o->device), "cudaSetDevice", err))
         return err->status;
+    /* By default a wait spins on its core while the GPU works (the
+     * device's flags are process-wide). fft2's hybrid passes wait for the
+     * GPU while FFTW runs --threads threads: a spinning 17th thread on 16
+     * cores slows every FFTW batch by its slowest thread. Sleeping costs a
+     * wake-up per batch, hidden by the other slot's work. Not fatal. */
+    if (o->gpu_block_sync &&
+        cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync) != cudaSuccess)
+        cudaGetLastError();
     cuda_state *s = calloc(1, sizeof *s);
     if (!s)
         return gfp_fail(err, GFP_ENOMEM, "out of memory");

@@ -14,14 +14,19 @@ typedef struct fftw_state {
     int threads;
     const char *wisdom;
     unsigned flags;
+    gfp_workers *pool;  /* threads - 1 workers: short batches, transposes */
 } fftw_state;
 
 typedef struct fftw_impl {
     gfp_plan_desc d;
     const fftw_state *s;
-    void *many;         /* plan over d.batch frames */
-    void *one;          /* plan over one frame, unaligned: for short batches;
-                           made on first use (most runs never need it) */
+    void *many;         /* plan over d.batch frames, on s->threads threads */
+    /* Single-threaded plans over one frame, run by the engine's workers on
+     * a batch `many` cannot take (short, or not aligned): `one` for
+     * aligned frames, made with `many`; `one_u` for unaligned ones, made
+     * with them when the frame size leaves frames unaligned, else on first
+     * use (a caller's unaligned buffer: no stage passes one). */
+    void *one, *one_u;
     pthread_mutex_t one_lock;
     void **scratch;     /* per slot, complex bins, when a post-op is asked */
     void **frames;      /* per slot, d.batch frames cut from a span (in_hop) */
@@ -121,6 +126,13 @@ static gfp_status fftw_open(const gfp_engine_opts *o, void **state,
     /* MEASURE can take seconds for big n; bound it. */
     fftw_set_timelimit(2.0);
     fftwf_set_timelimit(2.0);
+    if (s->threads > 1) {
+        gfp_status st = gfp_workers_create(s->threads, &s->pool, err);
+        if (st) {
+            free(s);
+            return st;
+        }
+    }
     *state = s;
     return GFP_OK;
 }
@@ -153,8 +165,11 @@ static void fftw_close(void *state)
         free(dw);
         free(fw);
     }
+    gfp_workers_destroy(s->pool);
     free(s);
 }
+
+static int is_aligned(int dbl, const void *x);
 
 static size_t bins_of(const gfp_plan_desc *d)
 {
@@ -162,16 +177,19 @@ static size_t bins_of(const gfp_plan_desc *d)
 }
 
 /* Makes one FFTW plan over howmany frames; in/out are planning arrays. */
-static void *make_plan(const fftw_state *s, const gfp_plan_desc *d,
-                       int howmany, void *in, void *out, unsigned extra)
+static void *make_plan_t(const fftw_state *s, const gfp_plan_desc *d,
+                         int howmany, void *in, void *out, unsigned extra,
+                         int nthreads)
 {
     int n = (int)d->n;
     int bins = (int)bins_of(d);
     unsigned flags = s->flags | extra;
     int sign = d->inverse ? FFTW_BACKWARD : FFTW_FORWARD;
 #ifdef GFP_HAVE_FFTW_THREADS
-    fftw_plan_with_nthreads(s->threads);
-    fftwf_plan_with_nthreads(s->threads);
+    fftw_plan_with_nthreads(nthreads);
+    fftwf_plan_with_nthreads(nthreads);
+#else
+    (void)nthreads;
 #endif
     if (d->dbl) {
         switch (d->kind) {
@@ -201,6 +219,12 @@ static void *make_plan(const fftw_state *s, const gfp_plan_desc *d,
     return NULL;
 }
 
+static void *make_plan(const fftw_state *s, const gfp_plan_desc *d,
+                       int howmany, void *in, void *out, unsigned extra)
+{
+    return make_plan_t(s, d, howmany, in, out, extra, s->threads);
+}
+
 static void destroy_plan(int dbl, void *p)
 {
     if (!p)
@@ -219,6 +243,7 @@ static void fftw_unmake(void *state, void *impl)
         return;
     destroy_plan(p->d.dbl, p->many);
     destroy_plan(p->d.dbl, p->one);
+    destroy_plan(p->d.dbl, p->one_u);
     destroy_plan(p->d.dbl, p->ffwd);
     destroy_plan(p->d.dbl, p->finv);
     fftw_free(p->filt);
@@ -432,9 +457,22 @@ static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
                         d->n);
     }
     p->many = make_plan(s, d, (int)d->batch, tin, tout, 0);
+    /* The one-frame plans now, not inside a timed pass: with --wisdom they
+     * are FFTW_MEASURE plans, and measuring one took 0.1 s on the 2-core
+     * dev box (likely more with 16 threads: issue 7). */
+    size_t out_step = (d->kind == GFP_C2R ? d->n : 2 * bins_of(d)) * scal;
+    /* frame 1 of an aligned batch unaligned: so is every odd frame */
+    int odd = d->batch > 1 &&
+              (!is_aligned(d->dbl, (char *)tin + gfp_plan_in_scalars(d) *
+                                                     scal) ||
+               !is_aligned(d->dbl, (char *)tout + out_step));
+    if (p->many)
+        p->one = make_plan_t(s, d, 1, tin, tout, 0, 1);
+    if (p->many && odd)
+        p->one_u = make_plan_t(s, d, 1, tin, tout, FFTW_UNALIGNED, 1);
     fftw_free(tin);
     fftw_free(tout);
-    if (!p->many) {
+    if (!p->many || !p->one || (odd && !p->one_u)) {
         fftw_unmake(s, p);
         return gfp_fail(err, GFP_ENOTSUP, "FFTW could not plan n %zu", d->n);
     }
@@ -501,24 +539,62 @@ static void execute(const fftw_impl *p, void *plan, void *in, void *out)
             x[i] *= sc;                                                      \
     } while (0)
 
-/* The single-frame plan, made on first use. The planner is shared by the
- * whole process: fftw_open made it thread safe. */
-static void *one_plan(fftw_impl *p)
+/* The unaligned single-frame plan: made with the others when frames are
+ * unaligned by their size, else here on first use (a caller's unaligned
+ * buffer). The planner is shared by the whole process: fftw_open made it
+ * thread safe. */
+static void *one_u_plan(fftw_impl *p)
 {
     pthread_mutex_lock(&p->one_lock);
-    if (!p->one) {
+    if (!p->one_u) {
         size_t scal = p->d.dbl ? sizeof(double) : sizeof(float);
         size_t bins = p->d.kind == GFP_R2C ? p->d.n / 2 + 1 : p->d.n;
         size_t o = p->d.kind == GFP_C2R ? p->d.n : 2 * bins;
         void *tin = fftw_malloc(gfp_plan_in_scalars(&p->d) * scal);
         void *tout = fftw_malloc(o * scal);
         if (tin && tout)
-            p->one = make_plan(p->s, &p->d, 1, tin, tout, FFTW_UNALIGNED);
+            p->one_u = make_plan_t(p->s, &p->d, 1, tin, tout,
+                                   FFTW_UNALIGNED, 1);
         fftw_free(tin);
         fftw_free(tout);
     }
     pthread_mutex_unlock(&p->one_lock);
-    return p->one;
+    return p->one_u;
+}
+
+/* A batch `many` cannot take, frame by frame on the engine's workers,
+ * each a contiguous share: as fast a frame as `many` (FFTW's threads
+ * split a batch the same way), where one thread alone was up to threads
+ * times slower (issue 7). */
+typedef struct frames_job {
+    const fftw_impl *p;
+    char *in, *out;
+    size_t nframes, in_step, out_step;
+    void *one_u;
+} frames_job;
+
+static void frames_part(void *arg, int part, int nparts)
+{
+    const frames_job *j = arg;
+    const fftw_impl *p = j->p;
+    size_t f0 = j->nframes * (size_t)part / (size_t)nparts;
+    size_t f1 = j->nframes * (size_t)(part + 1) / (size_t)nparts;
+    for (size_t f = f0; f < f1; f++) {
+        char *x = j->in + f * j->in_step, *y = j->out + f * j->out_step;
+        void *plan = is_aligned(p->d.dbl, x) && is_aligned(p->d.dbl, y)
+                         ? p->one : j->one_u;
+        exec_k(p->d.dbl, p->d.kind, plan, x, y);
+    }
+}
+
+/* Does a batch of nframes at in, out need the unaligned plan? */
+static int any_unaligned(const fftw_impl *p, const char *in, const char *out,
+                         size_t nframes, size_t in_step, size_t out_step)
+{
+    if (!is_aligned(p->d.dbl, in) || !is_aligned(p->d.dbl, out))
+        return 1;
+    return nframes > 1 && (!is_aligned(p->d.dbl, in + in_step) ||
+                           !is_aligned(p->d.dbl, out + out_step));
 }
 
 static gfp_status fftw_submit(void *state, void *impl, int slot,
@@ -559,12 +635,12 @@ static gfp_status fftw_submit(void *state, void *impl, int slot,
     if (nframes == d->batch && aligned) {
         execute(p, p->many, in, dst);
     } else {
-        if (!one_plan(p))
+        frames_job j = {p, in, dst, nframes, in_step, out_step, p->one_u};
+        if (!j.one_u && any_unaligned(p, in, dst, nframes, in_step, out_step)
+            && !(j.one_u = one_u_plan(p)))
             return gfp_fail(err, GFP_ENOMEM, "FFTW could not plan n %zu",
                             d->n);
-        for (size_t f = 0; f < nframes; f++)
-            execute(p, p->one, (char *)in + f * in_step,
-                    (char *)dst + f * out_step);
+        gfp_workers_run(nframes > 1 ? p->s->pool : NULL, frames_part, &j);
     }
     size_t total = nframes * tr_scalars;
     if (p->out_scale != 1.0) {
@@ -664,8 +740,8 @@ static gfp_status fftw_submit_t(void *state, void *impl, int slot,
                                 nframes, err);
     if (st)
         return st;
-    gfp_transpose_block(d->dbl, p->tscratch[slot], out, nframes, bins, ld,
-                        col0, p->s->threads);
+    gfp_transpose_block_w(d->dbl, p->tscratch[slot], out, nframes, bins, ld,
+                          col0, p->s->pool);
     return GFP_OK;
 }
 

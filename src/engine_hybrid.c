@@ -7,6 +7,10 @@
  * batched (threaded) plan on an aligned start (the CPU's part comes first)
  * and the GPU's device buffers hold exactly its part.
  *
+ * fft2 does not split batches: with r set it takes the two engines
+ * (gfp_hybrid_parts) and splits each pass, each engine batching its part
+ * as it would alone (fft2.h); this per-batch split serves the 1D stages.
+ *
  * The engine knows nothing of devices: `gpu` is any engine (the tests put
  * a second CPU engine there). r comes from --ratio, from a stage that knows
  * its whole problem (fft2 sets it through gfp_hybrid_set_ratio), or from
@@ -26,6 +30,7 @@ typedef struct hybrid_state {
     const char *who;
     gfp_model model;
     int model_from_file;
+    gfp_hybrid_stats st; /* since the engine opened: -v */
 } hybrid_state;
 
 typedef struct hybrid_impl {
@@ -49,6 +54,12 @@ static void hybrid_close(void *state)
     hybrid_state *s = state;
     if (!s)
         return;
+    if (s->verbose && s->st.batches)
+        gfp_msg(s->who, "hybrid: %zu batches; CPU part %.4f s (%zu frames), "
+                "GPU part enqueued in %.4f s (%zu frames), waited for %.4f "
+                "s after the CPU part", s->st.batches, s->st.cpu_s,
+                s->st.cpu_frames, s->st.gpu_submit_s, s->st.gpu_frames,
+                s->st.gpu_wait_s);
     gfp_engine_close(s->cpu);
     gfp_engine_close(s->gpu);
     free(s);
@@ -128,22 +139,38 @@ static size_t split(const hybrid_impl *p, size_t nframes)
     return ng;
 }
 
+/* The GPU's part is only enqueued (copies and kernels on the slot's
+ * stream, nothing synchronises) before the CPU's part starts, so the two
+ * run at once; the times of both go to the stats (-v). */
+static void count(hybrid_state *s, size_t nc, size_t ng, double t0,
+                  double t1, double t2)
+{
+    s->st.batches++;
+    s->st.cpu_frames += nc;
+    s->st.gpu_frames += ng;
+    s->st.gpu_submit_s += t1 - t0;
+    s->st.cpu_s += t2 - t1;
+}
+
 static gfp_status hybrid_submit(void *state, void *impl, int slot,
                                 const void *in, void *out, size_t nframes,
                                 gfp_error *err)
 {
-    (void)state;
+    hybrid_state *s = state;
     hybrid_impl *p = impl;
     size_t ng = split(p, nframes), nc = nframes - ng;
     gfp_status st;
+    double t0 = gfp_now();
     if (ng && (st = gfp_plan_submit(p->gpu, slot,
                                     (const char *)in + nc * p->in_step,
                                     (char *)out + nc * p->out_step, ng, err)))
         return st;
+    double t1 = gfp_now();
     if (nc) {
         st = gfp_plan_submit(p->cpu, slot, in, out, nc, err);
         if (!st)
             st = gfp_plan_wait(p->cpu, slot, err);
+        count(s, nc, ng, t0, t1, gfp_now());
         if (st) {
             /* the GPU's part must not run on into buffers the caller
              * frees after this failure */
@@ -154,6 +181,8 @@ static gfp_status hybrid_submit(void *state, void *impl, int slot,
             }
             return st;
         }
+    } else {
+        count(s, 0, ng, t0, t1, t1);
     }
     return GFP_OK;
 }
@@ -164,34 +193,45 @@ static gfp_status hybrid_submit_t(void *state, void *impl, int slot,
                                   const void *in, void *out, size_t nframes,
                                   size_t ld, size_t col0, gfp_error *err)
 {
-    (void)state;
+    hybrid_state *s = state;
     hybrid_impl *p = impl;
     size_t ng = split(p, nframes), nc = nframes - ng;
     gfp_status st;
+    double t0 = gfp_now();
     if (ng && (st = gfp_plan_submit_t(p->gpu, slot,
                                       (const char *)in + nc * p->in_step, out,
                                       ng, ld, col0 + nc, err)))
         return st;
+    double t1 = gfp_now();
     if (nc) {
         st = gfp_plan_submit_t(p->cpu, slot, in, out, nc, ld, col0, err);
         if (!st)
             st = gfp_plan_wait(p->cpu, slot, err);
+        count(s, nc, ng, t0, t1, gfp_now());
         if (st) {
             gfp_error ignored = {0};
             if (ng && gfp_plan_wait(p->gpu, slot, &ignored))
                 return st;
             return st;
         }
+    } else {
+        count(s, 0, ng, t0, t1, t1);
     }
     return GFP_OK;
 }
 
+/* The time blocked here is the GPU's part outlasting the CPU's. */
 static gfp_status hybrid_wait(void *state, void *impl, int slot,
                               gfp_error *err)
 {
-    (void)state;
+    hybrid_state *s = state;
     hybrid_impl *p = impl;
-    return p->gpu ? gfp_plan_wait(p->gpu, slot, err) : GFP_OK;
+    if (!p->gpu)
+        return GFP_OK;
+    double t0 = gfp_now();
+    gfp_status st = gfp_plan_wait(p->gpu, slot, err);
+    s->st.gpu_wait_s += gfp_now() - t0;
+    return st;
 }
 
 /* Host buffers come from the GPU engine (pinned), as both parts read and
@@ -296,6 +336,26 @@ const struct gfp_model *gfp_hybrid_model(const gfp_engine *e, int *from_file)
     if (from_file)
         *from_file = s->model_from_file;
     return &s->model;
+}
+
+int gfp_hybrid_parts(const gfp_engine *e, gfp_engine **cpu,
+                     gfp_engine **gpu)
+{
+    if (!e || e->ops != &hybrid_ops)
+        return -1;
+    const hybrid_state *s = e->state;
+    *cpu = s->cpu;
+    *gpu = s->gpu;
+    return 0;
+}
+
+int gfp_hybrid_get_stats(const gfp_engine *e, gfp_hybrid_stats *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!e || e->ops != &hybrid_ops)
+        return -1;
+    *out = ((const hybrid_state *)e->state)->st;
+    return 0;
 }
 
 double gfp_engine_gpu_fraction(const gfp_engine *e)

@@ -253,6 +253,9 @@ typedef struct gfp_engine_opts {
                            * take (0: no cap); gpu and hybrid engines */
     int ratio_set;        /* hybrid: --ratio given: the GPU's fraction of */
     double ratio;         /* every batch; else the performance model's */
+    int gpu_block_sync;   /* gpu: waits sleep instead of spinning on a core
+                           * (set for the hybrid's GPU: its CPU part needs
+                           * every core while the GPU's is waited for) */
 } gfp_engine_opts;
 
 typedef struct gfp_engine gfp_engine;
@@ -328,6 +331,25 @@ int gfp_hybrid_set_ratio(gfp_engine *e, double r);
 /* The model a hybrid engine loaded (NULL for other engines), and whether
  * it came from a model file (else the default coefficients). */
 const struct gfp_model *gfp_hybrid_model(const gfp_engine *e, int *from_file);
+/* What a hybrid engine's batches took since it opened (-v): the CPU's
+ * parts (computed in submit, transposes included), enqueuing the GPU's
+ * parts, and waiting for them after the CPU's part was done (wait). With
+ * the two parts overlapping, the run takes about cpu_s + gpu_submit_s +
+ * gpu_wait_s, and gpu_wait_s is what the GPU's part outlasted the CPU's. */
+typedef struct gfp_hybrid_stats {
+    size_t batches, cpu_frames, gpu_frames;
+    double cpu_s, gpu_submit_s, gpu_wait_s;
+    /* fft2's split passes (fft2.h), which run the two engines apart: the
+     * GPU part's own time, and the time waited after it for the CPU's
+     * part (cpu_s and the frames count these passes too) */
+    double gpu_s, join_s;
+    size_t passes;
+} gfp_hybrid_stats;
+/* A hybrid engine's two engines (fft2's split passes); -1 for others. */
+int gfp_hybrid_parts(const gfp_engine *e, gfp_engine **cpu,
+                     gfp_engine **gpu);
+/* -1 (and zeros) when e is not a hybrid engine. */
+int gfp_hybrid_get_stats(const gfp_engine *e, gfp_hybrid_stats *out);
 /* The fraction of every batch that goes to a GPU: 1 for gpu and cufft, 0
  * for cpu, the ratio set for hybrid (-1 when the model picks per plan). */
 double gfp_engine_gpu_fraction(const gfp_engine *e);
@@ -357,6 +379,26 @@ gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
  * on up to `threads` threads (one for small blocks). */
 void gfp_transpose_block(int dbl, const void *s, void *d, size_t rows,
                          size_t cols, size_t ld, size_t col0, int threads);
+/* The same on a worker set (below): no threads made per call, so thin
+ * blocks (a hybrid engine's CPU part of every batch) run threaded too. */
+typedef struct gfp_workers gfp_workers;
+void gfp_transpose_block_w(int dbl, const void *s, void *d, size_t rows,
+                           size_t cols, size_t ld, size_t col0,
+                           gfp_workers *w);
+
+/* A fixed set of threads (the caller counts as one of them) that runs one
+ * parallel loop at a time: gfp_workers_run calls fn(arg, part, nparts)
+ * for every part 0 .. nparts - 1 (nparts = the set's threads), part 0 on
+ * the calling thread, and returns when all are done. While one loop
+ * runs, a second caller runs its own on its thread alone (fn(arg, 0, 1)).
+ * threads <= 1 makes no thread. */
+gfp_status gfp_workers_create(int threads, gfp_workers **out,
+                              gfp_error *err) GFP_WUR;
+void gfp_workers_destroy(gfp_workers *w);
+int gfp_workers_count(const gfp_workers *w);
+void gfp_workers_run(gfp_workers *w, void (*fn)(void *arg, int part,
+                                                 int nparts), void *arg);
+
 /* Synchronous convenience: submit on slot 0 and wait. */
 gfp_status gfp_plan_execute(gfp_plan *p, const void *in, void *out,
                             size_t nframes, gfp_error *err) GFP_WUR;

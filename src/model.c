@@ -166,10 +166,11 @@ double gfp_model_predict(const gfp_model *m, const gfp_model_problem *p,
         pr.cpu[d] = c;
         pr.total += g > c ? g : c;
     }
-    /* two working arrays of H x max(W, 2 Wc) scalars */
+    /* two working arrays of H x max(W, 2 Wc) scalars, allocated apart
+     * (calibrate times one array's allocation) */
     double per = real ? fmax(W, 2 * Wc) : 2 * W;
-    pr.alloc = gfp_model_step_time(m, dbl, GFP_STEP_ALLOC,
-                                   2 * H * per * es, 0);
+    pr.alloc = 2 * gfp_model_step_time(m, dbl, GFP_STEP_ALLOC,
+                                       H * per * es, 0);
     if (out)
         *out = pr;
     return pr.total;

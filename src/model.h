@@ -20,7 +20,8 @@
  *   GPU_FFT    the GPU kernels of a pass                       (1, work)
  *   ALLOC      pinned host buffers (allocate + register)        (1, bytes)
  * bytes: what a step moves (input plus output for FFTs and copies; the
- * array for a transpose). */
+ * array for a transpose and for one allocation; calibrate fits both
+ * against it). */
 typedef enum gfp_model_step {
     GFP_STEP_CPU_FFT, GFP_STEP_TRANSPOSE, GFP_STEP_GPU_COPY,
     GFP_STEP_GPU_FFT, GFP_STEP_ALLOC, GFP_STEP_COUNT

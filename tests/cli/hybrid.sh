@@ -96,6 +96,10 @@ check "hybrid -v: r, the prediction and the measured time" \
     grep -q "predicted .* s, measured .* s" "$T/stderr"
 check "hybrid with the model: no note about default coefficients" \
     ! grep -q "default coefficients" "$T/stderr"
+run G fft2 -v $o --engine hybrid --ratio 0.5 --threads 2 c.cf64 y.cf32
+check "hybrid -v --ratio 0.5: the split passes' CPU part, GPU part, wait" \
+    [ "$RC" -eq 0 ] &&
+    grep -q "2 split passes: CPU part .* s (.* frames, its own thread), GPU part .* s (.* frames), then .* s waiting" "$T/stderr"
 run G fft2 $o --engine gpu --gpu-mem 1k c.cf64 y.cf32
 check "--engine gpu --gpu-mem 1k: exit 2, one line naming --gpu-mem" \
     expect_rc_line 2 "gpu-mem"

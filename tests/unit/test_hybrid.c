@@ -305,6 +305,14 @@ static void test_hybrid_matches_cpu(void)
                             TU_CHECK(spy->frames == H + Wc, "r 1: %zu "
                                      "frames to the GPU, want %zu",
                                      spy->frames, H + Wc);
+                        /* between: each pass split once, r of its
+                         * frames to the GPU (fft2.h) */
+                        size_t wg = (size_t)llround(ratios[ri] * H) +
+                                    (size_t)llround(ratios[ri] * Wc);
+                        if (ratios[ri] > 0 && ratios[ri] < 1)
+                            TU_CHECK(spy->frames == wg, "r %.2f: %zu "
+                                     "frames to the GPU, want %zu",
+                                     ratios[ri], spy->frames, wg);
                         free(got);
                         gfp_engine_close(h);
                     }
@@ -315,8 +323,9 @@ static void test_hybrid_matches_cpu(void)
     gfp_engine_close(cpu);
 }
 
-/* The split of one plan: r of a full batch to the GPU, the rest first to
- * the CPU, short batches in proportion; results as the CPU's. */
+/* The split of one plan (1D stages; fft2 splits whole passes): r of a
+ * full batch to the GPU, the rest first to the CPU, short batches in
+ * proportion; results as the CPU's. */
 static void test_plan_split(void)
 {
     const double ratios[] = {0.25, 0.5, 0.8, 0.999};
@@ -355,12 +364,71 @@ static void test_plan_split(void)
         }
         TU_CHECK(spy->frames == want, "r %.2f: %zu frames to the GPU, want "
                  "%zu", ratios[ri], spy->frames, want);
+        /* -v's account of the same batches */
+        gfp_hybrid_stats hs;
+        TU_CHECK(gfp_hybrid_get_stats(h, &hs) == 0 && hs.batches == 4 &&
+                     hs.gpu_frames == want && hs.cpu_frames == 98 - want &&
+                     hs.cpu_s >= 0 && hs.gpu_wait_s >= 0,
+                 "r %.2f: stats %zu batches, %zu + %zu frames", ratios[ri],
+                 hs.batches, hs.cpu_frames, hs.gpu_frames);
         free(in); free(in2); free(o1); free(o2);
         gfp_plan_destroy(ph);
         gfp_plan_destroy(pc);
         gfp_engine_close(h);
     }
     gfp_engine_close(cpu);
+}
+
+/* The CPU engine's batches its batched plan cannot take (short, or frames
+ * or buffers FFTW calls unaligned) run on its workers: the same values as
+ * the full batch's, for an odd n (every other frame unaligned) and an
+ * even one, f32 and f64, with 1 and 3 threads. */
+static void test_short_batches(void)
+{
+    const size_t ns[] = {61, 64};
+    for (int threads = 1; threads <= 3; threads += 2)
+        for (int dbl = 0; dbl < 2; dbl++)
+            for (size_t ni = 0; ni < 2; ni++) {
+                gfp_engine_opts o = quick_opts();
+                o.threads = threads;
+                gfp_engine *e = NULL;
+                gfp_error err = {0};
+                TU_CHECK(gfp_engine_open("cpu", &o, "test", &e, &err) ==
+                             GFP_OK, "%s", err.msg);
+                size_t n = ns[ni], B = 40, fs = 2 * n, sc = dbl ? 8 : 4;
+                gfp_plan_desc d = {.n = n, .batch = B, .kind = GFP_C2C,
+                                   .dbl = dbl, .scale = 1};
+                gfp_plan *pl = NULL;
+                TU_CHECK(gfp_plan_create(e, &d, 2, &pl, &err) == GFP_OK,
+                         "%s", err.msg);
+                /* one scalar pair of slack: an unaligned base too */
+                char *x = malloc(B * fs * sc + 16);
+                char *ref = malloc(B * fs * sc), *y = malloc(B * fs * sc + 16);
+                char *in = malloc(B * fs * sc);
+                uint64_t seed = 5 + n;
+                gfp_rand_fill(in, B * fs, dbl, &seed);
+                memcpy(x, in, B * fs * sc);
+                TU_CHECK(gfp_plan_execute(pl, x, ref, B, &err) == GFP_OK,
+                         "%s", err.msg);
+                const size_t f0s[] = {0, 3, 1, 0}, nfs[] = {17, 1, 38, 40};
+                for (int c = 0; c < 4; c++) {
+                    size_t f0 = f0s[c], nf = nfs[c];
+                    size_t off = c == 3 ? sc : 0; /* c 3: base unaligned */
+                    memcpy(x + off, in + f0 * fs * sc, nf * fs * sc);
+                    TU_CHECK(gfp_plan_execute(pl, x + off, y + off, nf,
+                                              &err) == GFP_OK, "%s",
+                             err.msg);
+                    double r = rel_err(y + off, ref + f0 * fs * sc, nf * fs,
+                                       dbl);
+                    TU_CHECK(r <= (dbl ? 1e-15 : 1e-6), "n %zu %s threads "
+                             "%d: frames %zu..%zu (offset %zu) differ by "
+                             "%.3g", n, dbl ? "f64" : "f32", threads, f0,
+                             f0 + nf, off, r);
+                }
+                free(x); free(ref); free(y); free(in);
+                gfp_plan_destroy(pl);
+                gfp_engine_close(e);
+            }
 }
 
 /* The GPU fraction an engine reports, and set_ratio's clamping. */
@@ -434,6 +502,7 @@ int main(void)
     TU_TEST(test_hybrid_matches_cpu);
     TU_TEST(test_plan_split);
     TU_TEST(test_fraction);
+    TU_TEST(test_short_batches);
     tu_suite("options");
     TU_TEST(test_options);
     return tu_run();
