@@ -234,6 +234,11 @@ typedef struct gfp_plan_desc {
      * on the device, so only frames cross PCIe). */
     const void *filter;
     size_t nfilter;
+    /* Filter plans only: the first out_skip items of every frame's output
+     * are not wanted (overlap-save's wrapped part). out then holds the
+     * last n - out_skip items of each frame, n - out_skip items apart, and
+     * only those cross PCIe on the gpu engine. 0: all n. */
+    size_t out_skip;
     int transposed;      /* a hint: the plan will run through submit_t,
                           * so engines prepare for it at plan time (their
                           * memory touched, not faulted in mid-run) */
