@@ -450,6 +450,10 @@ typedef struct gfp_sndfile_opts {
     int channel;        /* -1: the mean of all channels; else 0-based */
     int stack;
     size_t n, hop;      /* the frame, for stack */
+    int interleaved;    /* all channels, frames as in the file (channel
+                           ignored; not with stack): src->channels floats
+                           a frame, read straight into the caller's
+                           buffer */
     const char *who;    /* names warnings */
     int lanes;          /* > 0: offer read_at_fn with this many lanes when
                            the file allows it (seekable, known length, an
