@@ -1316,36 +1316,124 @@ GFP_VEC static void count_clips(conv_priv *p, const double *v, size_t n)
         }                                                                    \
     } while (0)
 
-/* 16-bit audio output of one channel: t (the convolution) plus the dry
- * input, clips counted as count_clips does, rounded as round_out does,
- * into every stride-th short of o. No loop-carried chain but for the
- * rare clipped sample: a sample that clips is beyond every one that does
- * not (to within half a step), so the peak, which only the clipping
- * report prints, is the largest clipped |v|. */
+/* 16-bit audio output: t (the convolution) plus the dry input, clips
+ * counted as count_clips does, rounded as round_out does. Branch-free so
+ * that it vectorises (GCC if-converts the clamps only without trapping
+ * math, which nothing here uses): a sample that clips becomes +-1, NaN 0.
+ * The peak, which only the clipping report prints, is the largest
+ * clipped |v| (a sample that clips is beyond every one that does not, to
+ * within half a step): found by a second pass over the rare block that
+ * clipped. */
+#if defined(__GNUC__) && !defined(__clang__)
+#if defined(__x86_64__)
+#define GFP_VEC_NT __attribute__((optimize("tree-vectorize",                 \
+                                           "vect-cost-model=dynamic",       \
+                                           "no-trapping-math"),             \
+                                  target_clones("avx2", "default")))
+#else
+#define GFP_VEC_NT __attribute__((optimize("tree-vectorize",                 \
+                                           "vect-cost-model=dynamic",       \
+                                           "no-trapping-math")))
+#endif
+#else
+#define GFP_VEC_NT
+#endif
+#define S16_STORE(dst, vexpr)                                                \
+    do {                                                                     \
+        double v_ = (vexpr);                                                 \
+        int bad_ = (v_ > hi) | (v_ < lo) | (v_ != v_);                       \
+        clipped += (uint64_t)bad_;                                           \
+        double s_ = (double)((v_ > 0) - (v_ < 0));                           \
+        /* in [-32768.5, 32767.5] or +-32768 */                              \
+        double x_ = (bad_ ? s_ : v_) * 32768;                                \
+        x_ = x_ > 32767 ? 32767 : x_;                                        \
+        x_ = x_ < -32768 ? -32768 : x_;                                      \
+        (dst) = (short)(int)((x_ + magic) - magic);                          \
+    } while (0)
+
+/* the largest clipped |v| into the peak */
+static void clip_peak(conv_priv *p, double v)
+{
+    if (!(v <= p->clip_hi && v >= p->clip_lo) && fabs(v) > p->peak)
+        p->peak = fabs(v);
+}
+
+/* One channel into every stride-th short of o; the stereo case without
+ * --dry (two channels into consecutive shorts, the common one) in one
+ * loop. */
 #define DEF_EMIT16(T, SUF)                                                   \
-    static void emit_s16_##SUF(conv_priv *p, const T *restrict t,            \
-                               const double *restrict dry, size_t n,         \
-                               short *restrict o, size_t stride)             \
+    GFP_VEC_NT static void emit_s16_##SUF(conv_priv *p, const T *restrict t, \
+                                          const double *restrict dry,        \
+                                          size_t n, short *restrict o,       \
+                                          size_t stride)                     \
     {                                                                        \
-        double hi = p->clip_hi, lo = p->clip_lo, dg = p->dry_gain;           \
         const double magic = 6755399441055744.0; /* 1.5 * 2^52 */            \
+        double hi = p->clip_hi, lo = p->clip_lo, dg = p->dry_gain;           \
+        uint64_t clipped = 0;                                                \
+        if (dg == 0) /* no read of the dry input */                          \
+            for (size_t i = 0; i < n; i++)                                   \
+                S16_STORE(o[i * stride], t[i]);                              \
+        else                                                                 \
+            for (size_t i = 0; i < n; i++)                                   \
+                S16_STORE(o[i * stride], t[i] + dg * dry[i]);                \
+        p->clipped += clipped;                                               \
+        for (size_t i = 0; clipped && i < n; i++)                            \
+            clip_peak(p, dg == 0 ? (double)t[i] : t[i] + dg * dry[i]);       \
+    }                                                                        \
+    GFP_VEC_NT static void emit2_s16_##SUF(conv_priv *p,                     \
+                                           const T *restrict t0,             \
+                                           const T *restrict t1, size_t n,   \
+                                           short *restrict o)                \
+    {                                                                        \
+        const double magic = 6755399441055744.0; /* 1.5 * 2^52 */            \
+        double hi = p->clip_hi, lo = p->clip_lo;                             \
+        uint64_t clipped = 0;                                                \
         for (size_t i = 0; i < n; i++) {                                     \
-            /* no read of the dry input when it is not mixed in */           \
-            double v = dg == 0 ? (double)t[i] : t[i] + dg * dry[i];          \
-            if (!(v <= hi && v >= lo)) {                                     \
-                double a = fabs(v);                                          \
-                if (a > p->peak)                                             \
-                    p->peak = a;                                             \
-                p->clipped++;                                                \
-                v = v > 0 ? 1 : v < 0 ? -1 : 0;                              \
-            }                                                                \
-            double x = v * 32768; /* in [-32768.5, 32767.5] or +-32768 */    \
-            x = x > 32767 ? 32767 : x < -32768 ? -32768 : x;                 \
-            o[i * stride] = (short)((x + magic) - magic);                    \
+            S16_STORE(o[2 * i], t0[i]);                                      \
+            S16_STORE(o[2 * i + 1], t1[i]);                                  \
+        }                                                                    \
+        p->clipped += clipped;                                               \
+        for (size_t i = 0; clipped && i < n; i++) {                          \
+            clip_peak(p, t0[i]);                                             \
+            clip_peak(p, t1[i]);                                             \
         }                                                                    \
     }
 DEF_EMIT16(float, f32)
 DEF_EMIT16(double, f64)
+
+/* The common case (f32 stereo, no --dry) in float arithmetic, twice the
+ * lanes, the same shorts: v * 32768 is exact in float as in double, the
+ * clip limits (32767.5 and 32768.5 over 32768) are floats exactly, and
+ * 1.5 * 2^23 rounds to nearest as 1.5 * 2^52 does for |x| <= 32768. */
+GFP_VEC_NT static void emit2_s16_f32f(conv_priv *p, const float *restrict t0,
+                                      const float *restrict t1, size_t n,
+                                      short *restrict o)
+{
+    const float magic = 12582912.0f; /* 1.5 * 2^23 */
+    float hi = (float)p->clip_hi, lo = (float)p->clip_lo;
+    uint32_t clipped = 0;
+#define S16F_STORE(dst, vexpr)                                               \
+    do {                                                                     \
+        float v_ = (vexpr);                                                  \
+        int bad_ = (v_ > hi) | (v_ < lo) | (v_ != v_);                       \
+        clipped += (uint32_t)bad_;                                           \
+        float s_ = (float)((v_ > 0) - (v_ < 0));                             \
+        float x_ = (bad_ ? s_ : v_) * 32768.0f;                              \
+        x_ = x_ > 32767.0f ? 32767.0f : x_;                                  \
+        x_ = x_ < -32768.0f ? -32768.0f : x_;                                \
+        (dst) = (short)(int)((x_ + magic) - magic);                          \
+    } while (0)
+    for (size_t i = 0; i < n; i++) {
+        S16F_STORE(o[2 * i], t0[i]);
+        S16F_STORE(o[2 * i + 1], t1[i]);
+    }
+#undef S16F_STORE
+    p->clipped += clipped;
+    for (size_t i = 0; clipped && i < n; i++) {
+        clip_peak(p, t0[i]);
+        clip_peak(p, t1[i]);
+    }
+}
 
 /* Rounds and clamps to integers of out_scale (2^(bits-1)), in place, and
  * into s16 as well when given (emit_s16_* does that in one pass). Clamped first (hi and lo are integers, so
@@ -1466,7 +1554,19 @@ static gfp_status put_block(conv_priv *p, outq *q, const void *ot,
     size_t ns = emit * Co * w;
     gfp_status st;
     double t0 = gfp_now();
-    if (q->s16) {
+    if (q->s16 && Co == 2 && p->dry_gain == 0) {
+        /* 16-bit stereo: both channels in one pass */
+        if (p->dbl)
+            emit2_s16_f64(p, (const double *)ot + ooff,
+                          (const double *)ot + ostride + ooff, emit, q->s16);
+        else if ((float)p->clip_hi == p->clip_hi &&
+                 (float)p->clip_lo == p->clip_lo && emit < ((size_t)1 << 31))
+            emit2_s16_f32f(p, (const float *)ot + ooff,
+                           (const float *)ot + ostride + ooff, emit, q->s16);
+        else
+            emit2_s16_f32(p, (const float *)ot + ooff,
+                          (const float *)ot + ostride + ooff, emit, q->s16);
+    } else if (q->s16) {
         /* 16-bit audio: one pass from the transform's output to the
          * interleaved shorts (mix, clip count, rounding) */
         for (size_t j = 0; j < Co; j++) {
