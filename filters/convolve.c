@@ -875,11 +875,11 @@ static gfp_status read_block(conv_priv *p, gfp_source *src, void *x, int f32,
  * - its own (the partitioned path): two blocks of doubles, block k in
  *   buf[k & 1], copied out by reader_take; it stops after a short block
  *   (the end) or a failed read, whose error comes with that block.
- * - the fused plan's slots (the one-partition path): block k is the whole
- *   frame of slot k % nbuf, in the engine's precision, made here: the
- *   overlap (the last keep items of each channel of the previous frame,
- *   which only this thread writes), the block's new items, zeros after
- *   the end. The caller submits the slot as it is (reader_slot) and gives
+ * - the fused plan's slots (the one-partition path): block k is the frame
+ *   of slot k % nbuf, in the engine's precision: this thread writes its
+ *   new items (after the first keep of each channel) and zeros after the
+ *   end; the caller copies the overlap in (the main thread has time to
+ *   spare, this one has none), submits the slot (reader_slot) and gives
  *   it back when the engine is done with it (reader_release). After the
  *   end it goes on making frames of zeros (the response's tail) until
  *   stopped. */
@@ -898,22 +898,15 @@ typedef struct reader {
     gfp_error err;
 } reader;
 
-/* Slot mode: frame k into buf[k % nbuf] (see above). */
+/* Slot mode: frame k's new items into buf[k % nbuf] (see above). */
 static gfp_status reader_frame(reader *r, uint64_t k, int eof, size_t *got)
 {
     conv_priv *p = r->p;
     size_t C = (size_t)p->C, w = p->cplx ? 2 : 1, sc = r->f32 ? 4 : 8;
     size_t keep = r->keep * w * sc, chb = r->stride * sc;
     char *dst = r->buf[k % (uint64_t)r->nbuf];
-    const char *prev = r->buf[(k + (uint64_t)r->nbuf - 1) % (uint64_t)r->nbuf];
     gfp_status st = GFP_OK;
     *got = 0;
-    for (size_t c = 0; c < C && keep; c++) {
-        if (k == 0)
-            memset(dst + c * chb, 0, keep);
-        else
-            memcpy(dst + c * chb, prev + c * chb + r->want * w * sc, keep);
-    }
     if (!eof)
         st = read_block(p, r->src, dst + keep, r->f32, r->stride, r->want,
                         got, &r->err);
@@ -1640,11 +1633,12 @@ static size_t block_emit(conv_priv *p, size_t got, int *input_done,
     return *total_out - sched < p->B ? (size_t)(*total_out - sched) : p->B;
 }
 
-/* The fused loop: block k is made by the reader thread in slot k % ns
- * (the whole frame, in the engine's precision: nothing to shift or
- * convert here), submitted, then block k - 1 is waited for, written out
- * from its valid samples (the plan's out_skip: only those came back) and
- * its slot given back to the reader. */
+/* The fused loop: block k's new samples are put by the reader thread in
+ * slot k % ns (in the engine's precision: nothing to shift or convert
+ * here), the overlap copied in from block k - 1's frame, the slot
+ * submitted; then block k - 1 is waited for, written out from its valid
+ * samples (the plan's out_skip: only those came back) and its slot given
+ * back to the reader. */
 static gfp_status run_fused(conv_priv *p, reader *rd, void *const *tins,
                             void *const *touts, int ns, double *dryd,
                             outq *q, gfp_progress *prog, conv_clock *ck,
@@ -1652,6 +1646,7 @@ static gfp_status run_fused(conv_priv *p, reader *rd, void *const *tins,
 {
     size_t C = (size_t)p->C, B = p->B, w = p->cplx ? 2 : 1;
     size_t keep = p->N - B, ts = p->N * w;
+    size_t sc = p->dbl ? sizeof(double) : sizeof(float);
     uint64_t total_out = 0, sched = 0;
     int input_done = 0, pend = -1;
     size_t pend_emit = 0;
@@ -1666,10 +1661,26 @@ static gfp_status run_fused(conv_priv *p, reader *rd, void *const *tins,
         ck->read += t1 - t0;
         size_t emit = block_emit(p, got, &input_done, &total_out, sched);
         sched += emit;
+        if (emit && keep) {
+            /* the overlap: the last keep items of block k - 1's frame,
+             * held until it is written out below */
+            size_t kb = keep * w * sc;
+            for (size_t c = 0; c < C; c++) {
+                char *dst = (char *)tins[sl] + c * ts * sc;
+                if (pend < 0)
+                    memset(dst, 0, kb);
+                else
+                    memcpy(dst, (const char *)tins[pend] + c * ts * sc +
+                                    B * w * sc, kb);
+            }
+        }
+        double t2 = gfp_now();
+        ck->host += t2 - t1;
         if (emit && (st = gfp_plan_submit(p->filt, sl, tins[sl], touts[sl],
                                           C, err)))
             break;
-        double t2 = gfp_now();
+        t1 = t2;
+        t2 = gfp_now();
         ck->submit += t2 - t1;
         if (pend >= 0) {
             if ((st = gfp_plan_wait(p->filt, pend, err)))
