@@ -108,6 +108,7 @@ typedef struct conv_priv {
     double out_scale;      /* audio integer subtypes: written unnormalised */
     int clip_check;
     int verbose;
+    double t_begin;        /* when the options were read (-v timings) */
 } conv_priv;
 
 static void conv_usage(FILE *out)
@@ -175,6 +176,7 @@ static gfp_status conv_getopts(void *vp, gfp_common *c, const char **in,
                                gfp_error *err)
 {
     conv_priv *p = vp;
+    p->t_begin = gfp_now();
     static const struct option longopts[] = {
         {"taps", 1, 0, O_TAPS}, {"taps-format", 1, 0, O_TAPS_FORMAT},
         {"in-format", 1, 0, O_IN_FORMAT}, {"channels", 1, 0, O_CHANNELS},
@@ -2013,21 +2015,24 @@ done:
     p->fwd = p->inv = NULL;
     p->fused = fused;
     if (p->verbose && !st) {
-        double all = gfp_now() - ck.t0;
+        double now = gfp_now(), all = now - ck.t0;
         double loop = all - ck.setup - ck.drain;
-        gfp_msg("convolve", "timings: %.3f s in all = setup %.3f (plans, "
-                "the response's spectrum, buffers) + block loop %.3f + "
-                "drain %.3f (the last writes, the header); in the loop: "
-                "waiting for decoded input %.3f, engine submit %.3f, "
-                "engine wait %.3f, host block work %.3f, waiting for the "
-                "encoder %.3f, other %.3f; reader thread busy %.3f (decode "
-                "+ split + convert), writer thread busy %.3f (encode + "
-                "write); %llu block(s), %s",
-                all, ck.setup, loop, ck.drain, ck.read, ck.submit, ck.wait,
-                ck.host, ck.write,
+        gfp_msg("convolve", "timings (s): %.3f since the options were read "
+                "= %.3f before the run (engine start-up, response read) + "
+                "setup %.3f (plans, the response's spectrum, buffers) + "
+                "block loop %.3f + drain %.3f (the last writes, the "
+                "header); in the loop, main thread: waiting for decoded "
+                "input %.3f, engine submit %.3f, engine wait %.3f, host "
+                "block work %.3f, waiting for the encoder %.3f, other "
+                "%.3f; reader thread busy %.3f (decode, split, convert), "
+                "writer thread busy %.3f (encode, write); %llu block(s), "
+                "%s, %d in flight",
+                now - p->t_begin, ck.t0 - p->t_begin, ck.setup, loop,
+                ck.drain, ck.read, ck.submit, ck.wait, ck.host, ck.write,
                 loop - ck.read - ck.submit - ck.wait - ck.host - ck.write,
                 rd.busy, wt.secs, (unsigned long long)ck.blocks,
-                fused ? "fused, 3 slots" : "partitioned, synchronous");
+                fused ? "fused" : "partitioned (engine calls synchronous)",
+                fused ? nsl : 1);
     }
     return st;
 }

@@ -473,15 +473,18 @@ static gfp_status cuda_submit(void *state, void *impl, int slot,
                           "copy from the GPU", err);
     }
     if (p->d.out_skip) {
-        /* the tail of every frame: one strided copy */
-        size_t w = p->d.kind == GFP_C2C ? 2 : 1;
-        size_t keep = (p->d.n - p->d.out_skip) * w * scal;
-        return cuda_check(cudaMemcpy2DAsync(out, keep,
-                                            (const char *)p->d_out[slot] +
-                                                p->d.out_skip * w * scal,
-                                            p->d.n * w * scal, keep, nframes,
-                                            cudaMemcpyDeviceToHost, s),
-                          "copy from the GPU", err);
+        /* the tail of every frame, one copy each (a filter plan's batch
+         * is a few channels; a 2D copy's pitch would be limited) */
+        size_t w = p->d.kind == GFP_C2C ? 2 : 1, fb = p->d.n * w * scal;
+        size_t skip = p->d.out_skip * w * scal, keep = fb - skip;
+        for (size_t f = 0; f < nframes; f++)
+            if (cuda_check(cudaMemcpyAsync((char *)out + f * keep,
+                                           (const char *)p->d_out[slot] +
+                                               f * fb + skip,
+                                           keep, cudaMemcpyDeviceToHost, s),
+                           "copy from the GPU", err))
+                return err->status;
+        return GFP_OK;
     }
     return cuda_check(cudaMemcpyAsync(out, p->d_out[slot], ob,
                                       cudaMemcpyDeviceToHost, s),
