@@ -231,7 +231,10 @@ typedef struct gfp_plan_desc {
      * holds nfilter spectra of n/2+1 (R2C) or n (C2C) interleaved complex
      * values in the plan's precision; frame f of a batch is multiplied by
      * spectrum f % nfilter. Copied at plan time (the gpu engine keeps it
-     * on the device, so only frames cross PCIe). */
+     * on the device, so only frames cross PCIe). Unlike other plans, a
+     * filter plan's submit leaves its input as it was (FFTW's out-of-place
+     * r2c and c2c preserve it; the gpu engine only copies it): convolve
+     * reads the overlap and the dry input back from it. */
     const void *filter;
     size_t nfilter;
     /* Filter plans only: the first out_skip items of every frame's output
