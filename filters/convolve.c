@@ -31,7 +31,7 @@
 #define MAX_RESPONSE ((uint64_t)1 << 31)  /* items per channel */
 #define MIN_FFT 4096
 #define MAX_FFT ((size_t)1 << 20)         /* automatic choice only */
-#define SET_FRAMES 8192                   /* libsndfile read granule */
+#define SET_BYTES ((size_t)1 << 18)      /* libsndfile read granule */
 #define MAX_SLOTS 4
 /* Blocks of the fused plan in flight: the engine runs block k while the
  * reader makes block k + 1 in the third slot and block k - 1 goes out. */
@@ -95,8 +95,10 @@ typedef struct conv_priv {
     int large;             /* the block length is the GPU's one large block */
     int fused;             /* the run used filt */
     /* reading */
-    float *set;            /* one libsndfile set: set_n frames of C floats */
+    void *set;             /* one libsndfile set: set_n frames of C floats,
+                            * or of C shorts (set16) */
     size_t set_n, set_have, set_pos;
+    int set16;
     unsigned char *rawbuf;
     size_t rawcap;
     double *conv;
@@ -540,15 +542,21 @@ static gfp_status conv_open_source(void *vp, const char *path,
     conv_priv *p = vp;
     if (p->raw_in)
         return gfp_source_open(path, src, err);
-    /* Every channel, interleaved as decoded, in sets of SET_FRAMES frames
-     * (read_frames splits the channels, a set at a time). */
+    /* Every channel, interleaved as decoded, in sets of SET_BYTES (a
+     * cache's worth; read_frames splits the channels, a set at a time);
+     * 16-bit PCM as its shorts, read by libsndfile in one piece per set
+     * and converted here in the same pass as the split. */
     int is_std = !strcmp(path, "-");
-    p->set_n = SET_FRAMES;
-    gfp_sndfile_opts o = {.channel = 0, .interleaved = 1, .who = "convolve"};
+    gfp_sndfile_opts o = {.channel = 0, .interleaved = 1, .shorts = 1,
+                          .who = "convolve"};
     gfp_status st = gfp_sndfile_open(path, &o, src, err);
     if (st)
         return st;
     p->audio_in = 1;
+    p->set16 = src->fmt.sample == GFP_S16;
+    p->set_n = SET_BYTES / (sizeof(float) * (size_t)src->channels);
+    if (p->set_n < 256)
+        p->set_n = 256;
     if (!is_std) {
         SF_INFO info;
         memset(&info, 0, sizeof info);
@@ -768,6 +776,21 @@ GFP_VEC static void deint_f64(const float *restrict s, size_t C, size_t c,
         d[i] = s[i * C + c];
 }
 
+/* The same from 16-bit PCM: x / 32768, exactly libsndfile's float. */
+GFP_VEC static void deint16_f32(const short *restrict s, size_t C, size_t c,
+                                float *restrict d, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        d[i] = (float)s[i * C + c] * (1.0f / 32768.0f);
+}
+
+GFP_VEC static void deint16_f64(const short *restrict s, size_t C, size_t c,
+                                double *restrict d, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        d[i] = (double)s[i * C + c] * (1.0 / 32768.0);
+}
+
 /* Reads up to want frames into x: C planar channels of `stride` scalars,
  * each starting at scalar c * stride of x (2 scalars per complex item),
  * as floats with f32, else as doubles. */
@@ -780,16 +803,17 @@ static gfp_status read_frames(conv_priv *p, gfp_source *src, void *x,
     if (p->audio_in) {
         /* sets of set_n interleaved frames, as libsndfile decodes them */
         while (done < want) {
+            size_t fb = C * (p->set16 ? sizeof(short) : sizeof(float));
             if (p->set_pos == p->set_have) {
                 if (src->eof)
                     break;
-                size_t bytes = C * p->set_n * sizeof(float), g;
+                size_t bytes = p->set_n * fb, g;
                 if ((st = gfp_source_read(src, p->set, bytes, &g, err)))
                     return st;
-                if (g % (C * sizeof(float)))
+                if (g % fb)
                     return gfp_fail(err, GFP_EIO, "internal: a part of an "
                                     "audio frame");
-                p->set_have = g / (C * sizeof(float));
+                p->set_have = g / fb;
                 p->set_pos = 0;
                 if (p->set_have == 0)
                     break;
@@ -797,12 +821,22 @@ static gfp_status read_frames(conv_priv *p, gfp_source *src, void *x,
             size_t take = p->set_have - p->set_pos;
             if (take > want - done)
                 take = want - done;
-            const float *s = p->set + p->set_pos * C;
             for (size_t c = 0; c < C; c++) {
-                if (f32)
-                    deint_f32(s, C, c, (float *)x + c * stride + done, take);
-                else
-                    deint_f64(s, C, c, (double *)x + c * stride + done, take);
+                void *d = f32 ? (void *)((float *)x + c * stride + done)
+                              : (void *)((double *)x + c * stride + done);
+                if (p->set16) {
+                    const short *s = (const short *)p->set + p->set_pos * C;
+                    if (f32)
+                        deint16_f32(s, C, c, d, take);
+                    else
+                        deint16_f64(s, C, c, d, take);
+                } else {
+                    const float *s = (const float *)p->set + p->set_pos * C;
+                    if (f32)
+                        deint_f32(s, C, c, d, take);
+                    else
+                        deint_f64(s, C, c, d, take);
+                }
             }
             p->set_pos += take;
             done += take;

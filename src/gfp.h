@@ -457,6 +457,10 @@ typedef struct gfp_sndfile_opts {
                            ignored; not with stack): src->channels floats
                            a frame, read straight into the caller's
                            buffer */
+    int shorts;         /* with interleaved: a 16-bit PCM file comes as
+                           its shorts (src->fmt s16; x / 32768 is what
+                           libsndfile's floats would be), read without a
+                           conversion pass */
     const char *who;    /* names warnings */
     int lanes;          /* > 0: offer read_at_fn with this many lanes when
                            the file allows it (seekable, known length, an
