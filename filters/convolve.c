@@ -1880,7 +1880,7 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         tout = e->ops->alloc_host(e->state, Co * ts * sc);
         nomem |= !hist || !tin || !fdl || !H || !acc || !tout;
     }
-    if (p->audio_in)
+    if (p->audio_in && !p->set) /* kept if main.c runs us again */
         nomem |= !(p->set = malloc(C * p->set_n * sizeof(float)));
     if (nomem) {
         st = gfp_fail(err, GFP_ENOMEM, "out of memory for blocks of %zu "
