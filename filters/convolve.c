@@ -1570,11 +1570,16 @@ typedef struct outq {
     size_t ccap;
 } outq;
 
-/* One block out: emit frames of Co channels, channel j's first value at
- * scalar j * ostride + ooff of ot (engine precision), with the dry input
- * mixed in (channel c at c * dstride + doff of odry; not read without
- * --dry). */
-static gfp_status put_block(conv_priv *p, outq *q, const void *ot,
+/* Output frames per hand-over to the writer: the writer starts on a
+ * block while its rest is converted, and the converted samples are still
+ * in a cache when write() copies them. */
+#define OUT_CHUNK ((size_t)1 << 18)
+
+/* Part of a block out: emit frames of Co channels, channel j's first
+ * value at scalar j * ostride + ooff of ot (engine precision), with the
+ * dry input mixed in (channel c at c * dstride + doff of odry; not read
+ * without --dry). */
+static gfp_status put_chunk(conv_priv *p, outq *q, const void *ot,
                             size_t ostride, size_t ooff, const double *odry,
                             size_t dstride, size_t doff, size_t emit,
                             conv_clock *ck, gfp_error *err)
@@ -1645,6 +1650,23 @@ static gfp_status put_block(conv_priv *p, outq *q, const void *ot,
         return st;
     p->frames_out += emit;
     p->samples_out += ns;
+    return GFP_OK;
+}
+
+/* One block out, as put_chunk, OUT_CHUNK frames at a time. */
+static gfp_status put_block(conv_priv *p, outq *q, const void *ot,
+                            size_t ostride, size_t ooff, const double *odry,
+                            size_t dstride, size_t doff, size_t emit,
+                            conv_clock *ck, gfp_error *err)
+{
+    size_t w = p->cplx ? 2 : 1;
+    for (size_t at = 0; at < emit; at += OUT_CHUNK) {
+        size_t n = emit - at < OUT_CHUNK ? emit - at : OUT_CHUNK;
+        gfp_status st = put_chunk(p, q, ot, ostride, ooff + at * w, odry,
+                                  dstride, doff + at * w, n, ck, err);
+        if (st)
+            return st;
+    }
     ck->blocks++;
     return GFP_OK;
 }
@@ -1849,15 +1871,16 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         goto done;
     }
     size_t tin_frames = C > R ? C : R;
-    /* output blocks: two, for the writer thread with audio output */
+    /* output chunks: two, for the writer thread with audio output */
     int want16 = p->audio_out && p->out_scale == 32768 &&
                  (p->out_sf_format & SF_FORMAT_SUBMASK) == SF_FORMAT_PCM_16;
     int nbuf = p->audio_out ? 2 : 1, nomem = 0;
+    size_t och = B < OUT_CHUNK ? B : OUT_CHUNK;
     for (int i = 0; i < nbuf; i++) {
         if (want16)
-            nomem |= !(q.s16b[i] = malloc(Co * B * sizeof *q.s16));
+            nomem |= !(q.s16b[i] = malloc(Co * och * sizeof *q.s16));
         else
-            nomem |= !(q.ilb[i] = malloc(Co * B * sizeof *q.il * w));
+            nomem |= !(q.ilb[i] = malloc(Co * och * sizeof *q.il * w));
     }
     q.il = q.ilb[0];
     q.s16 = q.s16b[0];
