@@ -10,7 +10,8 @@
 # then, on a 20 s excerpt: the GPU output (float WAV) against
 # `--engine cpu` for a 0.1 s, 60 s and 10-minute response, sample counts
 # exact in full and same mode, and -v must say the multiply ran fused in
-# the engine. Then the timings, RUNS times each, alternating; a table.
+# the engine. Then the timings, RUNS times each, alternating, each timed
+# run with -v (its phase timings logged under it); a table.
 # Data in /dev/shm (BENCH_DIR), logs in $OUT when set.
 #
 # Usage: bench/convolve-gpu.sh
@@ -126,7 +127,7 @@ for ir in ir60 ir600; do
         b=$(el $t0 $(now))
         rm -f "$dir/base.wav"
         t0=$(now)
-        if ! "$G" convolve -q --engine $eng "$dir/in.wav" "$dir/$ir.wav" \
+        if ! "$G" convolve -q -v --engine $eng "$dir/in.wav" "$dir/$ir.wav" \
                 "$dir/out.wav" 2>"$dir/err.txt"; then
             bad "$ir: the timed run failed: $(cat "$dir/err.txt")"
             break
@@ -136,6 +137,8 @@ for ir in ir60 ir600; do
         [ "$got" = $((nin + L - 1)) ] || bad "$ir: $got frames out, want $((nin + L - 1))"
         rm -f "$dir/out.wav"
         say "run $r, $((L / rate)) s response: libsndfile decode+encode $b s, gfftpipe --engine $eng $g s"
+        # -v: where gfftpipe's time went (phases of the run, busy threads)
+        grep "timings" "$dir/err.txt" | sed 's/^gfftpipe: convolve: /  /' | tee -a "$log" || true
         tb="$tb $b" tg="$tg $g"
     done
     eval "tb_$ir=\"$tb\" tg_$ir=\"$tg\" secs_$ir=$((L / rate))"

@@ -31,7 +31,11 @@
 #define MAX_RESPONSE ((uint64_t)1 << 31)  /* items per channel */
 #define MIN_FFT 4096
 #define MAX_FFT ((size_t)1 << 20)         /* automatic choice only */
-#define SET_FRAMES 4096                   /* libsndfile read granule */
+#define SET_BYTES ((size_t)1 << 18)      /* libsndfile read granule */
+#define MAX_SLOTS 4
+/* Blocks of the fused plan in flight: the engine runs block k while the
+ * reader makes block k + 1 in the third slot and block k - 1 goes out. */
+#define FUSED_SLOTS 3
 
 /* The per-sample loops (the delay line's multiply-adds, most of the CPU
  * time with many partitions, and the conversions) vectorised: GCC's -O2
@@ -91,8 +95,10 @@ typedef struct conv_priv {
     int large;             /* the block length is the GPU's one large block */
     int fused;             /* the run used filt */
     /* reading */
-    float *set;            /* one libsndfile stack set: C * set_n floats */
+    void *set;             /* one libsndfile set: set_n frames of C floats,
+                            * or of C shorts (set16) */
     size_t set_n, set_have, set_pos;
+    int set16;
     unsigned char *rawbuf;
     size_t rawcap;
     double *conv;
@@ -104,6 +110,7 @@ typedef struct conv_priv {
     double out_scale;      /* audio integer subtypes: written unnormalised */
     int clip_check;
     int verbose;
+    double t_begin;        /* when the options were read (-v timings) */
 } conv_priv;
 
 static void conv_usage(FILE *out)
@@ -171,6 +178,7 @@ static gfp_status conv_getopts(void *vp, gfp_common *c, const char **in,
                                gfp_error *err)
 {
     conv_priv *p = vp;
+    p->t_begin = gfp_now();
     static const struct option longopts[] = {
         {"taps", 1, 0, O_TAPS}, {"taps-format", 1, 0, O_TAPS_FORMAT},
         {"in-format", 1, 0, O_IN_FORMAT}, {"channels", 1, 0, O_CHANNELS},
@@ -534,17 +542,21 @@ static gfp_status conv_open_source(void *vp, const char *path,
     conv_priv *p = vp;
     if (p->raw_in)
         return gfp_source_open(path, src, err);
-    /* Files: every channel in sets of SET_FRAMES per channel (the padded
-     * tail is cut by the known length). stdin, whose length is unknown:
-     * sets of one frame, which is interleaved and never padded. */
+    /* Every channel, interleaved as decoded, in sets of SET_BYTES (a
+     * cache's worth; read_frames splits the channels, a set at a time);
+     * 16-bit PCM as its shorts, read by libsndfile in one piece per set
+     * and converted here in the same pass as the split. */
     int is_std = !strcmp(path, "-");
-    p->set_n = is_std ? 1 : SET_FRAMES;
-    gfp_sndfile_opts o = {.channel = 0, .stack = 1, .n = p->set_n,
-                          .hop = p->set_n, .who = "convolve"};
+    gfp_sndfile_opts o = {.channel = 0, .interleaved = 1, .shorts = 1,
+                          .who = "convolve"};
     gfp_status st = gfp_sndfile_open(path, &o, src, err);
     if (st)
         return st;
     p->audio_in = 1;
+    p->set16 = src->fmt.sample == GFP_S16;
+    p->set_n = SET_BYTES / (sizeof(float) * (size_t)src->channels);
+    if (p->set_n < 256)
+        p->set_n = 256;
     if (!is_std) {
         SF_INFO info;
         memset(&info, 0, sizeof info);
@@ -748,46 +760,83 @@ static gfp_status conv_start(void *vp, const gfp_common *c,
 
 /* ---- reading ------------------------------------------------------------- */
 
+/* Channel c of n interleaved frames of C floats into d (engine floats or
+ * doubles): one pass per channel over a set that is still in cache. */
+GFP_VEC static void deint_f32(const float *restrict s, size_t C, size_t c,
+                              float *restrict d, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        d[i] = s[i * C + c];
+}
+
+GFP_VEC static void deint_f64(const float *restrict s, size_t C, size_t c,
+                              double *restrict d, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        d[i] = s[i * C + c];
+}
+
+/* The same from 16-bit PCM: x / 32768, exactly libsndfile's float. */
+GFP_VEC static void deint16_f32(const short *restrict s, size_t C, size_t c,
+                                float *restrict d, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        d[i] = (float)s[i * C + c] * (1.0f / 32768.0f);
+}
+
+GFP_VEC static void deint16_f64(const short *restrict s, size_t C, size_t c,
+                                double *restrict d, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        d[i] = (double)s[i * C + c] * (1.0 / 32768.0);
+}
+
 /* Reads up to want frames into x: C planar channels of `stride` scalars,
- * each starting at x + c * stride (2 scalars per complex item). */
-static gfp_status read_frames(conv_priv *p, gfp_source *src, double *x,
-                              size_t stride, size_t want, size_t *got,
-                              gfp_error *err)
+ * each starting at scalar c * stride of x (2 scalars per complex item),
+ * as floats with f32, else as doubles. */
+static gfp_status read_frames(conv_priv *p, gfp_source *src, void *x,
+                              int f32, size_t stride, size_t want,
+                              size_t *got, gfp_error *err)
 {
     size_t C = (size_t)p->C, done = 0;
     gfp_status st;
     if (p->audio_in) {
+        /* sets of set_n interleaved frames, as libsndfile decodes them */
         while (done < want) {
+            size_t fb = C * (p->set16 ? sizeof(short) : sizeof(float));
             if (p->set_pos == p->set_have) {
                 if (src->eof)
                     break;
-                size_t bytes = C * p->set_n * sizeof(float), g;
+                size_t bytes = p->set_n * fb, g;
                 if ((st = gfp_source_read(src, p->set, bytes, &g, err)))
                     return st;
-                if (g < bytes) {
-                    if (g)
-                        return gfp_fail(err, GFP_EIO, "internal: short "
-                                        "audio set");
-                    break;
-                }
-                p->set_have = p->set_n;
+                if (g % fb)
+                    return gfp_fail(err, GFP_EIO, "internal: a part of an "
+                                    "audio frame");
+                p->set_have = g / fb;
                 p->set_pos = 0;
-                if (p->in_frames >= 0) {
-                    /* the padding of the last set is not input */
-                    uint64_t left = (uint64_t)p->in_frames - p->frames_read -
-                                    done;
-                    if (left < p->set_have)
-                        p->set_have = (size_t)left;
-                    if (p->set_have == 0)
-                        break;
-                }
+                if (p->set_have == 0)
+                    break;
             }
             size_t take = p->set_have - p->set_pos;
             if (take > want - done)
                 take = want - done;
             for (size_t c = 0; c < C; c++) {
-                widen(p->set + c * p->set_n + p->set_pos,
-                      x + c * stride + done, take);
+                void *d = f32 ? (void *)((float *)x + c * stride + done)
+                              : (void *)((double *)x + c * stride + done);
+                if (p->set16) {
+                    const short *s = (const short *)p->set + p->set_pos * C;
+                    if (f32)
+                        deint16_f32(s, C, c, d, take);
+                    else
+                        deint16_f64(s, C, c, d, take);
+                } else {
+                    const float *s = (const float *)p->set + p->set_pos * C;
+                    if (f32)
+                        deint_f32(s, C, c, d, take);
+                    else
+                        deint_f64(s, C, c, d, take);
+                }
             }
             p->set_pos += take;
             done += take;
@@ -821,23 +870,33 @@ static gfp_status read_frames(conv_priv *p, gfp_source *src, double *x,
     done = g / fb;
     gfp_convert_in_f64(&p->in_fmt, p->rawbuf, done * C * w, p->conv);
     for (size_t c = 0; c < C; c++) {
-        double *d = x + c * stride;
-        for (size_t i = 0; i < done; i++) {
-            const double *s = p->conv + (i * C + c) * w;
-            d[i * ow] = s[0];
-            if (ow == 2)
-                d[i * ow + 1] = w == 2 ? s[1] : 0;
+        if (f32) {
+            float *d = (float *)x + c * stride;
+            for (size_t i = 0; i < done; i++) {
+                const double *s = p->conv + (i * C + c) * w;
+                d[i * ow] = (float)s[0];
+                if (ow == 2)
+                    d[i * ow + 1] = w == 2 ? (float)s[1] : 0;
+            }
+        } else {
+            double *d = (double *)x + c * stride;
+            for (size_t i = 0; i < done; i++) {
+                const double *s = p->conv + (i * C + c) * w;
+                d[i * ow] = s[0];
+                if (ow == 2)
+                    d[i * ow + 1] = w == 2 ? s[1] : 0;
+            }
         }
     }
     *got = done;
     return GFP_OK;
 }
 
-static gfp_status read_block(conv_priv *p, gfp_source *src, double *x,
+static gfp_status read_block(conv_priv *p, gfp_source *src, void *x, int f32,
                              size_t stride, size_t want, size_t *got,
                              gfp_error *err)
 {
-    gfp_status st = read_frames(p, src, x, stride, want, got, err);
+    gfp_status st = read_frames(p, src, x, f32, stride, want, got, err);
     if (!st)
         p->frames_read += *got;
     return st;
@@ -845,11 +904,21 @@ static gfp_status read_block(conv_priv *p, gfp_source *src, double *x,
 
 /* ---- input on its own thread ----------------------------------------------- */
 
-/* Decoding (libsndfile) and reading overlap the blocks' transforms and
- * output: the thread reads block k + 1 (and k + 2) into its two buffers
- * while the caller works on block k. It alone calls read_block; it stops
- * after a short block (the end) or a failed read, whose error is
- * delivered with that block. */
+/* Decoding (libsndfile), reading and the conversion to the engine's
+ * numbers overlap the blocks' transforms and output. It alone calls
+ * read_block. Two kinds of buffers:
+ *
+ * - its own (the partitioned path): two blocks of doubles, block k in
+ *   buf[k & 1], copied out by reader_take; it stops after a short block
+ *   (the end) or a failed read, whose error comes with that block.
+ * - the fused plan's slots (the one-partition path): block k is the frame
+ *   of slot k % nbuf, in the engine's precision: this thread writes its
+ *   new items (after the first keep of each channel) and zeros after the
+ *   end; the caller copies the overlap in (the main thread has time to
+ *   spare, this one has none), submits the slot (reader_slot) and gives
+ *   it back when the engine is done with it (reader_release). After the
+ *   end it goes on making frames of zeros (the response's tail) until
+ *   stopped. */
 typedef struct reader {
     pthread_t th;
     int started;
@@ -857,49 +926,94 @@ typedef struct reader {
     pthread_cond_t cv;
     conv_priv *p;
     gfp_source *src;
-    double *buf[2];
-    size_t stride, want, got[2];
-    int full[2], failed[2], quit;
+    int nbuf, slots, f32;
+    void *buf[MAX_SLOTS];
+    size_t stride, want, keep, got[MAX_SLOTS];
+    int full[MAX_SLOTS], failed[MAX_SLOTS], quit;
+    double busy;           /* seconds reading, decoding, converting */
     gfp_error err;
 } reader;
+
+/* Slot mode: frame k's new items into buf[k % nbuf] (see above). */
+static gfp_status reader_frame(reader *r, uint64_t k, int eof, size_t *got)
+{
+    conv_priv *p = r->p;
+    size_t C = (size_t)p->C, w = p->cplx ? 2 : 1, sc = r->f32 ? 4 : 8;
+    size_t keep = r->keep * w * sc, chb = r->stride * sc;
+    char *dst = r->buf[k % (uint64_t)r->nbuf];
+    gfp_status st = GFP_OK;
+    *got = 0;
+    if (!eof)
+        st = read_block(p, r->src, dst + keep, r->f32, r->stride, r->want,
+                        got, &r->err);
+    if (!st)
+        for (size_t c = 0; c < C; c++)
+            memset(dst + c * chb + keep + *got * w * sc, 0,
+                   (r->want - *got) * w * sc);
+    return st;
+}
 
 static void *reader_main(void *u)
 {
     reader *r = u;
+    int eof = 0;
     pthread_mutex_lock(&r->mu);
-    for (int i = 0;; i ^= 1) {
+    for (uint64_t k = 0;; k++) {
+        int i = (int)(k % (uint64_t)r->nbuf);
         while (r->full[i] && !r->quit)
             pthread_cond_wait(&r->cv, &r->mu);
         if (r->quit)
             break;
         pthread_mutex_unlock(&r->mu);
+        double t0 = gfp_now();
         size_t got = 0;
-        gfp_status st = read_block(r->p, r->src, r->buf[i], r->stride,
-                                   r->want, &got, &r->err);
+        gfp_status st = r->slots ? reader_frame(r, k, eof, &got)
+                                 : read_block(r->p, r->src, r->buf[i], 0,
+                                              r->stride, r->want, &got,
+                                              &r->err);
+        double t1 = gfp_now();
         pthread_mutex_lock(&r->mu);
+        r->busy += t1 - t0;
         r->got[i] = got;
         r->failed[i] = st != GFP_OK;
         r->full[i] = 1;
         pthread_cond_broadcast(&r->cv);
-        if (st || got < r->want)
+        if (st || (got < r->want && !r->slots))
             break;
+        if (got < r->want)
+            eof = 1;
     }
     pthread_mutex_unlock(&r->mu);
     return NULL;
 }
 
+/* slots == NULL: the thread's own two blocks of `want` frames; else the
+ * nslots frames of keep + want items per channel at slots (engine
+ * precision, f32 unless p->dbl). */
 static gfp_status reader_start(reader *r, conv_priv *p, gfp_source *src,
-                               size_t want, gfp_error *err)
+                               size_t want, void *const *slots, int nslots,
+                               size_t keep, gfp_error *err)
 {
     size_t w = p->cplx ? 2 : 1, C = (size_t)p->C;
     r->p = p;
     r->src = src;
     r->want = want;
-    r->stride = want * w;
-    for (int i = 0; i < 2; i++)
-        if (!(r->buf[i] = malloc(C * r->stride * sizeof(double))))
-            return gfp_fail(err, GFP_ENOMEM, "out of memory for input "
-                            "blocks of %zu", want);
+    if (slots) {
+        r->slots = 1;
+        r->f32 = !p->dbl;
+        r->nbuf = nslots;
+        r->keep = keep;
+        r->stride = (keep + want) * w;
+        for (int i = 0; i < nslots; i++)
+            r->buf[i] = slots[i];
+    } else {
+        r->nbuf = 2;
+        r->stride = want * w;
+        for (int i = 0; i < 2; i++)
+            if (!(r->buf[i] = malloc(C * r->stride * sizeof(double))))
+                return gfp_fail(err, GFP_ENOMEM, "out of memory for input "
+                                "blocks of %zu", want);
+    }
     pthread_mutex_init(&r->mu, NULL);
     pthread_cond_init(&r->cv, NULL);
     if (pthread_create(&r->th, NULL, reader_main, r) != 0) {
@@ -911,10 +1025,8 @@ static gfp_status reader_start(reader *r, conv_priv *p, gfp_source *src,
     return GFP_OK;
 }
 
-/* Block i (0, 1, 0, ...): its frames, copied into x (C channels of
- * stride scalars), then its buffer goes back to the thread. */
-static gfp_status reader_take(reader *r, int i, double *x, size_t stride,
-                              size_t *got, gfp_error *err)
+/* Waits for buffer i; its frame count, or the error of its read. */
+static gfp_status reader_wait(reader *r, int i, size_t *got, gfp_error *err)
 {
     pthread_mutex_lock(&r->mu);
     while (!r->full[i])
@@ -927,16 +1039,39 @@ static gfp_status reader_take(reader *r, int i, double *x, size_t stride,
             *err = r->err;
         return err->status ? err->status : GFP_EIO;
     }
-    size_t w = r->p->cplx ? 2 : 1;
-    for (size_t c = 0; c < (size_t)r->p->C; c++)
-        memcpy(x + c * stride, r->buf[i] + c * r->stride,
-               g * w * sizeof *x);
     *got = g;
+    return GFP_OK;
+}
+
+/* Buffer i back to the thread. */
+static void reader_release(reader *r, int i)
+{
     pthread_mutex_lock(&r->mu);
     r->full[i] = 0;
     pthread_cond_broadcast(&r->cv);
     pthread_mutex_unlock(&r->mu);
+}
+
+/* Own buffers, block i (0, 1, 0, ...): its frames, copied into x (C
+ * channels of stride scalars), then its buffer goes back to the thread. */
+static gfp_status reader_take(reader *r, int i, double *x, size_t stride,
+                              size_t *got, gfp_error *err)
+{
+    gfp_status st = reader_wait(r, i, got, err);
+    if (st)
+        return st;
+    size_t w = r->p->cplx ? 2 : 1;
+    for (size_t c = 0; c < (size_t)r->p->C; c++)
+        memcpy(x + c * stride, (const double *)r->buf[i] + c * r->stride,
+               *got * w * sizeof *x);
+    reader_release(r, i);
     return GFP_OK;
+}
+
+/* Slot mode: waits for frame i; the new frames it holds in *got. */
+static gfp_status reader_slot(reader *r, int i, size_t *got, gfp_error *err)
+{
+    return reader_wait(r, i, got, err);
 }
 
 static void reader_stop(reader *r)
@@ -951,9 +1086,11 @@ static void reader_stop(reader *r)
         pthread_cond_destroy(&r->cv);
         r->started = 0;
     }
-    free(r->buf[0]);
-    free(r->buf[1]);
-    r->buf[0] = r->buf[1] = NULL;
+    if (!r->slots)
+        for (int i = 0; i < 2; i++) {
+            free(r->buf[i]);
+            r->buf[i] = NULL;
+        }
 }
 
 /* ---- libsndfile output onto a gfp_sink ----------------------------------- */
@@ -1053,6 +1190,7 @@ typedef struct writer {
     const void *buf;       /* the block being written */
     sf_count_t frames;
     int is16, busy, quit;
+    double secs;           /* encoding and writing */
     gfp_error err;
 } writer;
 
@@ -1069,10 +1207,13 @@ static void *writer_main(void *u)
         sf_count_t n = w->frames;
         int is16 = w->is16;
         pthread_mutex_unlock(&w->mu);
+        double t0 = gfp_now();
         sf_count_t wr = w->err.status ? 0
                         : is16 ? sf_writef_short(w->sf, buf, n)
                                : sf_writef_double(w->sf, buf, n);
+        double t1 = gfp_now();
         pthread_mutex_lock(&w->mu);
+        w->secs += t1 - t0;
         if (wr != n && !w->err.status)
             gfp_fail(&w->err, GFP_EIO, "libsndfile write failed: %s",
                      sf_strerror(w->sf));
@@ -1204,36 +1345,124 @@ GFP_VEC static void count_clips(conv_priv *p, const double *v, size_t n)
         }                                                                    \
     } while (0)
 
-/* 16-bit audio output of one channel: t (the convolution) plus the dry
- * input, clips counted as count_clips does, rounded as round_out does,
- * into every stride-th short of o. No loop-carried chain but for the
- * rare clipped sample: a sample that clips is beyond every one that does
- * not (to within half a step), so the peak, which only the clipping
- * report prints, is the largest clipped |v|. */
+/* 16-bit audio output: t (the convolution) plus the dry input, clips
+ * counted as count_clips does, rounded as round_out does. Branch-free so
+ * that it vectorises (GCC if-converts the clamps only without trapping
+ * math, which nothing here uses): a sample that clips becomes +-1, NaN 0.
+ * The peak, which only the clipping report prints, is the largest
+ * clipped |v| (a sample that clips is beyond every one that does not, to
+ * within half a step): found by a second pass over the rare block that
+ * clipped. */
+#if defined(__GNUC__) && !defined(__clang__)
+#if defined(__x86_64__)
+#define GFP_VEC_NT __attribute__((optimize("tree-vectorize",                 \
+                                           "vect-cost-model=dynamic",       \
+                                           "no-trapping-math"),             \
+                                  target_clones("avx2", "default")))
+#else
+#define GFP_VEC_NT __attribute__((optimize("tree-vectorize",                 \
+                                           "vect-cost-model=dynamic",       \
+                                           "no-trapping-math")))
+#endif
+#else
+#define GFP_VEC_NT
+#endif
+#define S16_STORE(dst, vexpr)                                                \
+    do {                                                                     \
+        double v_ = (vexpr);                                                 \
+        int bad_ = (v_ > hi) | (v_ < lo) | (v_ != v_);                       \
+        clipped += (uint64_t)bad_;                                           \
+        double s_ = (double)((v_ > 0) - (v_ < 0));                           \
+        /* in [-32768.5, 32767.5] or +-32768 */                              \
+        double x_ = (bad_ ? s_ : v_) * 32768;                                \
+        x_ = x_ > 32767 ? 32767 : x_;                                        \
+        x_ = x_ < -32768 ? -32768 : x_;                                      \
+        (dst) = (short)(int)((x_ + magic) - magic);                          \
+    } while (0)
+
+/* the largest clipped |v| into the peak */
+static void clip_peak(conv_priv *p, double v)
+{
+    if (!(v <= p->clip_hi && v >= p->clip_lo) && fabs(v) > p->peak)
+        p->peak = fabs(v);
+}
+
+/* One channel into every stride-th short of o; the stereo case without
+ * --dry (two channels into consecutive shorts, the common one) in one
+ * loop. */
 #define DEF_EMIT16(T, SUF)                                                   \
-    static void emit_s16_##SUF(conv_priv *p, const T *restrict t,            \
-                               const double *restrict dry, size_t n,         \
-                               short *restrict o, size_t stride)             \
+    GFP_VEC_NT static void emit_s16_##SUF(conv_priv *p, const T *restrict t, \
+                                          const double *restrict dry,        \
+                                          size_t n, short *restrict o,       \
+                                          size_t stride)                     \
     {                                                                        \
-        double hi = p->clip_hi, lo = p->clip_lo, dg = p->dry_gain;           \
         const double magic = 6755399441055744.0; /* 1.5 * 2^52 */            \
+        double hi = p->clip_hi, lo = p->clip_lo, dg = p->dry_gain;           \
+        uint64_t clipped = 0;                                                \
+        if (dg == 0) /* no read of the dry input */                          \
+            for (size_t i = 0; i < n; i++)                                   \
+                S16_STORE(o[i * stride], t[i]);                              \
+        else                                                                 \
+            for (size_t i = 0; i < n; i++)                                   \
+                S16_STORE(o[i * stride], t[i] + dg * dry[i]);                \
+        p->clipped += clipped;                                               \
+        for (size_t i = 0; clipped && i < n; i++)                            \
+            clip_peak(p, dg == 0 ? (double)t[i] : t[i] + dg * dry[i]);       \
+    }                                                                        \
+    GFP_VEC_NT static void emit2_s16_##SUF(conv_priv *p,                     \
+                                           const T *restrict t0,             \
+                                           const T *restrict t1, size_t n,   \
+                                           short *restrict o)                \
+    {                                                                        \
+        const double magic = 6755399441055744.0; /* 1.5 * 2^52 */            \
+        double hi = p->clip_hi, lo = p->clip_lo;                             \
+        uint64_t clipped = 0;                                                \
         for (size_t i = 0; i < n; i++) {                                     \
-            /* no read of the dry input when it is not mixed in */           \
-            double v = dg == 0 ? (double)t[i] : t[i] + dg * dry[i];          \
-            if (!(v <= hi && v >= lo)) {                                     \
-                double a = fabs(v);                                          \
-                if (a > p->peak)                                             \
-                    p->peak = a;                                             \
-                p->clipped++;                                                \
-                v = v > 0 ? 1 : v < 0 ? -1 : 0;                              \
-            }                                                                \
-            double x = v * 32768; /* in [-32768.5, 32767.5] or +-32768 */    \
-            x = x > 32767 ? 32767 : x < -32768 ? -32768 : x;                 \
-            o[i * stride] = (short)((x + magic) - magic);                    \
+            S16_STORE(o[2 * i], t0[i]);                                      \
+            S16_STORE(o[2 * i + 1], t1[i]);                                  \
+        }                                                                    \
+        p->clipped += clipped;                                               \
+        for (size_t i = 0; clipped && i < n; i++) {                          \
+            clip_peak(p, t0[i]);                                             \
+            clip_peak(p, t1[i]);                                             \
         }                                                                    \
     }
 DEF_EMIT16(float, f32)
 DEF_EMIT16(double, f64)
+
+/* The common case (f32 stereo, no --dry) in float arithmetic, twice the
+ * lanes, the same shorts: v * 32768 is exact in float as in double, the
+ * clip limits (32767.5 and 32768.5 over 32768) are floats exactly, and
+ * 1.5 * 2^23 rounds to nearest as 1.5 * 2^52 does for |x| <= 32768. */
+GFP_VEC_NT static void emit2_s16_f32f(conv_priv *p, const float *restrict t0,
+                                      const float *restrict t1, size_t n,
+                                      short *restrict o)
+{
+    const float magic = 12582912.0f; /* 1.5 * 2^23 */
+    float hi = (float)p->clip_hi, lo = (float)p->clip_lo;
+    uint32_t clipped = 0;
+#define S16F_STORE(dst, vexpr)                                               \
+    do {                                                                     \
+        float v_ = (vexpr);                                                  \
+        int bad_ = (v_ > hi) | (v_ < lo) | (v_ != v_);                       \
+        clipped += (uint32_t)bad_;                                           \
+        float s_ = (float)((v_ > 0) - (v_ < 0));                             \
+        float x_ = (bad_ ? s_ : v_) * 32768.0f;                              \
+        x_ = x_ > 32767.0f ? 32767.0f : x_;                                  \
+        x_ = x_ < -32768.0f ? -32768.0f : x_;                                \
+        (dst) = (short)(int)((x_ + magic) - magic);                          \
+    } while (0)
+    for (size_t i = 0; i < n; i++) {
+        S16F_STORE(o[2 * i], t0[i]);
+        S16F_STORE(o[2 * i + 1], t1[i]);
+    }
+#undef S16F_STORE
+    p->clipped += clipped;
+    for (size_t i = 0; clipped && i < n; i++) {
+        clip_peak(p, t0[i]);
+        clip_peak(p, t1[i]);
+    }
+}
 
 /* Rounds and clamps to integers of out_scale (2^(bits-1)), in place, and
  * into s16 as well when given (emit_s16_* does that in one pass). Clamped first (hi and lo are integers, so
@@ -1308,9 +1537,11 @@ static gfp_status make_filter(conv_priv *p, gfp_engine *e, gfp_error *err)
     d.scale = 1.0 / (double)N;
     d.filter = H;
     d.nfilter = R;
-    /* two slots: block k runs on the engine (the GPU) while the host
-     * writes out block k - 1 and reads block k + 1 */
-    st = gfp_plan_create(e, &d, 2, &p->filt, err);
+    /* only each frame's last B samples are wanted: only they come back */
+    d.out_skip = N - p->B;
+    /* block k runs on the engine (the GPU) while the host writes out
+     * block k - 1 and the reader makes block k + 1 */
+    st = gfp_plan_create(e, &d, FUSED_SLOTS, &p->filt, err);
 done:
     gfp_plan_destroy(f);
     if (tin) e->ops->free_host(e->state, tin);
@@ -1319,32 +1550,258 @@ done:
     return st;
 }
 
+/* Where the time goes (-v), measured on the main thread, which runs the
+ * block loop: waiting for the reader thread's decoded blocks, in the
+ * engine's submit (the partitioned path: its synchronous executes), in
+ * its wait, the host's own passes over each block, and waiting for the
+ * writer thread (or writing, for raw output). */
+typedef struct conv_clock {
+    double t0, setup, read, submit, wait, host, write, drain;
+    uint64_t blocks;
+} conv_clock;
+
+/* The output side of the loop. */
+typedef struct outq {
+    gfp_sink *snk;
+    writer *wt;
+    double *il, *ilb[2];   /* interleaved output (not 16-bit audio) */
+    short *s16, *s16b[2];  /* 16-bit audio */
+    void *cbuf;
+    size_t ccap;
+} outq;
+
+/* Output frames per hand-over to the writer: the writer starts on a
+ * block while its rest is converted, and the converted samples are still
+ * in a cache when write() copies them. */
+#define OUT_CHUNK ((size_t)1 << 18)
+
+/* Part of a block out: emit frames of Co channels, channel j's first
+ * value at scalar j * ostride + ooff of ot (engine precision), with the
+ * dry input mixed in (channel c at c * dstride + doff of odry; not read
+ * without --dry). */
+static gfp_status put_chunk(conv_priv *p, outq *q, const void *ot,
+                            size_t ostride, size_t ooff, const double *odry,
+                            size_t dstride, size_t doff, size_t emit,
+                            conv_clock *ck, gfp_error *err)
+{
+    size_t C = (size_t)p->C, Co = (size_t)p->Cout, w = p->cplx ? 2 : 1;
+    size_t ns = emit * Co * w;
+    gfp_status st;
+    double t0 = gfp_now();
+    if (q->s16 && Co == 2 && p->dry_gain == 0) {
+        /* 16-bit stereo: both channels in one pass */
+        if (p->dbl)
+            emit2_s16_f64(p, (const double *)ot + ooff,
+                          (const double *)ot + ostride + ooff, emit, q->s16);
+        else if ((float)p->clip_hi == p->clip_hi &&
+                 (float)p->clip_lo == p->clip_lo && emit < ((size_t)1 << 31))
+            emit2_s16_f32f(p, (const float *)ot + ooff,
+                           (const float *)ot + ostride + ooff, emit, q->s16);
+        else
+            emit2_s16_f32(p, (const float *)ot + ooff,
+                          (const float *)ot + ostride + ooff, emit, q->s16);
+    } else if (q->s16) {
+        /* 16-bit audio: one pass from the transform's output to the
+         * interleaved shorts (mix, clip count, rounding) */
+        for (size_t j = 0; j < Co; j++) {
+            const double *dry = odry ? odry + (j % C) * dstride + doff : NULL;
+            size_t at0 = j * ostride + ooff;
+            if (p->dbl)
+                emit_s16_f64(p, (const double *)ot + at0, dry, emit,
+                             q->s16 + j, Co);
+            else
+                emit_s16_f32(p, (const float *)ot + at0, dry, emit,
+                             q->s16 + j, Co);
+        }
+    } else {
+        /* interleaved, with the dry input mixed in */
+        double *il = q->il;
+        for (size_t j = 0; j < Co; j++) {
+            const double *dry = odry ? odry + (j % C) * dstride + doff : NULL;
+            size_t at0 = j * ostride + ooff;
+            double dg = p->dry_gain, *o = il + j * w;
+            if (p->dbl)
+                INTERLEAVE(double);
+            else
+                INTERLEAVE(float);
+        }
+        if (p->clip_check)
+            count_clips(p, il, ns);
+        /* rounded here: exact integers survive any rounding mode */
+        if (p->audio_out && p->out_scale)
+            round_out(il, ns, p->out_scale, NULL);
+    }
+    double t1 = gfp_now();
+    ck->host += t1 - t0;
+    if (p->audio_out) {
+        /* 16-bit output goes to libsndfile as shorts (no conversion left
+         * for it to do); the other buffer for the next block */
+        st = writer_put(q->wt, q->s16 ? (const void *)q->s16
+                                      : (const void *)q->il,
+                        emit, q->s16 != NULL, err);
+        q->s16 = q->s16 == q->s16b[0] ? q->s16b[1] : q->s16b[0];
+        q->il = q->il == q->ilb[0] ? q->ilb[1] : q->ilb[0];
+    } else {
+        st = gfp_write_values(q->snk, &p->out_fmt, q->il, 1, ns, &q->cbuf,
+                              &q->ccap, err);
+    }
+    ck->write += gfp_now() - t1;
+    if (st)
+        return st;
+    p->frames_out += emit;
+    p->samples_out += ns;
+    return GFP_OK;
+}
+
+/* One block out, as put_chunk, OUT_CHUNK frames at a time. */
+static gfp_status put_block(conv_priv *p, outq *q, const void *ot,
+                            size_t ostride, size_t ooff, const double *odry,
+                            size_t dstride, size_t doff, size_t emit,
+                            conv_clock *ck, gfp_error *err)
+{
+    size_t w = p->cplx ? 2 : 1;
+    for (size_t at = 0; at < emit; at += OUT_CHUNK) {
+        size_t n = emit - at < OUT_CHUNK ? emit - at : OUT_CHUNK;
+        gfp_status st = put_chunk(p, q, ot, ostride, ooff + at * w, odry,
+                                  dstride, doff + at * w, n, ck, err);
+        if (st)
+            return st;
+    }
+    ck->blocks++;
+    return GFP_OK;
+}
+
+/* Output frames of the block that brought `got` new input frames
+ * (*input_done and *total_out set at the end of the input), sched of
+ * them already given to earlier blocks. */
+static size_t block_emit(conv_priv *p, size_t got, int *input_done,
+                         uint64_t *total_out, uint64_t sched)
+{
+    if (!*input_done) {
+        p->frames_in += got;
+        if (got < p->B) {
+            *input_done = 1;
+            *total_out = p->same ? p->frames_in : p->frames_in + p->L - 1;
+            if (p->frames_in == 0)
+                *total_out = 0;
+        }
+    }
+    if (!*input_done)
+        return p->B;
+    return *total_out - sched < p->B ? (size_t)(*total_out - sched) : p->B;
+}
+
+/* The fused loop: block k's new samples are put by the reader thread in
+ * slot k % ns (in the engine's precision: nothing to shift or convert
+ * here), the overlap copied in from block k - 1's frame, the slot
+ * submitted; then block k - 1 is waited for, written out from its valid
+ * samples (the plan's out_skip: only those came back) and its slot given
+ * back to the reader. */
+static gfp_status run_fused(conv_priv *p, reader *rd, void *const *tins,
+                            void *const *touts, int ns, double *dryd,
+                            outq *q, gfp_progress *prog, conv_clock *ck,
+                            gfp_error *err)
+{
+    size_t C = (size_t)p->C, B = p->B, w = p->cplx ? 2 : 1;
+    size_t keep = p->N - B, ts = p->N * w;
+    size_t sc = p->dbl ? sizeof(double) : sizeof(float);
+    uint64_t total_out = 0, sched = 0;
+    int input_done = 0, pend = -1;
+    size_t pend_emit = 0;
+    gfp_status st = GFP_OK;
+    for (uint64_t k = 0;; k++) {
+        int sl = (int)(k % (uint64_t)ns);
+        size_t got = 0;
+        double t0 = gfp_now();
+        if ((st = reader_slot(rd, sl, &got, err)))
+            break;
+        double t1 = gfp_now();
+        ck->read += t1 - t0;
+        size_t emit = block_emit(p, got, &input_done, &total_out, sched);
+        sched += emit;
+        if (emit && keep) {
+            /* the overlap: the last keep items of block k - 1's frame,
+             * held until it is written out below */
+            size_t kb = keep * w * sc;
+            for (size_t c = 0; c < C; c++) {
+                char *dst = (char *)tins[sl] + c * ts * sc;
+                if (pend < 0)
+                    memset(dst, 0, kb);
+                else
+                    memcpy(dst, (const char *)tins[pend] + c * ts * sc +
+                                    B * w * sc, kb);
+            }
+        }
+        double t2 = gfp_now();
+        ck->host += t2 - t1;
+        if (emit && (st = gfp_plan_submit(p->filt, sl, tins[sl], touts[sl],
+                                          C, err)))
+            break;
+        t1 = t2;
+        t2 = gfp_now();
+        ck->submit += t2 - t1;
+        if (pend >= 0) {
+            if ((st = gfp_plan_wait(p->filt, pend, err)))
+                break;
+            double t3 = gfp_now();
+            ck->wait += t3 - t2;
+            /* the dry input: the slot's new samples */
+            const double *odry = NULL;
+            size_t dstride = 0, doff = 0;
+            if (p->dry_gain != 0 && p->dbl) {
+                odry = tins[pend];
+                dstride = ts;
+                doff = keep * w;
+            } else if (p->dry_gain != 0) {
+                for (size_t c = 0; c < C; c++)
+                    widen((const float *)tins[pend] + c * ts + keep * w,
+                          dryd + c * B * w, pend_emit * w);
+                odry = dryd;
+                dstride = B * w;
+                ck->host += gfp_now() - t3;
+            }
+            if ((st = put_block(p, q, touts[pend], B * w, 0, odry, dstride,
+                                doff, pend_emit, ck, err)))
+                break;
+            reader_release(rd, pend);
+            gfp_progress_update(prog, p->frames_in);
+        }
+        if (!emit)
+            break;
+        pend = sl;
+        pend_emit = emit;
+    }
+    return st;
+}
+
 static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
                            gfp_source *src, gfp_sink *snk, gfp_error *err)
 {
     conv_priv *p = vp;
     gfp_status st = GFP_OK;
+    conv_clock ck = {.t0 = gfp_now()};
     size_t C = (size_t)p->C, Co = (size_t)p->Cout, N = p->N, B = p->B,
            P = p->P, bins = p->bins, R = (size_t)p->R;
     size_t w = p->cplx ? 2 : 1;          /* scalars per time item */
     size_t ts = N * w;                   /* time scalars per frame */
     size_t fs = 2 * bins;                /* spectrum scalars per frame */
     size_t sc = p->dbl ? sizeof(double) : sizeof(float);
-    double *hist = NULL, *il = NULL, *ilb[2] = {NULL, NULL};
+    double *hist = NULL;
     void *tin = NULL, *fdl = NULL, *H = NULL, *acc = NULL, *tout = NULL;
-    void *tin2 = NULL, *tout2 = NULL;   /* the fused path's second slot */
-    double *dryb[2] = {NULL, NULL};     /* its blocks' dry input */
-    void *cbuf = NULL;
-    size_t ccap = 0;
-    short *s16 = NULL, *s16b[2] = {NULL, NULL};
+    void *tins[MAX_SLOTS] = {0}, *touts[MAX_SLOTS] = {0}; /* fused slots */
+    double *dryd = NULL;                /* fused: a block's dry input */
+    int nsl = FUSED_SLOTS;
     SNDFILE *sf = NULL;
     writer wt;
     memset(&wt, 0, sizeof wt);
     reader rd;
     memset(&rd, 0, sizeof rd);
+    outq q = {.snk = snk, .wt = &wt};
     sink_io sio = {.snk = snk, .err = &wt.err};
     gfp_plan_desc d = {.n = N, .batch = C > R ? C : R, .dbl = p->dbl,
                        .scale = 1, .kind = p->cplx ? GFP_C2C : GFP_R2C};
+    gfp_progress prog;
+    int prog_on = 0;
     /* Plans first, before any input is read. The gpu engine gets one large
      * block (choose_large) unless the blocks were asked for. An engine
      * that cannot do N gets smaller partitions when the length was ours
@@ -1414,39 +1871,41 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         goto done;
     }
     size_t tin_frames = C > R ? C : R;
-    hist = calloc(C * ts, sizeof *hist);
-    /* output blocks: two, for the writer thread with audio output */
+    /* output chunks: two, for the writer thread with audio output */
     int want16 = p->audio_out && p->out_scale == 32768 &&
                  (p->out_sf_format & SF_FORMAT_SUBMASK) == SF_FORMAT_PCM_16;
     int nbuf = p->audio_out ? 2 : 1, nomem = 0;
+    size_t och = B < OUT_CHUNK ? B : OUT_CHUNK;
     for (int i = 0; i < nbuf; i++) {
         if (want16)
-            nomem |= !(s16b[i] = malloc(Co * B * sizeof *s16));
+            nomem |= !(q.s16b[i] = malloc(Co * och * sizeof *q.s16));
         else
-            nomem |= !(ilb[i] = malloc(Co * B * sizeof *il * w));
+            nomem |= !(q.ilb[i] = malloc(Co * och * sizeof *q.il * w));
     }
-    il = ilb[0];
-    s16 = s16b[0];
-    tin = e->ops->alloc_host(e->state, tin_frames * ts * sc);
-    if (!fused) {
+    q.il = q.ilb[0];
+    q.s16 = q.s16b[0];
+    if (fused) {
+        /* the slots: whole input frames (the reader makes them), and
+         * each frame's valid part of the output (out_skip) */
+        for (int i = 0; i < nsl; i++) {
+            nomem |= !(tins[i] = e->ops->alloc_host(e->state, C * ts * sc));
+            nomem |= !(touts[i] = e->ops->alloc_host(e->state,
+                                                     Co * B * w * sc));
+        }
+        if (p->dry_gain != 0 && !p->dbl)
+            nomem |= !(dryd = malloc(C * B * w * sizeof *dryd));
+    } else {
+        hist = calloc(C * ts, sizeof *hist);
+        tin = e->ops->alloc_host(e->state, tin_frames * ts * sc);
         fdl = e->ops->alloc_host(e->state, fdl_bytes);
         H = e->ops->alloc_host(e->state, h_bytes);
         acc = e->ops->alloc_host(e->state, Co * fs * sc);
+        tout = e->ops->alloc_host(e->state, Co * ts * sc);
+        nomem |= !hist || !tin || !fdl || !H || !acc || !tout;
     }
-    tout = e->ops->alloc_host(e->state, Co * ts * sc);
-    if (fused) {
-        tin2 = e->ops->alloc_host(e->state, C * ts * sc);
-        tout2 = e->ops->alloc_host(e->state, Co * ts * sc);
-        nomem |= !tin2 || !tout2;
-        if (p->dry_gain != 0)
-            for (int i = 0; i < 2; i++)
-                nomem |= !(dryb[i] = malloc(C * B * w * sizeof(double)));
-    }
-    if (p->audio_in)
-        p->set = malloc(C * p->set_n * sizeof(float));
-    if (!hist || nomem || !tin ||
-        (!fused && (!fdl || !H || !acc)) || !tout ||
-        (p->audio_in && !p->set)) {
+    if (p->audio_in && !p->set) /* kept if main.c runs us again */
+        nomem |= !(p->set = malloc(C * p->set_n * sizeof(float)));
+    if (nomem) {
         st = gfp_fail(err, GFP_ENOMEM, "out of memory for blocks of %zu "
                       "(FFT %zu, %zu partitions)", B, N, P);
         goto done;
@@ -1460,11 +1919,11 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
             st = gfp_fail(err, GFP_ENOMEM, "out of memory");
             goto done;
         }
-        for (size_t q = 0; q < P && !st; q++) {
+        for (size_t qq = 0; qq < P && !st; qq++) {
             for (size_t r = 0; r < R; r++)
-                response_frame(p, r, q, 1.0 / (double)N, fr,
+                response_frame(p, r, qq, 1.0 / (double)N, fr,
                                (char *)tin + r * ts * sc);
-            st = gfp_plan_execute(p->fwd, tin, (char *)H + q * R * fs * sc,
+            st = gfp_plan_execute(p->fwd, tin, (char *)H + qq * R * fs * sc,
                                   R, err);
         }
         free(fr);
@@ -1491,103 +1950,58 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
         if ((st = writer_start(&wt, sf, err)))
             goto done;
     }
-    if ((st = reader_start(&rd, p, src, B, err)))
+    if ((st = reader_start(&rd, p, src, B, fused ? tins : NULL, nsl, N - B,
+                           err)))
         goto done;
-    /* Blocks: the last N input samples of each channel are hist[c]; block
-     * k adds B new ones and yields output samples [k B, k B + B). */
-    uint64_t total_out = 0;
-    int input_done = 0, have_total = 0;
-    size_t keep = N - B;
-    gfp_progress prog;
     gfp_progress_init(&prog, !c->quiet && p->in_frames > 0, p->in_frames > 0
                       ? p->in_frames : -1, "convolve");
-    /* The fused path keeps one block in flight: block k is submitted on
-     * slot k & 1, then block k - 1 (pending) is waited for and written
-     * out; after the last block one more pass writes the pending one. */
-    int pend = -1, flush = 0;
-    size_t pend_emit = 0;
-    uint64_t sched = 0;    /* output frames of the blocks submitted */
-    void *tins[2] = {tin, tin2}, *touts[2] = {tout, tout2};
+    prog_on = 1;
+    ck.setup = gfp_now() - ck.t0;
+    if (fused) {
+        st = run_fused(p, &rd, tins, touts, nsl, dryd, &q, &prog, &ck, err);
+        goto done;
+    }
+    /* Blocks: the last N input samples of each channel are hist[c]; block
+     * k adds B new ones and yields output samples [k B, k B + B). */
+    uint64_t total_out = 0, sched = 0;
+    int input_done = 0;
+    size_t keep = N - B;
     for (uint64_t k = 0;; k++) {
+        double t0 = gfp_now();
         for (size_t ch = 0; ch < C; ch++)
             memmove(hist + ch * ts, hist + ch * ts + B * w,
                     keep * w * sizeof *hist);
         size_t got = 0;
-        if (!input_done) {
-            if ((st = reader_take(&rd, (int)(k & 1), hist + keep * w, ts,
-                                  &got, err)))
-                break;
-            p->frames_in += got;
-            if (got < B) {
-                input_done = 1;
-                have_total = 1;
-                total_out = p->same ? p->frames_in
-                                    : p->frames_in + p->L - 1;
-                if (p->frames_in == 0)
-                    total_out = 0;
-            }
-        }
+        double t1 = gfp_now();
+        if (!input_done &&
+            (st = reader_take(&rd, (int)(k & 1), hist + keep * w, ts, &got,
+                              err)))
+            break;
+        double t2 = gfp_now();
         for (size_t ch = 0; ch < C; ch++)
             memset(hist + ch * ts + (keep + got) * w, 0,
                    (B - got) * w * sizeof *hist);
-        size_t emit = B;
-        if (have_total)
-            emit = total_out - sched < B ? (size_t)(total_out - sched) : B;
-        if (emit == 0) {
-            if (pend < 0)
-                break;
-            flush = 1;
-        }
+        size_t emit = block_emit(p, got, &input_done, &total_out, sched);
+        if (emit == 0)
+            break;
         sched += emit;
-        /* where this pass's output comes from */
-        const char *ot = (const char *)tout;
-        const double *odry = hist;
-        size_t dstride = ts, doff = keep * w, oemit = emit;
-        if (fused) {
-            int sl = (int)(k & 1);
-            if (!flush) {
-                for (size_t ch = 0; ch < C; ch++) {
-                    to_engine(p->dbl, hist + ch * ts, ts,
-                              (char *)tins[sl] + ch * ts * sc);
-                    if (dryb[sl])
-                        memcpy(dryb[sl] + ch * B * w, hist + ch * ts + keep * w,
-                               emit * w * sizeof(double));
-                }
-                if ((st = gfp_plan_submit(p->filt, sl, tins[sl], touts[sl], C,
-                                          err)))
-                    break;
-            }
-            if (pend < 0) {
-                pend = sl;
-                pend_emit = emit;
-                continue;
-            }
-            if ((st = gfp_plan_wait(p->filt, pend, err)))
-                break;
-            ot = (const char *)touts[pend];
-            odry = dryb[pend];
-            dstride = B * w;
-            doff = 0;
-            oemit = pend_emit;
-            pend = flush ? -1 : sl;
-            pend_emit = emit;
-            goto emit_block;
-        }
         for (size_t ch = 0; ch < C; ch++)
             to_engine(p->dbl, hist + ch * ts, ts, (char *)tin + ch * ts * sc);
+        double t3 = gfp_now();
         /* forward: into the delay line's slot for this block */
         size_t slot = (size_t)(k % P);
         char *X = (char *)fdl + slot * C * fs * sc;
         if ((st = gfp_plan_execute(p->fwd, tin, X, C, err)))
             break;
+        double t4 = gfp_now();
         /* multiply-add: partition q meets the spectrum of block k - q */
         memset(acc, 0, Co * fs * sc);
         for (int pi = 0; pi < p->npairs; pi++) {
             const pair *pr = &p->pairs[pi];
-            for (size_t q = 0; q < P && q <= k; q++) {
-                size_t s2 = (size_t)((k - q) % P);
+            for (size_t qq = 0; qq < P && qq <= k; qq++) {
+                size_t s2 = (size_t)((k - qq) % P);
                 size_t xo = (s2 * C + (size_t)pr->in) * fs,
-                       ho = (q * R + (size_t)pr->resp) * fs,
+                       ho = (qq * R + (size_t)pr->resp) * fs,
                        yo = (size_t)pr->out * fs;
                 if (p->dbl)
                     mac_f64((double *)acc + yo, (const double *)fdl + xo,
@@ -1597,68 +2011,23 @@ static gfp_status conv_run(void *vp, const gfp_common *c, gfp_engine *e,
                             (const float *)H + ho, bins);
             }
         }
+        double t5 = gfp_now();
         if ((st = gfp_plan_execute(p->inv, acc, tout, Co, err)))
             break;
-    emit_block:;
-        /* the pass's output block: oemit frames from ot, the dry input
-         * from odry (channel c at c * dstride + doff) */
-        emit = oemit;
-        size_t ns = emit * Co * w;
-        if (s16) {
-            /* 16-bit audio: one pass from the transform's output to the
-             * interleaved shorts (mix, clip count, rounding) */
-            for (size_t j = 0; j < Co; j++) {
-                const double *dry = odry ? odry + (j % C) * dstride + doff
-                                         : NULL;
-                size_t at0 = j * ts + keep;
-                if (p->dbl)
-                    emit_s16_f64(p, (const double *)ot + at0, dry, emit,
-                                 s16 + j, Co);
-                else
-                    emit_s16_f32(p, (const float *)ot + at0, dry, emit,
-                                 s16 + j, Co);
-            }
-            goto write_block;
-        }
-        /* the last B samples of each frame, with the dry input mixed in */
-        for (size_t j = 0; j < Co; j++) {
-            const double *dry = odry ? odry + (j % C) * dstride + doff
-                                     : NULL;
-            size_t at0 = j * ts + keep * w;
-            double dg = p->dry_gain, *o = il + j * w;
-            if (p->dbl)
-                INTERLEAVE(double);
-            else
-                INTERLEAVE(float);
-        }
-        if (p->clip_check)
-            count_clips(p, il, ns);
-        /* rounded here: exact integers survive any rounding mode */
-        if (p->audio_out && p->out_scale)
-            round_out(il, ns, p->out_scale, NULL);
-    write_block:
-        if (p->audio_out) {
-            /* 16-bit output goes to libsndfile as shorts (no conversion
-             * left for it to do) */
-            if ((st = writer_put(&wt, s16 ? (const void *)s16
-                                          : (const void *)il,
-                                 emit, s16 != NULL, err)))
-                break;
-            /* the other buffer for the next block */
-            s16 = s16 == s16b[0] ? s16b[1] : s16b[0];
-            il = il == ilb[0] ? ilb[1] : ilb[0];
-        } else if ((st = gfp_write_values(snk, &p->out_fmt, il, 1, ns, &cbuf,
-                                          &ccap, err))) {
+        double t6 = gfp_now();
+        ck.read += t2 - t1;
+        ck.host += (t1 - t0) + (t3 - t2) + (t5 - t4);
+        ck.submit += (t4 - t3) + (t6 - t5);
+        /* the last B samples of each frame, the dry input from hist */
+        if ((st = put_block(p, &q, tout, ts, keep * w, hist, ts, keep * w,
+                            emit, &ck, err)))
             break;
-        }
-        p->frames_out += emit;
-        p->samples_out += ns;
         gfp_progress_update(&prog, p->frames_in);
-        if (flush)
-            break;
     }
-    gfp_progress_end(&prog);
 done:
+    if (prog_on)
+        gfp_progress_end(&prog);
+    double td = gfp_now();
     reader_stop(&rd);
     /* the block in flight, then the header: both report into wt.err */
     writer_stop(&wt);
@@ -1672,6 +2041,7 @@ done:
                                         "finish the output");
         }
     }
+    ck.drain = gfp_now() - td;
     if (!st && p->clipped)
         gfp_msg("convolve", "warning: %llu of %llu output samples clipped "
                 "(peak %.2f dBFS); lower --gain, use --normalize, or write "
@@ -1680,10 +2050,11 @@ done:
                 (unsigned long long)p->samples_out, 20 * log10(p->peak));
     free(hist);
     for (int i = 0; i < 2; i++) {
-        free(ilb[i]);
-        free(s16b[i]);
+        free(q.ilb[i]);
+        free(q.s16b[i]);
     }
-    free(cbuf);
+    free(q.cbuf);
+    free(dryd);
     if (tin) e->ops->free_host(e->state, tin);
     if (fdl) e->ops->free_host(e->state, fdl);
     if (H) e->ops->free_host(e->state, H);
@@ -1692,15 +2063,34 @@ done:
     /* the plans first: a block may still be in flight on a slot */
     gfp_plan_destroy(p->filt);
     p->filt = NULL;
-    if (tin2) e->ops->free_host(e->state, tin2);
-    if (tout2) e->ops->free_host(e->state, tout2);
-    free(dryb[0]);
-    free(dryb[1]);
+    for (int i = 0; i < MAX_SLOTS; i++) {
+        if (tins[i]) e->ops->free_host(e->state, tins[i]);
+        if (touts[i]) e->ops->free_host(e->state, touts[i]);
+    }
     gfp_plan_destroy(p->fwd);
     gfp_plan_destroy(p->inv);
-    gfp_plan_destroy(p->filt);
-    p->fwd = p->inv = p->filt = NULL;
+    p->fwd = p->inv = NULL;
     p->fused = fused;
+    if (p->verbose && !st) {
+        double now = gfp_now(), all = now - ck.t0;
+        double loop = all - ck.setup - ck.drain;
+        gfp_msg("convolve", "timings (s): %.3f since the options were read "
+                "= %.3f before the run (engine start-up, response read) + "
+                "setup %.3f (plans, the response's spectrum, buffers) + "
+                "block loop %.3f + drain %.3f (the last writes, the "
+                "header); in the loop, main thread: waiting for decoded "
+                "input %.3f, engine submit %.3f, engine wait %.3f, host "
+                "block work %.3f, waiting for the encoder %.3f, other "
+                "%.3f; reader thread busy %.3f (decode, split, convert), "
+                "writer thread busy %.3f (encode, write); %llu block(s), "
+                "%s, %d in flight",
+                now - p->t_begin, ck.t0 - p->t_begin, ck.setup, loop,
+                ck.drain, ck.read, ck.submit, ck.wait, ck.host, ck.write,
+                loop - ck.read - ck.submit - ck.wait - ck.host - ck.write,
+                rd.busy, wt.secs, (unsigned long long)ck.blocks,
+                fused ? "fused" : "partitioned (engine calls synchronous)",
+                fused ? nsl : 1);
+    }
     return st;
 }
 

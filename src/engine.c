@@ -21,7 +21,7 @@ size_t gfp_plan_in_scalars(const gfp_plan_desc *d)
 size_t gfp_plan_out_scalars(const gfp_plan_desc *d)
 {
     if (d->filter)
-        return d->kind == GFP_C2C ? 2 * d->n : d->n;
+        return (d->n - d->out_skip) * (d->kind == GFP_C2C ? 2 : 1);
     size_t bins = d->kind == GFP_R2C ? d->n / 2 + 1 : d->n;
     if (d->kind == GFP_C2R)
         return d->n;
@@ -126,6 +126,9 @@ gfp_status gfp_plan_create(gfp_engine *e, const gfp_plan_desc *d, int nslots,
         return gfp_fail(err, GFP_EINVAL, "a filter plan is a forward R2C "
                         "or C2C plan with no window, post-op, pooling or "
                         "algorithm, and at least one spectrum");
+    if (d->out_skip && (!d->filter || d->out_skip >= d->n))
+        return gfp_fail(err, GFP_EINVAL, "out_skip is for filter plans, and "
+                        "less than n");
     gfp_plan *p = calloc(1, sizeof *p);
     if (!p)
         return gfp_fail(err, GFP_ENOMEM, "out of memory");

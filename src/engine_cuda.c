@@ -30,7 +30,9 @@ typedef struct cuda_impl {
     int cufft_made;
     cudaStream_t *streams;
     void **d_in, **d_out;
-    size_t in_bytes, out_bytes; /* per full batch */
+    size_t in_bytes, out_bytes; /* per full batch, as the host sees them */
+    size_t dout_bytes;          /* d_out's size: a filter plan's whole
+                                   frames, though out_skip drops a part */
     size_t din_bytes;           /* d_in's size: room for a transposed
                                    output too (submit_t) when it can have
                                    one */
@@ -196,6 +198,16 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
         st = gfp_fail(err, GFP_ENOMEM, "batch too large");
         goto fail;
     }
+    p->dout_bytes = p->out_bytes;
+    if (d->out_skip) {
+        gfp_plan_desc full = *d;
+        full.out_skip = 0;
+        if (!gfp_mul_ok(d->batch, gfp_plan_out_scalars(&full) * scal,
+                        &p->dout_bytes)) {
+            st = gfp_fail(err, GFP_ENOMEM, "batch too large");
+            goto fail;
+        }
+    }
     if (d->in_hop) {
         if (use_cufft || d->kind != GFP_R2C || d->in_hop > d->n) {
             st = gfp_fail(err, GFP_ENOTSUP, "frames cut from a span: R2C "
@@ -307,7 +319,7 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
      * caller sizes batches to half of it, leaving the rest to the plan's
      * tables and workspace). */
     if (s->gpu_mem) {
-        size_t per = p->din_bytes + p->out_bytes + cols_bytes, all;
+        size_t per = p->din_bytes + p->dout_bytes + cols_bytes, all;
         if (!gfp_mul_ok(per, (size_t)nslots, &all) || all > s->gpu_mem) {
             st = gfp_fail(err, GFP_ENOMEM, "--gpu-mem %zu: %d batch(es) of "
                           "%zu frames of %zu need %zu bytes of device "
@@ -332,7 +344,7 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
             goto fail;
         cudaError_t e1 = cudaMalloc(&p->d_in[i], p->din_bytes);
         cudaError_t e2 = e1 == cudaSuccess
-                             ? cudaMalloc(&p->d_out[i], p->out_bytes)
+                             ? cudaMalloc(&p->d_out[i], p->dout_bytes)
                              : e1;
         if (e2 == cudaSuccess && cols_bytes)
             e2 = cudaMalloc(&p->d_cols[i], cols_bytes);
@@ -467,6 +479,20 @@ static gfp_status cuda_submit(void *state, void *impl, int slot,
                                           nc * p->d.pool->rows * sizeof(float),
                                           cudaMemcpyDeviceToHost, s),
                           "copy from the GPU", err);
+    }
+    if (p->d.out_skip) {
+        /* the tail of every frame, one copy each (a filter plan's batch
+         * is a few channels; a 2D copy's pitch would be limited) */
+        size_t w = p->d.kind == GFP_C2C ? 2 : 1, fb = p->d.n * w * scal;
+        size_t skip = p->d.out_skip * w * scal, keep = fb - skip;
+        for (size_t f = 0; f < nframes; f++)
+            if (cuda_check(cudaMemcpyAsync((char *)out + f * keep,
+                                           (const char *)p->d_out[slot] +
+                                               f * fb + skip,
+                                           keep, cudaMemcpyDeviceToHost, s),
+                           "copy from the GPU", err))
+                return err->status;
+        return GFP_OK;
     }
     return cuda_check(cudaMemcpyAsync(out, p->d_out[slot], ob,
                                       cudaMemcpyDeviceToHost, s),

@@ -364,9 +364,11 @@ static void filter_run(fftw_impl *p, int slot, const void *in, void *out,
     size_t bins = bins_of(d), ts = gfp_plan_in_scalars(d), fs = 2 * bins;
     void *spec = p->fspec[slot], *tmp = p->ftime[slot];
     gfp_kind ik = d->kind == GFP_R2C ? GFP_C2R : GFP_C2C;
+    /* out_skip: the frame's tail only (the inverse runs into tmp) */
+    size_t os = gfp_plan_out_scalars(d), skip = ts - os;
     for (size_t f = 0; f < nframes; f++) {
         const char *x = (const char *)in + f * ts * scal;
-        char *y = (char *)out + f * ts * scal;
+        char *y = (char *)out + f * os * scal;
         if (!is_aligned(d->dbl, x)) {
             memcpy(tmp, x, ts * scal);
             x = tmp;
@@ -376,10 +378,10 @@ static void filter_run(fftw_impl *p, int slot, const void *in, void *out,
             FILTER_MUL(double);
         else
             FILTER_MUL(float);
-        int direct = is_aligned(d->dbl, y);
+        int direct = !skip && is_aligned(d->dbl, y);
         exec_k(d->dbl, ik, p->finv, spec, direct ? y : tmp);
         if (!direct)
-            memcpy(y, tmp, ts * scal);
+            memcpy(y, (char *)tmp + skip * scal, os * scal);
     }
 }
 

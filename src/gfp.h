@@ -231,9 +231,17 @@ typedef struct gfp_plan_desc {
      * holds nfilter spectra of n/2+1 (R2C) or n (C2C) interleaved complex
      * values in the plan's precision; frame f of a batch is multiplied by
      * spectrum f % nfilter. Copied at plan time (the gpu engine keeps it
-     * on the device, so only frames cross PCIe). */
+     * on the device, so only frames cross PCIe). Unlike other plans, a
+     * filter plan's submit leaves its input as it was (FFTW's out-of-place
+     * r2c and c2c preserve it; the gpu engine only copies it): convolve
+     * reads the overlap and the dry input back from it. */
     const void *filter;
     size_t nfilter;
+    /* Filter plans only: the first out_skip items of every frame's output
+     * are not wanted (overlap-save's wrapped part). out then holds the
+     * last n - out_skip items of each frame, n - out_skip items apart, and
+     * only those cross PCIe on the gpu engine. 0: all n. */
+    size_t out_skip;
     int transposed;      /* a hint: the plan will run through submit_t,
                           * so engines prepare for it at plan time (their
                           * memory touched, not faulted in mid-run) */
@@ -487,6 +495,14 @@ typedef struct gfp_sndfile_opts {
     int channel;        /* -1: the mean of all channels; else 0-based */
     int stack;
     size_t n, hop;      /* the frame, for stack */
+    int interleaved;    /* all channels, frames as in the file (channel
+                           ignored; not with stack): src->channels floats
+                           a frame, read straight into the caller's
+                           buffer */
+    int shorts;         /* with interleaved: a 16-bit PCM file comes as
+                           its shorts (src->fmt s16; x / 32768 is what
+                           libsndfile's floats would be), read without a
+                           conversion pass */
     const char *who;    /* names warnings */
     int lanes;          /* > 0: offer read_at_fn with this many lanes when
                            the file allows it (seekable, known length, an

@@ -390,6 +390,74 @@ static gfp_status snd_read_mono(gfp_source *src, void *buf, size_t len,
     return GFP_OK;
 }
 
+static const char *shown(const char *path);
+
+/* All channels, interleaved: straight from libsndfile into buf. */
+static gfp_status snd_read_inter(gfp_source *src, void *buf, size_t len,
+                                 size_t *got, gfp_error *err)
+{
+    snd_impl *s = src->impl;
+    size_t nc = (size_t)s->info.channels;
+    size_t want = len / (nc * sizeof(float)), done = 0;
+    float *out = buf;
+    *got = 0;
+    while (done < want) {
+        sf_count_t t = sf_readf_float(s->sf, out + done * nc,
+                                      (sf_count_t)(want - done));
+        if (t <= 0)
+            break;
+        done += (size_t)t;
+    }
+    s->frames_got += done;
+    *got = done * nc * sizeof(float);
+    if (s->vp && s->vp->read_error)
+        return gfp_fail(err, GFP_EIO, "read error on stdin: %s",
+                        strerror(s->vp->read_error));
+    if (done < want) {
+        if (sf_error(s->sf) != SF_ERR_NO_ERROR) {
+            const char *m = sf_strerror(s->sf);
+            if (m && *m && strcmp(m, "No Error."))
+                return gfp_fail(err, GFP_EFORMAT, "decoding %s: %s",
+                                shown(src->path), m);
+        }
+        return stdin_ended(s, err);
+    }
+    return GFP_OK;
+}
+
+/* As snd_read_inter, the file's 16-bit samples as they are. */
+static gfp_status snd_read_inter16(gfp_source *src, void *buf, size_t len,
+                                   size_t *got, gfp_error *err)
+{
+    snd_impl *s = src->impl;
+    size_t nc = (size_t)s->info.channels;
+    size_t want = len / (nc * sizeof(short)), done = 0;
+    short *out = buf;
+    *got = 0;
+    while (done < want) {
+        sf_count_t t = sf_readf_short(s->sf, out + done * nc,
+                                      (sf_count_t)(want - done));
+        if (t <= 0)
+            break;
+        done += (size_t)t;
+    }
+    s->frames_got += done;
+    *got = done * nc * sizeof(short);
+    if (s->vp && s->vp->read_error)
+        return gfp_fail(err, GFP_EIO, "read error on stdin: %s",
+                        strerror(s->vp->read_error));
+    if (done < want) {
+        if (sf_error(s->sf) != SF_ERR_NO_ERROR) {
+            const char *m = sf_strerror(s->sf);
+            if (m && *m && strcmp(m, "No Error."))
+                return gfp_fail(err, GFP_EFORMAT, "decoding %s: %s",
+                                shown(src->path), m);
+        }
+        return stdin_ended(s, err);
+    }
+    return GFP_OK;
+}
+
 /* read_at_fn: its own handle per lane, sought to `at`; mixed as
  * snd_read_mono mixes, so the samples are the same bit for bit. */
 static gfp_status snd_read_at(gfp_source *src, int lane, uint64_t at,
@@ -899,6 +967,14 @@ gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
         }
         src->read_fn = snd_read_stack;
         src->channels = s->info.channels;
+    } else if (o->interleaved) {
+        src->read_fn = snd_read_inter;
+        src->channels = s->info.channels;
+        if (o->shorts &&
+            (s->info.format & SF_FORMAT_SUBMASK) == SF_FORMAT_PCM_16) {
+            src->read_fn = snd_read_inter16;
+            src->fmt = gfp_format_native(GFP_S16, 0);
+        }
     }
     /* Known length, in bytes of what read_fn delivers (for progress). */
     if (!is_std) {
@@ -910,16 +986,20 @@ gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
                         : (frames - s->n + s->hop - 1) / s->hop + 1;
             ok = gfp_mul_ok(nf, s->n, &items) &&
                  gfp_mul_ok(items, (size_t)s->info.channels, &items);
+        } else if (o->interleaved) {
+            ok = ok && gfp_mul_ok(frames, (size_t)s->info.channels, &items);
         } else {
             items = frames;
         }
-        ok = ok && gfp_mul_ok(items, sizeof(float), &bytes) &&
+        ok = ok && gfp_mul_ok(items, src->read_fn == snd_read_inter16
+                                         ? sizeof(short) : sizeof(float),
+                              &bytes) &&
              bytes <= INT64_MAX;
         src->size = ok ? (int64_t)bytes : -1;
         /* Parallel reads where a seek is exact and cheap: uncompressed
          * samples, and FLAC (seek tables, lossless frames). */
         int enc = s->info.format & SF_FORMAT_TYPEMASK;
-        if (o->lanes > 0 && !s->stack && ok && s->info.seekable &&
+        if (o->lanes > 0 && !s->stack && !o->interleaved && ok && s->info.seekable &&
             s->info.frames > 0 &&
             (sample_bytes(s->info.format) || enc == SF_FORMAT_FLAC)) {
             s->lane_sf = calloc((size_t)o->lanes, sizeof *s->lane_sf);

@@ -1184,6 +1184,8 @@ static void test_filter(void)
              "reals per frame");
     TU_CHECK(tu_run_plan(eng, &d, 1, 0, x, y, msg, sizeof msg) == GFP_OK &&
              tu_rel_l2(y, x, 8) < 1e-6, "identity filter: %s", msg);
+    /* out_skip: only each frame's tail comes out */
+    tu_check_filter_skip(eng, 0);
 }
 
 static void test_slots(void)

@@ -2,13 +2,17 @@
  * regular file, including the large reads that are split over threads,
  * give the file's bytes in order, keep the file offset where a sequential
  * reader would leave it, and report the end of the file. The expected
- * bytes are a pseudo-random pattern written by the test itself. */
+ * bytes are a pseudo-random pattern written by the test itself. Also
+ * sndfile's interleaved sources (convolve's input): all channels as
+ * floats, or a 16-bit file as its shorts. */
 #include "config.h"
 #include "gfp.h"
 #include "testutil.h"
 
 #include <fcntl.h>
+#include <sndfile.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 static char tmpl[] = "/tmp/gfp-test-io.XXXXXX";
@@ -116,6 +120,94 @@ static void test_large_read_past_end(void)
     read_in_pieces(s, 1, 0);
 }
 
+/* A stereo WAV of nf frames (pcm16 or float) of pseudo-random values;
+ * read back through gfp_sndfile_open's interleaved source in pieces of
+ * `piece` frames, with and without .shorts. */
+static void check_interleaved(int subtype, size_t nf, size_t piece)
+{
+    char path[] = "/tmp/gfp-test-snd.XXXXXX";
+    int fd = mkstemp(path);
+    TU_CHECK(fd >= 0, "mkstemp");
+    if (fd < 0)
+        return;
+    SF_INFO info = {.samplerate = 48000, .channels = 2,
+                    .format = SF_FORMAT_WAV | subtype};
+    SNDFILE *f = sf_open_fd(fd, SFM_WRITE, &info, 1);
+    short *x = malloc(nf * 2 * sizeof *x);
+    float *fl = malloc((piece + 1) * 2 * sizeof *fl);
+    short *sh = malloc((piece + 1) * 2 * sizeof *sh);
+    if (!f || !x || !fl || !sh) {
+        TU_CHECK(0, "setup: %s", sf_strerror(NULL));
+        goto out;
+    }
+    uint64_t r = 99;
+    for (size_t i = 0; i < 2 * nf; i++)
+        x[i] = (short)(tu_splitmix64(&r) >> 48);
+    x[0] = -32768;
+    x[1] = 32767;
+    /* a float file gets x / 32768 as floats (libsndfile's own scale for
+     * shorts into floats is another) */
+    float *xf = subtype == SF_FORMAT_PCM_16 ? NULL
+                                             : malloc(nf * 2 * sizeof *xf);
+    for (size_t i = 0; xf && i < 2 * nf; i++)
+        xf[i] = (float)x[i] / 32768.0f;
+    sf_count_t w = xf ? sf_writef_float(f, xf, (sf_count_t)nf)
+                      : sf_writef_short(f, x, (sf_count_t)nf);
+    free(xf);
+    TU_CHECK(w == (sf_count_t)nf, "write");
+    sf_close(f);
+    for (int shorts = 0; shorts < 2; shorts++) {
+        gfp_sndfile_opts o = {.interleaved = 1, .shorts = shorts,
+                              .who = "test"};
+        gfp_source src;
+        gfp_error err = {0};
+        if (gfp_sndfile_open(path, &o, &src, &err)) {
+            TU_CHECK(0, "open: %s", err.msg);
+            continue;
+        }
+        int as16 = shorts && subtype == SF_FORMAT_PCM_16;
+        TU_CHECK(src.channels == 2 && src.fmt.sample ==
+                                          (as16 ? GFP_S16 : GFP_F32),
+                 "subtype %x shorts %d: %d channels, sample %d", subtype,
+                 shorts, src.channels, (int)src.fmt.sample);
+        size_t done = 0, bad = 0, es = as16 ? sizeof(short) : sizeof(float);
+        while (!src.eof) {
+            size_t g = 0;
+            if (gfp_source_read(&src, as16 ? (void *)sh : (void *)fl,
+                                piece * 2 * es, &g, &err)) {
+                TU_CHECK(0, "read: %s", err.msg);
+                break;
+            }
+            TU_CHECK(g % (2 * es) == 0, "whole frames: %zu bytes", g);
+            size_t n = g / es;
+            for (size_t i = 0; i < n && done * 2 + i < 2 * nf; i++) {
+                float want = (float)x[done * 2 + i] / 32768.0f;
+                if (as16 ? sh[i] != x[done * 2 + i] : fl[i] != want)
+                    bad++;
+            }
+            done += n / 2;
+            if (!g)
+                break;
+        }
+        TU_CHECK(done == nf && bad == 0 && src.eof, "subtype %x shorts %d, "
+                 "pieces of %zu: %zu of %zu frames, %zu wrong, eof %d",
+                 subtype, shorts, piece, done, nf, bad, src.eof);
+        gfp_source_close(&src);
+    }
+out:
+    free(x);
+    free(fl);
+    free(sh);
+    unlink(path);
+}
+
+static void test_sndfile_interleaved(void)
+{
+    check_interleaved(SF_FORMAT_PCM_16, 10007, 1000);
+    check_interleaved(SF_FORMAT_PCM_16, 4096, 4096);
+    check_interleaved(SF_FORMAT_FLOAT, 10007, 777);
+}
+
 int main(void)
 {
     /* 40 MiB and a bit: not a multiple of the parts or of a page. */
@@ -128,6 +220,8 @@ int main(void)
     TU_TEST(test_large_reads);
     TU_TEST(test_large_after_offset);
     TU_TEST(test_large_read_past_end);
+    tu_suite("sndfile interleaved sources");
+    TU_TEST(test_sndfile_interleaved);
     int rc = tu_run();
     unlink(tmpl);
     free(pattern);

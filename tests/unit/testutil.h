@@ -465,4 +465,80 @@ done:
     return worst;
 }
 
+/* A filter plan with out_skip gives the last n - out_skip items of every
+ * frame, packed, equal to the tail of the same plan's whole output (two
+ * submits on two slots, as tu_run_plan runs them); out_skip >= n and
+ * out_skip without a filter are refused. */
+static inline void tu_check_filter_skip(gfp_engine *e, size_t big)
+{
+    const size_t ns[] = {8, 1000, 4096, big};
+    char msg[GFP_ERRLEN] = "";
+    for (size_t i = 0; i < sizeof ns / sizeof *ns; i++) {
+        size_t n = ns[i];
+        if (!n)
+            continue;
+        for (int cx = 0; cx < 2; cx++)
+            for (int dbl = 0; dbl < 2; dbl++) {
+                size_t w = cx ? 2 : 1, ts = n * w, bins = cx ? n : n / 2 + 1;
+                size_t nfr = 3, skips[] = {1, n / 3 + 1, n - 1};
+                double *x = malloc(nfr * ts * sizeof *x);
+                double *full = malloc(nfr * ts * sizeof *full);
+                double *y = malloc(nfr * ts * sizeof *y);
+                void *H = malloc(2 * 2 * bins * (dbl ? 8 : 4));
+                if (!x || !full || !y || !H) {
+                    TU_CHECK(0, "out of memory");
+                    free(x), free(full), free(y), free(H);
+                    return;
+                }
+                for (size_t k = 0; k < nfr * ts; k++)
+                    x[k] = tu_rand_range(-1, 1);
+                for (size_t k = 0; k < 2 * 2 * bins; k++) {
+                    double v = tu_rand_range(-1, 1);
+                    if (dbl) ((double *)H)[k] = v;
+                    else ((float *)H)[k] = (float)v;
+                }
+                gfp_plan_desc d = {.n = n, .kind = cx ? GFP_C2C : GFP_R2C,
+                                   .dbl = dbl, .scale = 1.0 / (double)n,
+                                   .filter = H, .nfilter = 2};
+                gfp_status st = tu_run_plan(e, &d, nfr, 0, x, full, msg,
+                                            sizeof msg);
+                TU_CHECK(!st, "filter n %zu: %s", n, msg);
+                for (size_t j = 0; j < 3 && !st; j++) {
+                    d.out_skip = skips[j];
+                    size_t os = (n - d.out_skip) * w;
+                    TU_CHECK(gfp_plan_out_scalars(&d) == os, "out_skip %zu "
+                             "of %zu: %zu scalars a frame", d.out_skip, n,
+                             gfp_plan_out_scalars(&d));
+                    st = tu_run_plan(e, &d, nfr, 0, x, y, msg, sizeof msg);
+                    double worst = st ? -1 : 0;
+                    for (size_t f = 0; f < nfr && !st; f++) {
+                        double r = tu_rel_l2(y + f * os,
+                                             full + f * ts + d.out_skip * w,
+                                             os);
+                        if (!(r <= worst))
+                            worst = r;
+                    }
+                    TU_CHECK(!st && worst >= 0 && worst <= 1e-12,
+                             "filter n %zu %s %s out_skip %zu: the tails "
+                             "differ by %g %s", n, cx ? "c2c" : "r2c",
+                             dbl ? "f64" : "f32", d.out_skip, worst, msg);
+                }
+                d.out_skip = n;
+                gfp_plan *p = NULL;
+                gfp_error err = {0};
+                TU_CHECK(gfp_plan_create(e, &d, 1, &p, &err) == GFP_EINVAL &&
+                         !p, "out_skip n refused: '%s'", err.msg);
+                gfp_plan_destroy(p);
+                gfp_plan_desc nf = {.n = n, .batch = 1, .kind = GFP_C2C,
+                                    .scale = 1, .out_skip = 1};
+                memset(&err, 0, sizeof err);
+                TU_CHECK(gfp_plan_create(e, &nf, 1, &p, &err) == GFP_EINVAL &&
+                         !p, "out_skip without a filter refused: '%s'",
+                         err.msg);
+                gfp_plan_destroy(p);
+                free(x), free(full), free(y), free(H);
+            }
+    }
+}
+
 #endif
