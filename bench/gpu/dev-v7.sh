@@ -8,7 +8,7 @@
 # summaries to stdout, the table last.
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
-mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build || exit 1
+[ -n "${SKIP_UNPACK:-}" ] || { mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build; } || exit 1
 export LD_LIBRARY_PATH=$PWD/build/lib:/usr/local/cuda/lib64
 PHASE=${PHASE:-fuzz san bench}
 FUZZ_T=${FUZZ_T:-330}; FUZZ_W=${FUZZ_W:-12}
