@@ -507,7 +507,13 @@ typedef struct gfp_sndfile_opts {
     int lanes;          /* > 0: offer read_at_fn with this many lanes when
                            the file allows it (seekable, known length, an
                            uncompressed or FLAC encoding, not stack) */
+    double open_cpu_s;  /* CPU seconds libsndfile may spend in sf_open
+                           before the run ends with exit 2 (a header it
+                           loops on); 0: GFP_SNDFILE_OPEN_CPU_S */
+    int no_header_guard; /* tests: skip the WAV LIST/INFO pre-check, so
+                            the watchdog above is what ends the loop */
 } gfp_sndfile_opts;
+#define GFP_SNDFILE_OPEN_CPU_S 5.0
 gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
                             gfp_source *src, gfp_error *err) GFP_WUR;
 /* Sample frames in the file, or -1 when unknown (stdin). */
@@ -618,6 +624,10 @@ typedef struct gfp_common {
 } gfp_common;
 
 void gfp_msg(const char *who, const char *fmt, ...) GFP_PRINTF(2, 3);
+/* Ends the process at once with status (from any thread): the hook main()
+ * sets removes the run's temporary output first; without one, _exit. */
+void gfp_set_fatal_hook(void (*hook)(int status));
+void gfp_fatal_exit(int status) __attribute__((noreturn));
 
 /* Codes of the options every transform stage shares (getopt_long values). */
 enum {

@@ -13,6 +13,9 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_CHANNELS 1024
@@ -668,19 +671,22 @@ static int wav_list_hazard(const hdr_bytes *h, char *why, size_t why_len)
         return 0;
     int rf64 = !memcmp(b, "RF64", 4);
     uint64_t off = 12, data64 = 0;
+    int have64 = 0;
     /* a real header has a handful of chunks; the bound keeps a crafted
      * one of millions of empty chunks from costing time here */
     for (int nchunk = 0; nchunk < 4096; nchunk++) {
         if (!hdr_get(h, off, b, 8))
             return 0;
         uint64_t size = hdr_u32(b + 4, big);
-        /* RF64: the data size is in the ds64 chunk; libsndfile goes on
-         * past the data to the chunks after it */
+        /* RF64: the data size is the ds64 chunk's (libsndfile takes it
+         * whatever the data chunk's own field says), and libsndfile goes
+         * on past the data to the chunks after it */
         unsigned char d8[8];
         if (rf64 && !memcmp(b, "ds64", 4) && size >= 16 &&
             hdr_get(h, off + 16, d8, 8))
-            data64 = (uint64_t)hdr_u32(d8, 0) | (uint64_t)hdr_u32(d8 + 4, 0) << 32;
-        if (rf64 && !memcmp(b, "data", 4) && size == 0xffffffffu)
+            data64 = (uint64_t)hdr_u32(d8, 0) | (uint64_t)hdr_u32(d8 + 4, 0) << 32,
+            have64 = 1;
+        if (rf64 && !memcmp(b, "data", 4) && have64)
             size = data64;
         if (!memcmp(b, "LIST", 4) || !memcmp(b, "INFO", 4)) {
             uint64_t end = off + 8 + size, p = off + 8;
@@ -714,6 +720,92 @@ static int wav_list_hazard(const hdr_bytes *h, char *why, size_t why_len)
         off += 8 + size + (size & 1);
     }
     return 0;
+}
+
+/* ---- a watchdog around sf_open --------------------------------------- */
+
+/* The pre-check above knows one of libsndfile's header loops; the fuzzer
+ * keeps finding its variants. Whatever the format, a header parse that
+ * burns this much CPU (not wall time: a slow pipe is waited on, not
+ * spun on) is such a loop, and sf_open cannot be interrupted: the run
+ * ends with one message and exit 2, its temporary output removed
+ * (gfp_fatal_exit). */
+typedef struct open_watch {
+    pthread_t thread;
+    clockid_t cpu;            /* the opening thread's CPU clock */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int done, running;
+    double limit;
+    const char *who, *name;
+} open_watch;
+
+static double cpu_seconds(clockid_t c)
+{
+    struct timespec ts;
+    if (clock_gettime(c, &ts) != 0)
+        return 0;
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void *watch_main(void *arg)
+{
+    open_watch *w = arg;
+    double start = cpu_seconds(w->cpu);
+    pthread_mutex_lock(&w->mu);
+    while (!w->done) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 50000000;
+        if (until.tv_nsec >= 1000000000) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&w->cv, &w->mu, &until);
+        if (!w->done && cpu_seconds(w->cpu) - start > w->limit) {
+            gfp_msg(w->who, "cannot read %s as audio: libsndfile spent %g s "
+                    "of CPU time on its header without finishing (a "
+                    "malformed header)", w->name, w->limit);
+            gfp_fatal_exit(2);
+        }
+    }
+    pthread_mutex_unlock(&w->mu);
+    return NULL;
+}
+
+/* Starts watching the calling thread; without a watchdog (no thread to
+ * be had) the open goes on unwatched. */
+static void watch_start(open_watch *w, double limit, const char *who,
+                        const char *name)
+{
+    memset(w, 0, sizeof *w);
+    w->limit = limit > 0 ? limit : GFP_SNDFILE_OPEN_CPU_S;
+    w->who = who;
+    w->name = name;
+    if (pthread_getcpuclockid(pthread_self(), &w->cpu) != 0)
+        return;
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->cv, NULL);
+    if (pthread_create(&w->thread, NULL, watch_main, w) != 0) {
+        pthread_mutex_destroy(&w->mu);
+        pthread_cond_destroy(&w->cv);
+        return;
+    }
+    w->running = 1;
+}
+
+static void watch_stop(open_watch *w)
+{
+    if (!w->running)
+        return;
+    pthread_mutex_lock(&w->mu);
+    w->done = 1;
+    pthread_cond_signal(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+    pthread_join(w->thread, NULL);
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->cv);
+    w->running = 0;
 }
 
 static gfp_status refuse_wav_hazard(const hdr_bytes *h, const char *path,
@@ -878,10 +970,13 @@ gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
                        s->vp->eof && !s->vp->read_error
                            ? (uint64_t)s->vp->head_len
                            : UINT64_MAX};
-        if (refuse_wav_hazard(&h, "-", err))
+        if (!o->no_header_guard && refuse_wav_hazard(&h, "-", err))
             goto fail;
         SF_VIRTUAL_IO vio = {vp_len, vp_seek, vp_read, vp_write, vp_tell};
+        open_watch w;
+        watch_start(&w, o->open_cpu_s, o->who, "stdin");
         s->sf = sf_open_virtual(&vio, SFM_READ, &s->info, s->vp);
+        watch_stop(&w);
         if (!s->sf) {
             if (s->vp->read_error) {
                 gfp_fail(err, GFP_EIO, "read error on stdin: %s",
@@ -921,10 +1016,15 @@ gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
             hdr_bytes h = {NULL, 0, src->fd,
                            S_ISREG(sb.st_mode) ? (uint64_t)sb.st_size
                                                : UINT64_MAX};
-            if (refuse_wav_hazard(&h, path, err))
+            if (!o->no_header_guard && refuse_wav_hazard(&h, path, err))
                 goto fail;
         }
+        char name[300];
+        snprintf(name, sizeof name, "'%s'", path);
+        open_watch w;
+        watch_start(&w, o->open_cpu_s, o->who, name);
         s->sf = sf_open_fd(src->fd, SFM_READ, &s->info, 0);
+        watch_stop(&w);
         if (!s->sf) {
             tidy(sf_strerror(NULL), msg, sizeof msg);
             gfp_fail(err, GFP_EFORMAT, "cannot read '%s' as audio: %s (for "
@@ -1096,7 +1196,12 @@ gfp_status gfp_sndfile_load(const char *path, const char *what,
     }
     SF_INFO info;
     memset(&info, 0, sizeof info);
+    char name[300];
+    snprintf(name, sizeof name, "%s'%s'", what, path);
+    open_watch w;
+    watch_start(&w, 0, who, name);
     SNDFILE *sf = sf_open(path, SFM_READ, &info);
+    watch_stop(&w);
     if (!sf) {
         if (!claims_audio(path))
             return GFP_OK; /* not audio: the caller reads raw samples */

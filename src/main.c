@@ -57,8 +57,19 @@ static void *signal_thread(void *arg)
     _exit(128 + sig); /* not reached */
 }
 
+/* gfp_fatal_exit's hook: a thread that must end the run at once (the
+ * sf_open watchdog) removes the temporary output as a signal would. */
+static void fatal_hook(int status)
+{
+    pthread_mutex_lock(&g_tmp_mu);
+    if (g_have_tmp)
+        unlink(g_tmp_buf);
+    _exit(status); /* the lock is kept: nothing else runs on */
+}
+
 static void start_signal_thread(void)
 {
+    gfp_set_fatal_hook(fatal_hook);
     sigemptyset(&g_sigs);
     sigaddset(&g_sigs, SIGINT);
     sigaddset(&g_sigs, SIGTERM);

@@ -80,6 +80,21 @@ int gfp_mul_ok(size_t a, size_t b, size_t *out)
     return 1;
 }
 
+static void (*g_fatal_hook)(int status);
+
+void gfp_set_fatal_hook(void (*hook)(int status))
+{
+    g_fatal_hook = hook;
+}
+
+void gfp_fatal_exit(int status)
+{
+    fflush(stderr);
+    if (g_fatal_hook)
+        g_fatal_hook(status);
+    _exit(status);
+}
+
 void gfp_msg(const char *who, const char *fmt, ...)
 {
     char buf[1024];

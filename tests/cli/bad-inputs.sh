@@ -514,10 +514,10 @@ check "row 7: ... no output file" [ ! -e loop.png ]
 # ---- row 7: WAV 'INFO' entries that claim 4 GiB ---------------------------------------
 # libsndfile 1.2's LIST/INFO walk counts in 32 bits: an entry of 2 GiB or
 # more wraps the count and sf_open never returns, from a path as from stdin
-# (upstream issue #1118; found by fuzz-sndfile: three WAVs, and an RF64
+# (upstream issue #1118; found by fuzz-sndfile: three WAVs, and RF64s
 # whose INFO chunk follows the data). io_sndfile.c refuses such a header
 # before libsndfile parses it.
-for k in 1 2 3 4; do
+for k in 1 2 3 4 5; do
     f=$(ls "$TOP_SRCDIR/tests/fuzz/corpus/sndfile/timeout-wav-info-$k"*)
     tail -c +2 "$f" >info$k.wav
     run sh -c "exec timeout -k 2 20 '$GFFTPIPE' spectrogram --engine cpu info$k.wav info$k.png"

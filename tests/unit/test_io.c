@@ -4,15 +4,22 @@
  * reader would leave it, and report the end of the file. The expected
  * bytes are a pseudo-random pattern written by the test itself. Also
  * sndfile's interleaved sources (convolve's input): all channels as
- * floats, or a 16-bit file as its shorts. */
+ * floats, or a 16-bit file as its shorts. And the guards around
+ * libsndfile's header parse: a WAV whose INFO entry claims 4 GiB is refused
+ * at once, and with that pre-check off the CPU watchdog ends the loop
+ * (exit 2, one message) in a child process. */
 #include "config.h"
 #include "gfp.h"
 #include "testutil.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sndfile.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static char tmpl[] = "/tmp/gfp-test-io.XXXXXX";
@@ -208,6 +215,86 @@ static void test_sndfile_interleaved(void)
     check_interleaved(SF_FORMAT_FLOAT, 10007, 777);
 }
 
+/* The first reproducer of libsndfile's INFO loop, without the fuzzer's
+ * option byte, in a temporary file; 0 when the source tree is not known. */
+static int info_loop_file(char *path)
+{
+    const char *top = getenv("TOP_SRCDIR");
+    if (!top)
+        return 0;
+    char src[4096];
+    snprintf(src, sizeof src, "%s/tests/fuzz/corpus/sndfile/timeout-wav-info-1",
+             top);
+    FILE *f = fopen(src, "rb");
+    if (!f)
+        return 0;
+    unsigned char b[4096];
+    size_t n = fread(b, 1, sizeof b, f);
+    fclose(f);
+    int fd = mkstemp(path);
+    if (fd < 0 || n < 2)
+        return 0;
+    int ok = write(fd, b + 1, n - 1) == (ssize_t)(n - 1);
+    close(fd);
+    return ok;
+}
+
+static void test_sndfile_header_guards(void)
+{
+    char path[] = "/tmp/gfp-test-info.XXXXXX";
+    if (!info_loop_file(path)) {
+        TU_CHECK(0, "cannot make the reproducer (TOP_SRCDIR unset?)");
+        return;
+    }
+    gfp_sndfile_opts o = {.channel = -1, .who = "test"};
+    gfp_source src;
+    gfp_error err = {0};
+    gfp_status st = gfp_sndfile_open(path, &o, &src, &err);
+    TU_CHECK(st == GFP_EFORMAT && strstr(err.msg, "malformed WAV header"),
+             "the pre-check refuses it: status %d, '%s'", (int)st, err.msg);
+    if (st == GFP_OK)
+        gfp_source_close(&src);
+
+    /* the pre-check off: libsndfile loops, the watchdog ends the process */
+    int fds[2];
+    TU_CHECK(pipe(fds) == 0, "pipe");
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 2);
+        close(fds[0]);
+        o.no_header_guard = 1;
+        o.open_cpu_s = 0.3;
+        gfp_source s2;
+        gfp_error e2 = {0};
+        gfp_status s = gfp_sndfile_open(path, &o, &s2, &e2);
+        fprintf(stderr, "returned %d: %s\n", (int)s, e2.msg);
+        _exit(s == GFP_OK ? 0 : 1);
+    }
+    close(fds[1]);
+    int status = 0, waited = 0;
+    for (int i = 0; i < 400 && !waited; i++) { /* 20 s at most */
+        if (waitpid(pid, &status, WNOHANG) == pid)
+            waited = 1;
+        else
+            nanosleep(&(struct timespec){0, 50000000}, NULL);
+    }
+    if (!waited) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+    }
+    char msg[1024] = "";
+    ssize_t got = read(fds[0], msg, sizeof msg - 1);
+    msg[got > 0 ? got : 0] = 0;
+    close(fds[0]);
+    TU_CHECK(waited && WIFEXITED(status) && WEXITSTATUS(status) == 2,
+             "the watchdog ends the open with exit 2 (waited %d, status "
+             "%#x: %s)", waited, status, msg);
+    TU_CHECK(strstr(msg, "libsndfile spent") != NULL &&
+                 !strchr(strchr(msg, '\n') ? strchr(msg, '\n') + 1 : "", '\n'),
+             "one line that says why: '%s'", msg);
+    unlink(path);
+}
+
 int main(void)
 {
     /* 40 MiB and a bit: not a multiple of the parts or of a page. */
@@ -222,6 +309,7 @@ int main(void)
     TU_TEST(test_large_read_past_end);
     tu_suite("sndfile interleaved sources");
     TU_TEST(test_sndfile_interleaved);
+    TU_TEST(test_sndfile_header_guards);
     int rc = tu_run();
     unlink(tmpl);
     free(pattern);
