@@ -839,6 +839,22 @@ size_t gfp_fft2d_batch(size_t frames, size_t frame_bytes, size_t dev_bytes,
 
 /* ---- the 2D transform (fft2.h) ----------------------------------------------- */
 
+/* The transform's shape and options, as both kinds of plan keep them. */
+static void fft2d_fields(gfp_fft2d *t, gfp_engine *e, const gfp_fft2d_opts *o,
+                         size_t W, size_t H, gfp_kind kind, int inverse,
+                         int dbl)
+{
+    t->engine = e;
+    t->acct = o ? o->acct : NULL;
+    t->threads = o && o->threads > 0 ? o->threads : 1;
+    t->W = W;
+    t->H = H;
+    t->kind = kind;
+    t->inverse = inverse;
+    t->dbl = dbl;
+    t->Wc = kind == GFP_C2C ? W : W / 2 + 1;
+}
+
 /* The split passes of a hybrid engine (fft2.h): per direction the CPU's
  * plan over its share, batched as the CPU alone, and the GPU's over the
  * rest, batched as the GPU alone within gpu_mem. */
@@ -850,16 +866,8 @@ static gfp_status create_split(gfp_engine *e, gfp_engine *ec, gfp_engine *eg,
 {
     size_t sc = dbl ? sizeof(double) : sizeof(float);
     size_t gpu_mem = o ? o->gpu_mem : 0;
-    t->engine = e;
+    fft2d_fields(t, e, o, W, H, kind, inverse, dbl);
     t->r = r;
-    t->acct = o ? o->acct : NULL;
-    t->threads = o && o->threads > 0 ? o->threads : 1;
-    t->W = W;
-    t->H = H;
-    t->kind = kind;
-    t->inverse = inverse;
-    t->dbl = dbl;
-    t->Wc = kind == GFP_C2C ? W : W / 2 + 1;
     gfp_plan_desc rd = {.n = W, .kind = kind, .inverse = inverse,
                         .dbl = dbl, .scale = row_scale,
                         .transposed = kind != GFP_C2R};
@@ -909,15 +917,7 @@ gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
     if (frac > 0 && frac < 1 && !gfp_hybrid_parts(e, &ec, &eg))
         return create_split(e, ec, eg, frac, W, H, kind, inverse, dbl,
                             row_scale, col_scale, o, t, err);
-    t->engine = e;
-    t->acct = o ? o->acct : NULL;
-    t->threads = o && o->threads > 0 ? o->threads : 1;
-    t->W = W;
-    t->H = H;
-    t->kind = kind;
-    t->inverse = inverse;
-    t->dbl = dbl;
-    t->Wc = kind == GFP_C2C ? W : W / 2 + 1;
+    fft2d_fields(t, e, o, W, H, kind, inverse, dbl);
     gfp_plan_desc rd = {.n = W, .kind = kind, .inverse = inverse,
                         .dbl = dbl, .scale = row_scale,
                         .transposed = kind != GFP_C2R};

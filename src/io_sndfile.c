@@ -395,6 +395,29 @@ static gfp_status snd_read_mono(gfp_source *src, void *buf, size_t len,
 
 static const char *shown(const char *path);
 
+/* The end of an interleaved read of `done` of `want` frames: the count,
+ * and a decode error, a read error or the end of stdin said as such. */
+static gfp_status inter_finish(gfp_source *src, snd_impl *s, size_t done,
+                               size_t want, size_t frame_bytes, size_t *got,
+                               gfp_error *err)
+{
+    s->frames_got += done;
+    *got = done * frame_bytes;
+    if (s->vp && s->vp->read_error)
+        return gfp_fail(err, GFP_EIO, "read error on stdin: %s",
+                        strerror(s->vp->read_error));
+    if (done < want) {
+        if (sf_error(s->sf) != SF_ERR_NO_ERROR) {
+            const char *m = sf_strerror(s->sf);
+            if (m && *m && strcmp(m, "No Error."))
+                return gfp_fail(err, GFP_EFORMAT, "decoding %s: %s",
+                                shown(src->path), m);
+        }
+        return stdin_ended(s, err);
+    }
+    return GFP_OK;
+}
+
 /* All channels, interleaved: straight from libsndfile into buf. */
 static gfp_status snd_read_inter(gfp_source *src, void *buf, size_t len,
                                  size_t *got, gfp_error *err)
@@ -411,21 +434,7 @@ static gfp_status snd_read_inter(gfp_source *src, void *buf, size_t len,
             break;
         done += (size_t)t;
     }
-    s->frames_got += done;
-    *got = done * nc * sizeof(float);
-    if (s->vp && s->vp->read_error)
-        return gfp_fail(err, GFP_EIO, "read error on stdin: %s",
-                        strerror(s->vp->read_error));
-    if (done < want) {
-        if (sf_error(s->sf) != SF_ERR_NO_ERROR) {
-            const char *m = sf_strerror(s->sf);
-            if (m && *m && strcmp(m, "No Error."))
-                return gfp_fail(err, GFP_EFORMAT, "decoding %s: %s",
-                                shown(src->path), m);
-        }
-        return stdin_ended(s, err);
-    }
-    return GFP_OK;
+    return inter_finish(src, s, done, want, nc * sizeof(float), got, err);
 }
 
 /* As snd_read_inter, the file's 16-bit samples as they are. */
@@ -444,21 +453,7 @@ static gfp_status snd_read_inter16(gfp_source *src, void *buf, size_t len,
             break;
         done += (size_t)t;
     }
-    s->frames_got += done;
-    *got = done * nc * sizeof(short);
-    if (s->vp && s->vp->read_error)
-        return gfp_fail(err, GFP_EIO, "read error on stdin: %s",
-                        strerror(s->vp->read_error));
-    if (done < want) {
-        if (sf_error(s->sf) != SF_ERR_NO_ERROR) {
-            const char *m = sf_strerror(s->sf);
-            if (m && *m && strcmp(m, "No Error."))
-                return gfp_fail(err, GFP_EFORMAT, "decoding %s: %s",
-                                shown(src->path), m);
-        }
-        return stdin_ended(s, err);
-    }
-    return GFP_OK;
+    return inter_finish(src, s, done, want, nc * sizeof(short), got, err);
 }
 
 /* read_at_fn: its own handle per lane, sought to `at`; mixed as
