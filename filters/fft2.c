@@ -624,6 +624,20 @@ static size_t chunk_frames_dev(size_t frames, size_t frame_bytes,
     return round_chunk(kk, frames);
 }
 
+/* The end of a pass: the slots still in flight waited for; the first
+ * error (st, else a wait's) is the one returned. */
+static gfp_status drain(gfp_plan *pl, const int busy[2], gfp_status st,
+                       gfp_error *err)
+{
+    for (int s = 0; s < 2; s++)
+        if (busy[s]) {
+            gfp_status w = gfp_plan_wait(pl, s, err);
+            if (!st)
+                st = w;
+        }
+    return st;
+}
+
 /* Frames lo .. hi - 1 through pl in batches, two in flight (a GPU engine
  * overlaps one batch's copies with the other's kernels). */
 static gfp_status pass_r(gfp_plan *pl, const void *in, void *out, size_t lo,
@@ -645,13 +659,7 @@ static gfp_status pass_r(gfp_plan *pl, const void *in, void *out, size_t lo,
                              (char *)out + f0 * ob, nf, err);
         busy[slot] = !st;
     }
-    for (int s = 0; s < 2; s++)
-        if (busy[s]) {
-            gfp_status w = gfp_plan_wait(pl, s, err);
-            if (!st)
-                st = w;
-        }
-    return st;
+    return drain(pl, busy, st, err);
 }
 
 static gfp_status pass(gfp_plan *pl, const void *in, void *out,
@@ -697,13 +705,7 @@ static gfp_status pass_t(gfp_plan *pl, const void *in, void *out, size_t lo,
         f0s[slot] = f0;
         nfs[slot] = nf;
     }
-    for (int s = 0; s < 2; s++)
-        if (busy[s]) {
-            gfp_status w = gfp_plan_wait(pl, s, err);
-            if (!st)
-                st = w;
-        }
-    return st;
+    return drain(pl, busy, st, err);
 }
 
 /* pass_t with its staging buffers when the engine needs them. */

@@ -152,6 +152,23 @@ static void count(hybrid_state *s, size_t nc, size_t ng, double t0,
     s->st.cpu_s += t2 - t1;
 }
 
+/* After the CPU's part of a batch (st: how it went; t0..t1 the GPU's
+ * enqueue): the accounts, and on a failure the GPU's part waited for, as
+ * it must not run on into buffers the caller frees; the CPU's error is
+ * the one reported. */
+static gfp_status cpu_part_done(hybrid_state *s, hybrid_impl *p, int slot,
+                                gfp_status st, size_t nc, size_t ng,
+                                double t0, double t1)
+{
+    count(s, nc, ng, t0, t1, nc ? gfp_now() : t1);
+    if (st && ng) {
+        gfp_error ignored = {0};
+        if (gfp_plan_wait(p->gpu, slot, &ignored) != GFP_OK)
+            return st; /* the CPU's error is the one reported */
+    }
+    return st;
+}
+
 static gfp_status hybrid_submit(void *state, void *impl, int slot,
                                 const void *in, void *out, size_t nframes,
                                 gfp_error *err)
@@ -166,25 +183,13 @@ static gfp_status hybrid_submit(void *state, void *impl, int slot,
                                     (char *)out + nc * p->out_step, ng, err)))
         return st;
     double t1 = gfp_now();
+    st = GFP_OK;
     if (nc) {
         st = gfp_plan_submit(p->cpu, slot, in, out, nc, err);
         if (!st)
             st = gfp_plan_wait(p->cpu, slot, err);
-        count(s, nc, ng, t0, t1, gfp_now());
-        if (st) {
-            /* the GPU's part must not run on into buffers the caller
-             * frees after this failure */
-            if (ng) {
-                gfp_error ignored = {0};
-                if (gfp_plan_wait(p->gpu, slot, &ignored))
-                    return st; /* the first error is the one to report */
-            }
-            return st;
-        }
-    } else {
-        count(s, 0, ng, t0, t1, t1);
     }
-    return GFP_OK;
+    return cpu_part_done(s, p, slot, st, nc, ng, t0, t1);
 }
 
 /* As submit, each part transposed where it ran: the GPU's on the device,
@@ -203,21 +208,13 @@ static gfp_status hybrid_submit_t(void *state, void *impl, int slot,
                                       ng, ld, col0 + nc, err)))
         return st;
     double t1 = gfp_now();
+    st = GFP_OK;
     if (nc) {
         st = gfp_plan_submit_t(p->cpu, slot, in, out, nc, ld, col0, err);
         if (!st)
             st = gfp_plan_wait(p->cpu, slot, err);
-        count(s, nc, ng, t0, t1, gfp_now());
-        if (st) {
-            gfp_error ignored = {0};
-            if (ng && gfp_plan_wait(p->gpu, slot, &ignored))
-                return st;
-            return st;
-        }
-    } else {
-        count(s, 0, ng, t0, t1, t1);
     }
-    return GFP_OK;
+    return cpu_part_done(s, p, slot, st, nc, ng, t0, t1);
 }
 
 /* The time blocked here is the GPU's part outlasting the CPU's. */

@@ -1175,9 +1175,10 @@ gfp_status gfp_sndfile_load(const char *path, const char *what,
     memset(a, 0, sizeof *a);
     *is_audio = 0;
     struct stat sb;
-    if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0)
+    int regular = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+    if (regular && sb.st_size == 0)
         return gfp_fail(err, GFP_EFORMAT, "%s'%s' is empty", what, path);
-    if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
+    if (regular) {
         int fd = open(path, O_RDONLY | O_CLOEXEC);
         if (fd >= 0) {
             hdr_bytes h = {NULL, 0, fd, (uint64_t)sb.st_size};
