@@ -557,15 +557,8 @@ static gfp_status conv_open_source(void *vp, const char *path,
     p->set_n = SET_BYTES / (sizeof(float) * (size_t)src->channels);
     if (p->set_n < 256)
         p->set_n = 256;
-    if (!is_std) {
-        SF_INFO info;
-        memset(&info, 0, sizeof info);
-        SNDFILE *sf = sf_open(path, SFM_READ, &info);
-        if (sf) {
-            p->sf_in_format = info.format;
-            sf_close(sf);
-        }
-    }
+    if (!is_std)
+        p->sf_in_format = gfp_sndfile_file_format(src);
     return GFP_OK;
 }
 

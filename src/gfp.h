@@ -519,6 +519,8 @@ gfp_status gfp_sndfile_open(const char *path, const gfp_sndfile_opts *o,
 /* Sample frames in the file, or -1 when unknown (stdin). */
 int64_t gfp_sndfile_frames(const gfp_source *src);
 int gfp_sndfile_file_channels(const gfp_source *src);
+/* libsndfile's SF_INFO.format of the file (major and subtype), or 0. */
+int gfp_sndfile_file_format(const gfp_source *src);
 /* A whole audio file in memory (convolve's response), frames interleaved,
  * as doubles; free(data). */
 typedef struct gfp_audio {

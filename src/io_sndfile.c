@@ -1134,6 +1134,12 @@ int gfp_sndfile_file_channels(const gfp_source *src)
     return s ? s->info.channels : 0;
 }
 
+int gfp_sndfile_file_format(const gfp_source *src)
+{
+    const snd_impl *s = src->impl;
+    return s ? s->info.format : 0;
+}
+
 /* ---- a whole file at once -------------------------------------------------- */
 
 /* Whether a file that libsndfile cannot open still claims to be audio, by
