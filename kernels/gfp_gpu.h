@@ -89,6 +89,43 @@ int gfp_gpu_transpose(const void *d_src, void *d_dst, size_t rows,
                       size_t cols, int dbl, void *stream, char *err,
                       size_t errlen);
 
+/* On-device 2D FFT (kernels/gfp_gpu_2d.cu) of batch row-major matrices of
+ * h rows of w values, contiguous:
+ *   C2C: in h*w complex,         out h*w complex
+ *   R2C: in h*w reals,           out h*(w/2+1) complex
+ *   C2R: in h*(w/2+1) complex,   out h*w reals (inverse: set inverse = 1)
+ * Where both lengths have a 2D pass kernel (gfp_gpu_fast_2d*.cu) it is two
+ * passes over device memory: the rows' FFTs stored transposed into the
+ * workspace, then the columns' FFTs stored transposed back. Other lengths
+ * take the 1D plans and gfp_gpu_transpose per axis (up to four passes).
+ * C2R always runs transpose, column C2C, transpose-or-fused, row C2R. */
+typedef struct gfp_gpu_plan2d gfp_gpu_plan2d;
+
+typedef struct gfp_gpu_desc2d {
+    size_t w, h;           /* row length, rows */
+    size_t batch;          /* matrices per exec (0 counts as 1) */
+    gfp_gpu_kind kind;
+    int inverse;           /* both axes, as gfp_gpu_desc */
+    int dbl;
+    double scale;          /* multiplies every output value */
+    int device;
+} gfp_gpu_desc2d;
+
+int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **out,
+                          char *err, size_t errlen);
+void gfp_gpu_plan2d_destroy(gfp_gpu_plan2d *p);
+/* Bytes of device workspace the plan holds (allocated at create). */
+size_t gfp_gpu_plan2d_workspace(const gfp_gpu_plan2d *p);
+/* How each axis runs: 2 for a 2D pass kernel (transposed store), 1 for a
+ * 1D plan plus a transpose; for tests and bench notes. */
+void gfp_gpu_plan2d_paths(const gfp_gpu_plan2d *p, int *rows, int *cols);
+/* Launches the whole batch on stream; d_in and d_out must not overlap
+ * (in place is refused). The workspace is the plan's: one exec in flight
+ * per plan. Errors of the launches are reported here, faults show at the
+ * next synchronisation. */
+int gfp_gpu_plan2d_exec(const gfp_gpu_plan2d *p, const void *d_in,
+                        void *d_out, void *stream, char *err, size_t errlen);
+
 /* Device count (0 when no driver or device); a message says why. */
 int gfp_gpu_device_count(char *err, size_t errlen);
 

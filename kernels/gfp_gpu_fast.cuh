@@ -84,6 +84,10 @@ template <typename T> struct Bfly<27, T> : BflyComp<3, 9, T> {};
  * streaming global access (ld/st .cs: the frames are read and written once,
  * so they should not displace the twiddles from L1 and L2) */
 #define GFP_FAST_CS 16
+/* transposed store for the 2D FFT (gfp_gpu_2d.cu): the result goes through
+ * shared memory and bin k of frame g to out[(g / fpm) * mst + k * ld +
+ * g % fpm] (gfp_fparams), the block's FPB frames of one bin as one run */
+#define GFP_FAST_TR 32
 
 namespace gfpfast {
 
@@ -300,11 +304,59 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         __syncthreads();
     }
     constexpr int KM = MODE & 15; /* GFP_MODE_* without the option bits */
-    constexpr bool OUTG = DOUT && KM == GFP_MODE_C2C;
+    constexpr bool TR = (MODE & GFP_FAST_TR) != 0;
+    constexpr bool OUTG = DOUT && KM == GFP_MODE_C2C && !TR;
     Run<T, N, TPT, 1, 0, true, DIRECT, OUTG, MODE, PP, BS, 0, Rs...>::go(p, sm, c);
     sm0 = smb + (PP && (sizeof...(Rs) % 2) ? BS : 0); /* buffer holding the result */
     if constexpr (OUTG) {
         return;
+    } else if constexpr (TR) {
+        /* Index map. Frame slot tt of this block is global frame
+         * g = b0 + tt (tt < nt), its result Z at sm0[tt * PS + fpad(i)].
+         * Thread tid serves slot tt = tid % FPB (NT = TPT * FPB, so the
+         * slot is the same on every iteration) and bins
+         * k = tid / FPB + it * TPT, it = 0 .. IT-1: every bin of
+         * 0 .. NBIN-1 once per slot. A warp's 32 threads are 32 / FPB bins
+         * of FPB consecutive slots: FPB consecutive output values per bin
+         * (one run of FPB * sizeof(gcx<T>) bytes; runs of one matrix only,
+         * as the block's frames may straddle matrices when fpm % FPB).
+         * Output of frame g, bin k: out[(g / fpm) * mst + k * ld + g % fpm]. */
+        constexpr int NBIN = KM == GFP_MODE_R2C ? N + 1 : N;
+        constexpr int IT = (NBIN + TPT - 1) / TPT;
+        const int tt = tid % FPB, k0 = tid / FPB;
+        if (tt < nt) {
+            const unsigned long long g = b0 + (unsigned long long)tt;
+            gcx<T> *dst = (gcx<T> *)p.out + (g / p.fpm) * p.mst + g % p.fpm;
+            const gcx<T> *s0 = sm0 + tt * PS;
+            const unsigned long long ld = p.ld;
+#pragma unroll 4
+            for (int it = 0; it < IT; it++) {
+                const int k = k0 + it * TPT;
+                if (k < NBIN) {
+                    gcx<T> o;
+                    if constexpr (KM == GFP_MODE_R2C) {
+                        /* the split for bin k alone (k = 0 .. N, W_n^k from
+                         * rtw, n = 2N): a = Z[k mod N], b = Z[(N-k) mod N],
+                         * X[k] = (a + conj b)/2 - i/2 W_n^k (a - conj b) */
+                        const T sc = (T)p.scale * (T)0.5;
+                        const T cs = p.conj_out ? -sc : sc;
+                        const int ka = k == N ? 0 : k, kb = k == 0 ? 0 : N - k;
+                        const gcx<T> a = s0[fpad(ka)];
+                        const gcx<T> bz = s0[fpad(kb)];
+                        const gcx<T> wk = ldg(&((const gcx<T> *)p.rtw)[k]);
+                        const gcx<T> s = mk(a.x + bz.x, a.y - bz.y);
+                        const gcx<T> wd = cmul(wk, mk(a.x - bz.x, a.y + bz.y));
+                        o = mk(sc * (s.x + wd.y), cs * (s.y - wd.x));
+                    } else {
+                        const T sc = (T)p.scale;
+                        const T cs = p.conj_out ? -sc : sc;
+                        const gcx<T> z = s0[fpad(k)];
+                        o = mk(z.x * sc, z.y * cs);
+                    }
+                    dst[(unsigned long long)k * ld] = o;
+                }
+            }
+        }
     } else if constexpr (KM == GFP_MODE_C2C) {
         typedef typename V16<T>::t V;
         constexpr int PER = sizeof(V) / sizeof(gcx<T>);

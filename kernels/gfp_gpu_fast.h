@@ -14,6 +14,11 @@ struct gfp_fparams {
     unsigned long long batch;
     int conj_in, conj_out;
     double scale;
+    /* transposed store (GFP_FAST_TR, the 2D FFT's passes): bin k of frame g
+     * goes to out[(g / fpm) * mst + k * ld + g % fpm], in complex values:
+     * frames are the rows of matrices of fpm rows, each matrix written
+     * transposed with row stride ld, matrices mst apart. 0 when unused. */
+    unsigned long long ld, fpm, mst;
 };
 
 #define GFP_FAST_MAXST 8
@@ -31,5 +36,12 @@ bool gfp_fast_c2c_f32s(int nf, gfp_fast_info *f); /* smooth non-powers */
 bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f);  /* nf = n/2 */
 bool gfp_fast_c2c_f64(int nf, gfp_fast_info *f);  /* powers of two */
 bool gfp_fast_c2c_f64s(int nf, gfp_fast_info *f); /* smooth non-powers */
+
+/* the 2D FFT's passes (gfp_gpu_fast_2d.cu): the same kernels with the
+ * transposed store (GFP_FAST_TR) and more frames per block, so each bin's
+ * run of consecutive frames in the output is at least 32 bytes */
+bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f);
+bool gfp_fast2d_r2c_f32(int nf, gfp_fast_info *f); /* nf = n/2 */
+bool gfp_fast2d_c2c_f64(int nf, gfp_fast_info *f);
 
 #endif

@@ -1,0 +1,393 @@
+/* gfp_gpu_2d.cu - the on-device 2D FFT (gfp_gpu_plan2d in gfp_gpu.h).
+ *
+ * Row-column, with the transpose folded into the stores (seed 000's idea):
+ * a 2D pass kernel (gfp_gpu_fast_2d*.cu, GFP_FAST_TR) transforms frames
+ * that are contiguous rows and writes bin k of frame g at k * ld + g, so
+ *   pass 1: the h rows of w (C2C) or of w reals (R2C, w/2+1 bins) of each
+ *           matrix -> ws, wb x h (wb = w or w/2+1), row k = bin k of
+ *           every row;
+ *   pass 2: the wb rows of h of ws -> out, h x wb, as a 2D FFT is stored.
+ * Each pass reads and writes every value once: two passes over device
+ * memory, 2 x (in + out) bytes. An axis without a pass kernel takes the 1D
+ * plan (gfp_gpu_plan_create, any length the 1D engine takes) and
+ * gfp_gpu_transpose: that axis costs two passes instead of one.
+ *
+ * C2R (inverse): the Hermitian axis is the rows, so the columns go first:
+ *   transpose in (h x wb) -> ws1 (wb x h); columns C2C of h: ws1 -> ws2
+ *   stored transposed (h x wb), or in place + transpose; rows C2R: ws2 ->
+ *   out (h x w reals). Three or four passes.
+ *
+ * A transpose of a 1 x c or r x 1 matrix is the identity in memory: those
+ * transposes are skipped (h == 1 or wb == 1). */
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda_runtime.h>
+
+#include "gfp_gpu.h"
+#include "gfp_gpu_host.h"
+#include "gfp_gpu_fft.cuh"
+#include "gfp_gpu_fast.h"
+
+/* one axis run by a 2D pass kernel */
+struct tr_pass {
+    int on;
+    gfp_fast_info fi;
+    gfp_fparams fp; /* tw, rtw, conj_*, scale; the rest set per launch */
+    void *dtw;      /* per-stage twiddles, then (R2C) W_n^k, k = 0..nf */
+};
+
+struct gfp_gpu_plan2d {
+    gfp_gpu_desc2d d;
+    size_t count; /* matrices per exec */
+    size_t wb;    /* complex values per row of the spectrum */
+    size_t mat;   /* complex values per spectrum matrix: h * wb */
+    tr_pass row, col;
+    gfp_gpu_plan *prow, *pcol; /* 1D plans of the axes without a pass kernel */
+    void *ws;                  /* count * mat complex (C2R: twice that) */
+    size_t ws_bytes;
+};
+
+static int no_pass_kernels(void)
+{
+    const char *ev = getenv("GFP_GPU_NO2D");
+    return ev && *ev && *ev != '0';
+}
+
+/* Sets t up for a complex FFT of length nf (R2C: n = 2 nf reals) when a
+ * pass kernel exists and fits the device; leaves t->on = 0 otherwise. */
+static int setup_pass(tr_pass *t, int dbl, int r2c, int nf, int inverse, double scale,
+                      int optin, char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    if (no_pass_kernels() || nf < 2)
+        return GFP_GPU_OK;
+    gfp_fast_info fi;
+    memset(&fi, 0, sizeof fi);
+    bool ok = r2c ? (!dbl && gfp_fast2d_r2c_f32(nf, &fi))
+                  : (dbl ? gfp_fast2d_c2c_f64(nf, &fi) : gfp_fast2d_c2c_f32(nf, &fi));
+    if (!ok || fi.smem > (size_t)optin)
+        return GFP_GPU_OK;
+    size_t ntw = 0;
+    int ls = 1;
+    for (int i = 0; i < fi.nst; i++) {
+        ntw += (size_t)(fi.r[i] - 1) * ls;
+        ls *= fi.r[i];
+    }
+    if (ls != fi.nf || fi.nf != nf)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: 2D pass radices of %d", nf);
+    size_t nrtw = r2c ? (size_t)nf + 1 : 0;
+    size_t esz = dbl ? 16 : 8;
+    size_t tot = ntw + nrtw ? ntw + nrtw : 1;
+    void *h = calloc(tot, esz);
+    if (!h)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+    /* stage i's W_{Ls R}^{s k} at [off_i + (s-1) Ls + k], as setup_fast */
+    size_t o = 0;
+    long double cc, ss;
+    ls = 1;
+    for (int i = 0; i < fi.nst; i++) {
+        long long L = (long long)ls * fi.r[i];
+        for (int s = 1; s < fi.r[i]; s++)
+            for (int k = 0; k < ls; k++, o++) {
+                gfp_gpu_root((long long)s * k, L, &cc, &ss);
+                if (dbl) {
+                    ((double *)h)[2 * o] = (double)cc;
+                    ((double *)h)[2 * o + 1] = (double)ss;
+                } else {
+                    ((float *)h)[2 * o] = (float)cc;
+                    ((float *)h)[2 * o + 1] = (float)ss;
+                }
+            }
+        ls *= fi.r[i];
+    }
+    /* R2C split twiddles W_n^k = e^{-2 pi i k / n}, n = 2 nf, k = 0..nf */
+    for (size_t k = 0; k < nrtw; k++, o++) {
+        gfp_gpu_root((long long)k, 2LL * nf, &cc, &ss);
+        ((float *)h)[2 * o] = (float)cc;
+        ((float *)h)[2 * o + 1] = (float)ss;
+    }
+    cudaError_t e = cudaMalloc(&t->dtw, tot * esz);
+    if (e == cudaSuccess)
+        e = cudaMemcpy(t->dtw, h, tot * esz, cudaMemcpyHostToDevice);
+    free(h);
+    if (e != cudaSuccess)
+        return gfp_gpu_cuda_fail(err, errlen, e, "2D pass twiddles");
+    if (fi.smem > 48 * 1024) {
+        e = cudaFuncSetAttribute(fi.func, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 (int)fi.smem);
+        if (e != cudaSuccess)
+            return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncSetAttribute (2D pass)");
+    }
+    struct cudaFuncAttributes fa;
+    if ((e = cudaFuncGetAttributes(&fa, fi.func)) != cudaSuccess)
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncGetAttributes (2D pass)");
+    if (fa.maxThreadsPerBlock < fi.threads) {
+        cudaFree(t->dtw);
+        t->dtw = NULL;
+        return GFP_GPU_OK; /* the 1D plan then */
+    }
+    t->fi = fi;
+    t->fp.tw = t->dtw;
+    t->fp.rtw = r2c ? (const void *)((const char *)t->dtw + ntw * esz) : NULL;
+    t->fp.conj_in = r2c ? 0 : inverse != 0;
+    t->fp.conj_out = inverse != 0;
+    t->fp.scale = scale;
+    t->on = 1;
+    return GFP_GPU_OK;
+}
+
+/* frames contiguous rows of t->fi.nf complex (R2C: 2 nf reals) at in;
+ * bin k of frame g to out[(g / fpm) * mst + k * ld + g % fpm] */
+static int launch_pass(const tr_pass *t, const void *in, void *out, size_t frames, size_t fpm,
+                       size_t ld, size_t mst, cudaStream_t s, char *err, size_t errlen)
+{
+    size_t blocks = (frames + (size_t)t->fi.fpb - 1) / (size_t)t->fi.fpb;
+    if (blocks > 0x7fffffffu)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL,
+                            "2D pass of %zu rows: too many for one launch", frames);
+    gfp_fparams fp = t->fp;
+    fp.in = in;
+    fp.out = out;
+    fp.batch = frames;
+    fp.fpm = fpm;
+    fp.ld = ld;
+    fp.mst = mst;
+    void *args[] = {&fp};
+    cudaError_t e = cudaLaunchKernel(t->fi.func, dim3((unsigned)blocks),
+                                     dim3((unsigned)t->fi.threads), args, t->fi.smem, s);
+    if (e != cudaSuccess)
+        return gfp_gpu_cuda_fail(err, errlen, e, "2D pass kernel launch");
+    return GFP_GPU_OK;
+}
+
+static int plan1d(const gfp_gpu_desc2d *d, size_t n, gfp_gpu_kind kind, double scale,
+                  gfp_gpu_plan **out, char *err, size_t errlen)
+{
+    gfp_gpu_desc gd;
+    memset(&gd, 0, sizeof gd);
+    gd.n = n;
+    gd.kind = kind;
+    gd.inverse = d->inverse;
+    gd.dbl = d->dbl;
+    gd.scale = scale;
+    gd.window = NULL;
+    gd.post = GFP_GPU_POST_NONE;
+    gd.device = d->device;
+    gd.algorithm = GFP_GPU_ALG_AUTO;
+    char msg[200] = "";
+    int rc = gfp_gpu_plan_create(&gd, out, msg, sizeof msg);
+    if (rc)
+        return gfp_gpu_fail(err, errlen, rc, "2D FFT's %s of %zu: %s",
+                            kind == GFP_GPU_C2R ? "C2R rows" : "axis", n, msg);
+    return GFP_GPU_OK;
+}
+
+extern "C" void gfp_gpu_plan2d_destroy(gfp_gpu_plan2d *p)
+{
+    if (!p)
+        return;
+    if (p->row.dtw)
+        cudaFree(p->row.dtw);
+    if (p->col.dtw)
+        cudaFree(p->col.dtw);
+    if (p->ws)
+        cudaFree(p->ws);
+    gfp_gpu_plan_destroy(p->prow);
+    gfp_gpu_plan_destroy(p->pcol);
+    free(p);
+}
+
+extern "C" size_t gfp_gpu_plan2d_workspace(const gfp_gpu_plan2d *p)
+{
+    return p ? p->ws_bytes : 0;
+}
+
+extern "C" void gfp_gpu_plan2d_paths(const gfp_gpu_plan2d *p, int *rows, int *cols)
+{
+    if (rows)
+        *rows = p && p->row.on ? 2 : 1;
+    if (cols)
+        *cols = p && p->col.on ? 2 : 1;
+}
+
+extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **out,
+                                     char *err, size_t errlen)
+{
+    if (!d || !out)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "null argument");
+    *out = NULL;
+    if (d->kind != GFP_GPU_C2C && d->kind != GFP_GPU_R2C && d->kind != GFP_GPU_C2R)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "unknown transform kind %d",
+                            (int)d->kind);
+    if (d->w < 1 || d->h < 1)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "2D FFT of %zu x %zu: empty", d->w,
+                            d->h);
+    if (d->w > (1u << 30) || d->h > (1u << 30))
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOTSUP, "2D FFT of %zu x %zu: too long",
+                            d->w, d->h);
+    size_t count = d->batch ? d->batch : 1;
+    size_t wb = d->kind == GFP_GPU_C2C ? d->w : d->w / 2 + 1;
+    size_t esz = d->dbl ? 16 : 8;
+    size_t mat = d->h * wb; /* both <= 2^30 */
+    size_t nws = d->kind == GFP_GPU_C2R ? 2 : 1;
+    if (mat > SIZE_MAX / esz / nws / count)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "2D FFT of %zu matrices of %zu x %zu: "
+                            "too large", count, d->w, d->h);
+    int optin = 0;
+    cudaError_t e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                                           d->device);
+    if (e != cudaSuccess)
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaDeviceGetAttribute");
+    int prev = -1;
+    if ((e = cudaGetDevice(&prev)) != cudaSuccess)
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaGetDevice");
+    if (prev != d->device && (e = cudaSetDevice(d->device)) != cudaSuccess)
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaSetDevice");
+    int rc = GFP_GPU_OK;
+    gfp_gpu_plan2d *p = (gfp_gpu_plan2d *)calloc(1, sizeof *p);
+    if (!p) {
+        rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+        goto done;
+    }
+    p->d = *d;
+    p->count = count;
+    p->wb = wb;
+    p->mat = mat;
+    /* the scale once, in the last transform: the columns (C2C, R2C) or
+     * the C2R rows */
+    if (d->kind == GFP_GPU_C2R) {
+        if ((rc = setup_pass(&p->col, d->dbl, 0, (int)d->h, d->inverse, 1.0, optin, err,
+                             errlen)))
+            goto done;
+        if (!p->col.on && (rc = plan1d(d, d->h, GFP_GPU_C2C, 1.0, &p->pcol, err, errlen)))
+            goto done;
+        if ((rc = plan1d(d, d->w, GFP_GPU_C2R, d->scale, &p->prow, err, errlen)))
+            goto done;
+    } else {
+        int r2c = d->kind == GFP_GPU_R2C;
+        if (!r2c || d->w % 2 == 0)
+            if ((rc = setup_pass(&p->row, d->dbl, r2c, (int)(r2c ? d->w / 2 : d->w),
+                                 d->inverse, 1.0, optin, err, errlen)))
+                goto done;
+        if (!p->row.on && (rc = plan1d(d, d->w, d->kind, 1.0, &p->prow, err, errlen)))
+            goto done;
+        if ((rc = setup_pass(&p->col, d->dbl, 0, (int)d->h, d->inverse, d->scale, optin, err,
+                             errlen)))
+            goto done;
+        if (!p->col.on &&
+            (rc = plan1d(d, d->h, GFP_GPU_C2C, d->scale, &p->pcol, err, errlen)))
+            goto done;
+    }
+    p->ws_bytes = nws * count * mat * esz;
+    if ((e = cudaMalloc(&p->ws, p->ws_bytes)) != cudaSuccess) {
+        cudaGetLastError(); /* not sticky: a smaller batch may fit */
+        rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM,
+                          "2D FFT workspace (%zu bytes): %s", p->ws_bytes,
+                          cudaGetErrorString(e));
+        goto done;
+    }
+done:
+    if (rc) {
+        gfp_gpu_plan2d_destroy(p);
+        p = NULL;
+    }
+    if (prev >= 0 && prev != d->device)
+        cudaSetDevice(prev);
+    *out = p;
+    return rc;
+}
+
+/* count matrices of rows x cols complex values at src, mst apart, into
+ * their transposes at dst (same spacing) */
+static int transpose_all(const void *src, void *dst, size_t count, size_t rows, size_t cols,
+                         size_t mst, int dbl, cudaStream_t s, char *err, size_t errlen)
+{
+    size_t esz = dbl ? 16 : 8;
+    for (size_t m = 0; m < count; m++) {
+        int rc = gfp_gpu_transpose((const char *)src + m * mst * esz, (char *)dst + m * mst * esz,
+                                   rows, cols, dbl, (void *)s, err, errlen);
+        if (rc)
+            return rc;
+    }
+    return GFP_GPU_OK;
+}
+
+static int exec1d(const gfp_gpu_plan *p, const void *in, void *out, size_t batch,
+                  cudaStream_t s, char *err, size_t errlen)
+{
+    return gfp_gpu_plan_exec(p, in, out, batch, (void *)s, err, errlen);
+}
+
+static int run(const gfp_gpu_plan2d *p, const void *d_in, void *d_out, cudaStream_t s,
+               char *err, size_t errlen)
+{
+    const size_t h = p->d.h, wb = p->wb, mat = p->mat, cnt = p->count;
+    const size_t esz = p->d.dbl ? 16 : 8;
+    const int dbl = p->d.dbl;
+    /* the transposes of h x wb are the identity in memory when either is 1 */
+    const int triv = h == 1 || wb == 1;
+    int rc;
+    if (p->d.kind == GFP_GPU_C2R) {
+        void *ws1 = p->ws, *ws2 = (char *)p->ws + cnt * mat * esz;
+        /* columns' input: wb rows of h per matrix */
+        const void *cin = d_in;
+        if (!triv) {
+            if ((rc = transpose_all(d_in, ws1, cnt, h, wb, mat, dbl, s, err, errlen)))
+                return rc;
+            cin = ws1;
+        }
+        /* columns: frame g = m wb + k (column k of matrix m), bin q to
+         * ws2[m mat + q wb + k]: h x wb again */
+        if (p->col.on)
+            rc = launch_pass(&p->col, cin, ws2, cnt * wb, wb, wb, mat, s, err, errlen);
+        else if (triv)
+            rc = exec1d(p->pcol, cin, ws2, cnt * wb, s, err, errlen);
+        else if (!(rc = exec1d(p->pcol, ws1, ws1, cnt * wb, s, err, errlen)))
+            rc = transpose_all(ws1, ws2, cnt, wb, h, mat, dbl, s, err, errlen);
+        if (rc)
+            return rc;
+        /* rows: cnt h rows of wb bins -> cnt h rows of w reals */
+        return exec1d(p->prow, ws2, d_out, cnt * h, s, err, errlen);
+    }
+    /* rows: frame g = m h + r (row r of matrix m), bin k to
+     * ws[m mat + k h + r]: wb rows of h */
+    if (p->row.on) {
+        rc = launch_pass(&p->row, d_in, p->ws, cnt * h, h, h, mat, s, err, errlen);
+    } else if (triv) {
+        rc = exec1d(p->prow, d_in, p->ws, cnt * h, s, err, errlen);
+    } else if (!(rc = exec1d(p->prow, d_in, d_out, cnt * h, s, err, errlen))) {
+        /* d_out as scratch: h x wb per matrix, transposed into ws */
+        rc = transpose_all(d_out, p->ws, cnt, h, wb, mat, dbl, s, err, errlen);
+    }
+    if (rc)
+        return rc;
+    /* columns: frame g = m wb + k (row k of ws's matrix m), bin q to
+     * out[m mat + q wb + k]: h rows of wb */
+    if (p->col.on)
+        return launch_pass(&p->col, p->ws, d_out, cnt * wb, wb, wb, mat, s, err, errlen);
+    if (triv)
+        return exec1d(p->pcol, p->ws, d_out, cnt * wb, s, err, errlen);
+    if ((rc = exec1d(p->pcol, p->ws, p->ws, cnt * wb, s, err, errlen)))
+        return rc;
+    return transpose_all(p->ws, d_out, cnt, wb, h, mat, dbl, s, err, errlen);
+}
+
+extern "C" int gfp_gpu_plan2d_exec(const gfp_gpu_plan2d *p, const void *d_in, void *d_out,
+                                   void *stream, char *err, size_t errlen)
+{
+    if (!p || !d_in || !d_out)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "null argument");
+    if (d_in == d_out)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "the 2D FFT runs out of place only");
+    int cur = -1;
+    cudaError_t e = cudaGetDevice(&cur);
+    if (e != cudaSuccess)
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaGetDevice");
+    if (cur != p->d.device && (e = cudaSetDevice(p->d.device)) != cudaSuccess)
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaSetDevice");
+    int rc = run(p, d_in, d_out, (cudaStream_t)stream, err, errlen);
+    if (cur != p->d.device)
+        cudaSetDevice(cur);
+    return rc;
+}

@@ -1,0 +1,45 @@
+/* gfp_gpu_fast_2d.cu - the 2D FFT's f32 passes (gfp_gpu_2d.cu): the
+ * specialised kernels of gfp_gpu_fast.cuh with the transposed store
+ * (GFP_FAST_TR), so a pass writes its rows' spectra as columns and a 2D
+ * transform is two passes over device memory.
+ *
+ * FPB (frames per block) sets the run each bin writes: FPB consecutive
+ * frames, FPB * 8 bytes, at least one 32-byte sector. Shared memory is
+ * FPB * PadN(N) * 8 bytes (one block of 1024 threads and 139 KB per SM at
+ * 4096). The radices: every stage's butterflies a small multiple of TPT,
+ * at most 16 complex values per thread and stage (the 64-register cap). */
+#include "gfp_gpu_fast.cuh"
+
+#define C2C_T (GFP_MODE_C2C | GFP_FAST_TR)
+#define R2C_T (GFP_MODE_R2C | GFP_FAST_TR)
+
+bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
+{
+    switch (nf) {
+    GFP_FAST(float, 256, 16, 16, C2C_T, 16, 16)
+    GFP_FAST(float, 512, 32, 8, C2C_T, 2, 16, 16)
+    GFP_FAST(float, 1024, 64, 8, C2C_T, 4, 16, 16)
+    /* 1080 = 8 x 15 x 9: 135, 72, 120 butterflies on 72 threads */
+    GFP_FAST(float, 1080, 72, 8, C2C_T, 8, 15, 9)
+    GFP_FAST(float, 2048, 128, 4, C2C_T, 8, 16, 16)
+    /* 2160 = 16 x 15 x 9: 135, 144, 240 butterflies on 144 threads */
+    GFP_FAST(float, 2160, 144, 4, C2C_T, 16, 15, 9)
+    GFP_FAST(float, 4096, 256, 4, C2C_T, 16, 16, 16)
+    default: return false;
+    }
+}
+
+/* n = 2 nf real inputs, bins 0 .. nf written (nf + 1 runs per frame) */
+bool gfp_fast2d_r2c_f32(int nf, gfp_fast_info *f)
+{
+    switch (nf) {
+    GFP_FAST(float, 512, 32, 8, R2C_T, 2, 16, 16)
+    /* 960 = 16 x 15 x 4: 60, 64, 240 butterflies on 64 threads (1920 wide) */
+    GFP_FAST(float, 960, 64, 8, R2C_T, 16, 15, 4)
+    GFP_FAST(float, 1024, 64, 8, R2C_T, 4, 16, 16)
+    /* 1920 = 16 x 8 x 15: 120, 240, 128 butterflies on 128 threads (3840) */
+    GFP_FAST(float, 1920, 128, 4, R2C_T, 16, 8, 15)
+    GFP_FAST(float, 2048, 128, 4, R2C_T, 8, 16, 16)
+    default: return false;
+    }
+}
