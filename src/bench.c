@@ -21,7 +21,9 @@ typedef struct bench_opts {
     int precs[2];
     int nprecs;
     size_t sizes[MAX_LIST];
-    int nsizes;
+    size_t heights[MAX_LIST]; /* 2D: rows of sizes[i] x heights[i]; 0: square */
+    int nsizes, sizes_set;
+    int two_d;                /* --2d, or a size written WxH */
     size_t bytes, total;
     int reps, warmup, pipeline;
     gfp_algorithm algs[GFP_ALG_COUNT];
@@ -40,7 +42,12 @@ void gfp_bench_usage(FILE *out)
         "  --kind LIST           c2c, r2c, c2r (default c2c)\n"
         "  --precision LIST      f32, f64 (default f32)\n"
         "  --sizes LIST          comma list of N; A..B is every power of two\n"
-        "                        from A to B (default 64..8192)\n"
+        "                        from A to B (default 64..8192); WxH is a 2D\n"
+        "                        size (W values a row, H rows) and implies --2d\n"
+        "  --2d                  time whole 2D transforms on device-resident\n"
+        "                        data (gpu: own two-pass 2D FFT; cufft: rank-2\n"
+        "                        plan; cpu: FFTW 2D plan); N is N x N (default\n"
+        "                        1024x1024,4096x4096,1920x1080,3840x2160)\n"
         "  --algorithm LIST|all  the gpu engine's FFT algorithms, one row each:\n"
         "                        auto (default), ct-r2, ct-r4, stockham-r2,\n"
         "                        stockham-r4, stockham-r8, stockham-r16, pease\n"
@@ -57,9 +64,11 @@ void gfp_bench_usage(FILE *out)
         "  -q, --quiet           no notes\n"
         "  -h, --help            this help\n"
         "\n"
-        "GB/s counts bytes read plus bytes written by the transform; 'x cufft'\n"
-        "is the throughput ratio to the cufft engine when it is in the list;\n"
-        "rel_l2 is ||out - ref|| / ||ref|| against FFTW in double precision.\n",
+        "GB/s counts bytes read plus bytes written by the transform (2D: the\n"
+        "whole transform's input and output, once); 'x cufft' is the\n"
+        "throughput ratio to the cufft engine when it is in the list; rel_l2 is\n"
+        "||out - ref|| / ||ref|| against FFTW in double precision (2D: of the\n"
+        "first matrix); passes (2D, gpu) counts passes over device memory.\n",
         out);
 }
 
@@ -84,6 +93,8 @@ static gfp_status parse_sizes(char *arg, bench_opts *o, gfp_error *err)
     if (split_list(arg, items, MAX_LIST, &n, err))
         return GFP_EINVAL;
     o->nsizes = 0;
+    memset(o->heights, 0, sizeof o->heights);
+    o->sizes_set = 1;
     for (int i = 0; i < n; i++) {
         char *dots = strstr(items[i], "..");
         size_t a, b;
@@ -99,6 +110,18 @@ static gfp_status parse_sizes(char *arg, bench_opts *o, gfp_error *err)
                     return gfp_fail(err, GFP_EINVAL, "--sizes: too many");
                 o->sizes[o->nsizes++] = v;
             }
+        } else if (strchr(items[i], 'x')) {
+            /* W x H: a 2D size */
+            char *x = strchr(items[i], 'x');
+            *x = 0;
+            if (gfp_opt_size("sizes", items[i], 1, 1u << 28, &a, err) ||
+                gfp_opt_size("sizes", x + 1, 1, 1u << 28, &b, err))
+                return GFP_EINVAL;
+            if (o->nsizes >= MAX_LIST)
+                return gfp_fail(err, GFP_EINVAL, "--sizes: too many");
+            o->heights[o->nsizes] = b;
+            o->sizes[o->nsizes++] = a;
+            o->two_d = 1;
         } else {
             if (gfp_opt_size("sizes", items[i], 1, 1u << 28, &a, err))
                 return GFP_EINVAL;
@@ -111,7 +134,7 @@ static gfp_status parse_sizes(char *arg, bench_opts *o, gfp_error *err)
 }
 
 enum { B_ENGINES = 1, B_KIND, B_PREC, B_SIZES, B_BYTES, B_REPS, B_WARMUP,
-       B_PIPELINE, B_TOTAL, B_DEVICE, B_THREADS, B_ALGORITHM };
+       B_PIPELINE, B_TOTAL, B_DEVICE, B_THREADS, B_ALGORITHM, B_2D };
 
 static gfp_status bench_getopts(bench_opts *o, int argc, char **argv,
                                 int *help, gfp_error *err)
@@ -123,6 +146,7 @@ static gfp_status bench_getopts(bench_opts *o, int argc, char **argv,
         {"warmup", 1, 0, B_WARMUP}, {"pipeline", 0, 0, B_PIPELINE},
         {"total", 1, 0, B_TOTAL}, {"device", 1, 0, B_DEVICE},
         {"threads", 1, 0, B_THREADS}, {"algorithm", 1, 0, B_ALGORITHM},
+        {"2d", 0, 0, B_2D},
         {"quiet", 0, 0, 'q'},
         {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
     char *items[GFP_ALG_COUNT + 8];
@@ -226,6 +250,7 @@ static gfp_status bench_getopts(bench_opts *o, int argc, char **argv,
             o->nalgs = n;
             break;
         case B_PIPELINE: o->pipeline = 1; break;
+        case B_2D: o->two_d = 1; break;
         case B_DEVICE:
             if (gfp_opt_size("device", optarg, 0, 1023, &v, err))
                 return GFP_EINVAL;
@@ -251,6 +276,30 @@ static gfp_status bench_getopts(bench_opts *o, int argc, char **argv,
     if (optind < argc)
         return gfp_fail(err, GFP_EINVAL, "unexpected argument '%s'",
                         argv[optind]);
+    if (o->two_d) {
+        if (o->pipeline)
+            return gfp_fail(err, GFP_EINVAL, "--pipeline times 1D batches: "
+                            "not with --2d or WxH sizes");
+        if (o->alg_column)
+            return gfp_fail(err, GFP_EINVAL, "--algorithm is for 1D "
+                            "batches: not with --2d or WxH sizes");
+        if (!o->sizes_set) {
+            static const size_t dw[] = {1024, 4096, 1920, 3840};
+            static const size_t dh[] = {1024, 4096, 1080, 2160};
+            o->nsizes = 4;
+            for (int i = 0; i < 4; i++) {
+                o->sizes[i] = dw[i];
+                o->heights[i] = dh[i];
+            }
+        }
+        for (int i = 0; i < o->nsizes; i++) {
+            if (!o->heights[i])
+                o->heights[i] = o->sizes[i];
+            if ((uint64_t)o->sizes[i] * o->heights[i] > ((uint64_t)1 << 32))
+                return gfp_fail(err, GFP_EINVAL, "--sizes: %zux%zu: over 2^32 "
+                                "values a matrix", o->sizes[i], o->heights[i]);
+        }
+    }
     return GFP_OK;
 }
 
@@ -436,6 +485,141 @@ static gfp_status bench_row(const bench_opts *o, gfp_engine *e,
     return GFP_OK;
 }
 
+/* FFTW in double of one matrix: x (in scalars of d, in double) into ref
+ * (out scalars). */
+static gfp_status ref_2d(const gfp_2d_desc *d, double *x, double *ref,
+                         gfp_error *err)
+{
+    int h = (int)d->h, w = (int)d->w;
+    fftw_plan rp;
+    if (d->kind == GFP_C2C)
+        rp = fftw_plan_dft_2d(h, w, (fftw_complex *)x, (fftw_complex *)ref,
+                              d->inverse ? FFTW_BACKWARD : FFTW_FORWARD,
+                              FFTW_ESTIMATE);
+    else if (d->kind == GFP_R2C)
+        rp = fftw_plan_dft_r2c_2d(h, w, x, (fftw_complex *)ref,
+                                  FFTW_ESTIMATE);
+    else
+        rp = fftw_plan_dft_c2r_2d(h, w, (fftw_complex *)x, ref,
+                                  FFTW_ESTIMATE);
+    if (!rp)
+        return gfp_fail(err, GFP_ENOTSUP, "FFTW made no reference plan");
+    fftw_execute(rp);
+    fftw_destroy_plan(rp);
+    return GFP_OK;
+}
+
+/* One 2D row: times d on engine e (its time_2d) and checks the first
+ * matrix against FFTW in double. C2R's input is the spectrum of a random
+ * real matrix (Hermitian in both axes), so its reference is that matrix
+ * times h w. */
+static gfp_status bench_row_2d(const bench_opts *o, gfp_engine *e,
+                               gfp_2d_desc *d, uint64_t *seed, double *rate,
+                               double cufft_rate)
+{
+    size_t scal = d->dbl ? 8 : 4;
+    size_t ni = gfp_2d_in_scalars(d), no = gfp_2d_out_scalars(d);
+    size_t bytes = o->bytes;
+    if (!strcmp(e->name, "cpu") && bytes > ((size_t)64 << 20))
+        bytes = (size_t)64 << 20;
+    d->count = bytes / (ni * scal) ? bytes / (ni * scal) : 1;
+    gfp_error err = {0};
+    double ms = 0, rel = NAN;
+    int passes = 0;
+    char size[48];
+    snprintf(size, sizeof size, "%zux%zu", d->w, d->h);
+    const char *pname = d->dbl ? "f64" : "f32";
+    const char *kname = kind_name(d->kind);
+    double *x = NULL, *ref = NULL, *xr = NULL;
+    void *hin = NULL, *hout = NULL;
+    printf("%-6s ", e->name);
+    if (!e->ops->time_2d) {
+        gfp_fail(&err, GFP_ENOTSUP, "the %s engine times no 2D transforms",
+                 e->name);
+        goto fail;
+    }
+    x = fftw_malloc(ni * sizeof *x);
+    ref = fftw_malloc((d->kind == GFP_C2R ? ni : no) * sizeof *ref);
+    hin = malloc(ni * scal);
+    hout = malloc(no * scal);
+    if (!x || !ref || !hin || !hout) {
+        gfp_fail(&err, GFP_ENOMEM, "out of memory for the reference");
+        goto fail;
+    }
+    if (d->kind == GFP_C2R) {
+        /* xr: the real matrix; x: its spectrum, the engine's input */
+        if (!(xr = fftw_malloc(no * sizeof *xr))) {
+            gfp_fail(&err, GFP_ENOMEM, "out of memory for the reference");
+            goto fail;
+        }
+        for (size_t i = 0; i < no; i++)
+            xr[i] = gfp_rand_sym(seed);
+        gfp_2d_desc f = *d;
+        f.kind = GFP_R2C;
+        memcpy(ref, xr, no * sizeof *ref); /* r2c may not keep its input */
+        if (ref_2d(&f, ref, x, &err))
+            goto fail;
+    } else {
+        for (size_t i = 0; i < ni; i++)
+            x[i] = gfp_rand_sym(seed);
+    }
+    for (size_t i = 0; i < ni; i++) {
+        if (d->dbl)
+            ((double *)hin)[i] = x[i];
+        else
+            ((float *)hin)[i] = (float)x[i];
+    }
+    /* poisoned, so unwritten elements show as NaN */
+    for (size_t i = 0; i < no; i++) {
+        if (d->dbl)
+            ((double *)hout)[i] = NAN;
+        else
+            ((float *)hout)[i] = NAN;
+    }
+    if (e->ops->time_2d(e->state, d, o->warmup, o->reps, hin, hout, &ms,
+                        &passes, &err))
+        goto fail;
+    if (d->kind == GFP_C2R) {
+        for (size_t i = 0; i < no; i++)
+            ref[i] = xr[i] * (double)d->w * (double)d->h;
+    } else if (ref_2d(d, x, ref, &err)) {
+        goto fail;
+    }
+    double num = 0, den = 0;
+    for (size_t i = 0; i < no; i++) {
+        double v = d->dbl ? ((double *)hout)[i] : ((float *)hout)[i];
+        double r = ref[i] * d->scale;
+        num += (v - r) * (v - r);
+        den += r * r;
+    }
+    rel = den > 0 ? sqrt(num / den) : sqrt(num);
+    fftw_free(x);
+    fftw_free(ref);
+    fftw_free(xr);
+    free(hin);
+    free(hout);
+    *rate = (double)d->count * (double)(ni + no) * (double)scal /
+            (ms * 1e-3) / 1e9;
+    char ratio[16] = "-", np[16] = "-";
+    if (cufft_rate > 0)
+        snprintf(ratio, sizeof ratio, "%.3f", *rate / cufft_rate);
+    if (passes > 0)
+        snprintf(np, sizeof np, "%d", passes);
+    printf("%-4s %-4s %11s %6zu %10.3f %10.1f %8s %10.2e %6s\n", kname, pname,
+           size, d->count, ms, *rate, ratio, rel, np);
+    fflush(stdout);
+    return GFP_OK;
+fail:
+    printf("%-4s %-4s %11s   %s\n", kname, pname, size, err.msg);
+    fflush(stdout);
+    fftw_free(x);
+    fftw_free(ref);
+    fftw_free(xr);
+    free(hin);
+    free(hout);
+    return err.status;
+}
+
 int gfp_bench_main(int argc, char **argv)
 {
     bench_opts o;
@@ -468,7 +652,10 @@ int gfp_bench_main(int argc, char **argv)
     printf("%-6s ", "engine");
     if (o.alg_column) /* only when --algorithm asked for it */
         printf("%-12s ", "algorithm");
-    if (o.pipeline)
+    if (o.two_d)
+        printf("%-4s %-4s %11s %6s %10s %10s %8s %10s %6s\n", "kind", "prec",
+               "w x h", "batch", "ms", "GB/s", "x cufft", "rel_l2", "passes");
+    else if (o.pipeline)
         printf("%-4s %-4s %9s %8s %10s %10s %8s\n", "kind", "prec", "n",
                "batch", "seconds", "GB/s in", "x cufft");
     else
@@ -486,6 +673,21 @@ int gfp_bench_main(int argc, char **argv)
                      : oi == 0 ? cufft_i : (oi <= cufft_i ? oi - 1 : oi);
             /* the gpu engine: one row per algorithm; the others have one */
             int gpu = !strcmp(eng[ei]->name, "gpu");
+            if (o.two_d) {
+                gfp_2d_desc d2 = {
+                    .w = o.sizes[si], .h = o.heights[si],
+                    .kind = o.kinds[ki], .inverse = o.kinds[ki] == GFP_C2R,
+                    .dbl = o.precs[pi], .scale = 1.0};
+                gfp_status st = bench_row_2d(&o, eng[ei], &d2, &seed,
+                                             &rate[ei],
+                                             cufft_i < 0 || ei == cufft_i
+                                                 ? 0 : rate[cufft_i]);
+                if (st && st != GFP_ENOTSUP)
+                    code = 2;
+                if (st == GFP_EDEVICE)
+                    goto out;
+                continue;
+            }
             for (int ai = 0; ai < (gpu ? o.nalgs : 1); ai++) {
                 gfp_plan_desc d = {
                     .n = o.sizes[si], .kind = o.kinds[ki],

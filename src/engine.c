@@ -18,6 +18,26 @@ size_t gfp_plan_in_scalars(const gfp_plan_desc *d)
     return 0;
 }
 
+size_t gfp_2d_in_scalars(const gfp_2d_desc *d)
+{
+    switch (d->kind) {
+    case GFP_C2C: return 2 * d->h * d->w;
+    case GFP_R2C: return d->h * d->w;
+    case GFP_C2R: return 2 * d->h * (d->w / 2 + 1);
+    }
+    return 0;
+}
+
+size_t gfp_2d_out_scalars(const gfp_2d_desc *d)
+{
+    switch (d->kind) {
+    case GFP_C2C: return 2 * d->h * d->w;
+    case GFP_R2C: return 2 * d->h * (d->w / 2 + 1);
+    case GFP_C2R: return d->h * d->w;
+    }
+    return 0;
+}
+
 size_t gfp_plan_out_scalars(const gfp_plan_desc *d)
 {
     if (d->filter)

@@ -637,7 +637,206 @@ out:
     return st;
 }
 
+/* bench --2d on the device: the own 2D plan (gfp_gpu_plan2d) or cuFFT's
+ * rank-2 plan over d->count matrices, input and output in device memory,
+ * timed with CUDA events as cuda_time. */
+static gfp_status time_2d_common(cuda_state *s, const gfp_2d_desc *d,
+                                 int use_cufft, int warmup, int reps,
+                                 const void *h_in, void *h_out, double *ms,
+                                 int *passes, gfp_error *err)
+{
+    size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+    size_t mi = gfp_2d_in_scalars(d) * scal, mo = gfp_2d_out_scalars(d) * scal;
+    size_t ib, ob;
+    *passes = 0;
+    if (!gfp_mul_ok(d->count, mi, &ib) || !gfp_mul_ok(d->count, mo, &ob))
+        return gfp_fail(err, GFP_ENOMEM, "batch too large");
+    gfp_status st = GFP_OK;
+    void *din = NULL, *dout = NULL, *h = NULL;
+    cudaStream_t stream = NULL;
+    cudaEvent_t a = NULL, b = NULL;
+    gfp_gpu_plan2d *own = NULL;
+    cufftHandle cp = 0;
+    int cp_made = 0;
+    double *t = calloc((size_t)reps, sizeof *t);
+    size_t piece = (size_t)1 << 20, done = 0, ni = ib / scal;
+    uint64_t seed = 7;
+    char msg[256] = "";
+    if (!t || !(h = malloc(piece * scal))) {
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory for the benchmark");
+        goto out;
+    }
+    if ((st = cuda_check(cudaSetDevice(s->device), "cudaSetDevice", err)) ||
+        (st = cuda_check(cudaStreamCreateWithFlags(&stream,
+                                                   cudaStreamNonBlocking),
+                         "cudaStreamCreate", err)))
+        goto out;
+    cudaError_t e = cudaMalloc(&din, ib);
+    if (e == cudaSuccess)
+        e = cudaMalloc(&dout, ob);
+    if (e != cudaSuccess) {
+        cudaGetLastError();
+        st = gfp_fail(err, GFP_ENOMEM, "GPU memory for %zu matrices of %zu x "
+                      "%zu: %s", d->count, d->w, d->h, cudaGetErrorString(e));
+        goto out;
+    }
+    if (use_cufft) {
+        if (d->scale != 1.0) {
+            st = gfp_fail(err, GFP_ENOTSUP, "the cufft reference engine does "
+                          "no scaling");
+            goto out;
+        }
+        if (d->w > INT32_MAX || d->h > INT32_MAX || d->count > INT32_MAX) {
+            st = gfp_fail(err, GFP_ENOTSUP, "2D transform too large for "
+                          "cuFFT's int sizes");
+            goto out;
+        }
+        int n[2] = {(int)d->h, (int)d->w};
+        cufftType ty;
+        switch (d->kind) {
+        case GFP_C2C: ty = d->dbl ? CUFFT_Z2Z : CUFFT_C2C; break;
+        case GFP_R2C: ty = d->dbl ? CUFFT_D2Z : CUFFT_R2C; break;
+        default: ty = d->dbl ? CUFFT_Z2D : CUFFT_C2R; break;
+        }
+        /* NULL embeds: contiguous matrices, the distances implied */
+        cufftResult r = cufftPlanMany(&cp, 2, n, NULL, 1, 0, NULL, 1, 0, ty,
+                                      (int)d->count);
+        if (r == CUFFT_SUCCESS) {
+            cp_made = 1;
+            r = cufftSetStream(cp, stream);
+        }
+        if (r != CUFFT_SUCCESS) {
+            st = gfp_fail(err, r == CUFFT_ALLOC_FAILED ? GFP_ENOMEM
+                                                       : GFP_EDEVICE,
+                          "cufftPlanMany (rank 2) failed (%d)", (int)r);
+            goto out;
+        }
+    } else {
+        gfp_gpu_desc2d gd = {.w = d->w, .h = d->h, .batch = d->count,
+                             .kind = (gfp_gpu_kind)d->kind,
+                             .inverse = d->inverse, .dbl = d->dbl,
+                             .scale = d->scale, .device = s->device};
+        int rc = gfp_gpu_plan2d_create(&gd, &own, msg, sizeof msg);
+        if (rc) {
+            st = gfp_fail(err, rc == GFP_GPU_ENOTSUP ? GFP_ENOTSUP
+                               : rc == GFP_GPU_ENOMEM ? GFP_ENOMEM
+                               : rc == GFP_GPU_EINVAL ? GFP_EINVAL
+                                                      : GFP_EDEVICE,
+                          "%s", msg[0] ? msg : "GPU 2D plan failed");
+            goto out;
+        }
+        int pr = 0, pc = 0;
+        gfp_gpu_plan2d_paths(own, &pr, &pc);
+        /* a pass kernel: one pass; a 1D plan + transpose: two; C2R adds
+         * its first transpose and the rows' C2R */
+        *passes = d->kind == GFP_C2R ? 2 + (pc == 2 ? 1 : 2)
+                                     : (pr == 2 ? 1 : 2) + (pc == 2 ? 1 : 2);
+    }
+    /* random input, made on the host in pieces */
+    while (done < ni) {
+        size_t m = ni - done < piece ? ni - done : piece;
+        gfp_rand_fill(h, m, d->dbl, &seed);
+        if ((st = cuda_check(cudaMemcpy((char *)din + done * scal, h,
+                                        m * scal, cudaMemcpyHostToDevice),
+                             "copy to the GPU", err)))
+            goto out;
+        done += m;
+    }
+    if ((st = cuda_check(cudaEventCreate(&a), "cudaEventCreate", err)) ||
+        (st = cuda_check(cudaEventCreate(&b), "cudaEventCreate", err)))
+        goto out;
+    /* runs 0 .. reps-1 timed; the one after them transforms h_in */
+    for (int r = -warmup; r <= reps; r++) {
+        if (r == reps &&
+            (st = cuda_check(cudaMemcpyAsync(din, h_in, mi,
+                                             cudaMemcpyHostToDevice, stream),
+                             "copy to the GPU", err)))
+            goto out;
+        if ((st = cuda_check(cudaEventRecord(a, stream), "cudaEventRecord",
+                             err)))
+            goto out;
+        if (use_cufft) {
+            cufftResult cr = CUFFT_SUCCESS;
+            int sign = d->inverse ? CUFFT_INVERSE : CUFFT_FORWARD;
+            switch (d->kind) {
+            case GFP_C2C:
+                cr = d->dbl ? cufftExecZ2Z(cp, din, dout, sign)
+                            : cufftExecC2C(cp, din, dout, sign);
+                break;
+            case GFP_R2C:
+                cr = d->dbl ? cufftExecD2Z(cp, din, dout)
+                            : cufftExecR2C(cp, din, dout);
+                break;
+            case GFP_C2R:
+                cr = d->dbl ? cufftExecZ2D(cp, din, dout)
+                            : cufftExecC2R(cp, din, dout);
+                break;
+            }
+            if (cr != CUFFT_SUCCESS) {
+                st = gfp_fail(err, GFP_EDEVICE, "cuFFT exec failed (%d)",
+                              (int)cr);
+                goto out;
+            }
+        } else if (gfp_gpu_plan2d_exec(own, din, dout, (void *)stream, msg,
+                                       sizeof msg)) {
+            st = gfp_fail(err, GFP_EDEVICE, "kernel launch: %s", msg);
+            goto out;
+        }
+        if ((st = cuda_check(cudaEventRecord(b, stream), "cudaEventRecord",
+                             err)) ||
+            (st = cuda_check(cudaEventSynchronize(b), "benchmark run", err)))
+            goto out;
+        float f = 0;
+        if ((st = cuda_check(cudaEventElapsedTime(&f, a, b),
+                             "cudaEventElapsedTime", err)))
+            goto out;
+        if (r >= 0 && r < reps)
+            t[r] = f;
+    }
+    if ((st = cuda_check(cudaMemcpy(h_out, dout, mo, cudaMemcpyDeviceToHost),
+                         "copy from the GPU", err)))
+        goto out;
+    *ms = gfp_median(t, (size_t)reps);
+out:
+    if (a)
+        cudaEventDestroy(a);
+    if (b)
+        cudaEventDestroy(b);
+    if (stream) {
+        cudaStreamSynchronize(stream);
+        cudaStreamDestroy(stream);
+    }
+    if (cp_made)
+        cufftDestroy(cp);
+    gfp_gpu_plan2d_destroy(own);
+    if (din)
+        cudaFree(din);
+    if (dout)
+        cudaFree(dout);
+    free(h);
+    free(t);
+    return st;
+}
+
+static gfp_status gpu_time_2d(void *state, const gfp_2d_desc *d, int warmup,
+                              int reps, const void *h_in, void *h_out,
+                              double *ms, int *passes, gfp_error *err)
+{
+    return time_2d_common(state, d, 0, warmup, reps, h_in, h_out, ms, passes,
+                          err);
+}
+
+static gfp_status cufft_time_2d(void *state, const gfp_2d_desc *d,
+                                int warmup, int reps, const void *h_in,
+                                void *h_out, double *ms, int *passes,
+                                gfp_error *err)
+{
+    return time_2d_common(state, d, 1, warmup, reps, h_in, h_out, ms, passes,
+                          err);
+}
+
 const gfp_engine_ops gfp_engine_gpu = {
+    .time_2d = gpu_time_2d,
     .submit_t = cuda_submit_t,
     .time_batch = cuda_time,
     .name = "gpu",
@@ -652,6 +851,7 @@ const gfp_engine_ops gfp_engine_gpu = {
 };
 
 const gfp_engine_ops gfp_engine_cufft = {
+    .time_2d = cufft_time_2d,
     .submit_t = cuda_submit_t,
     .time_batch = cuda_time,
     .name = "cufft",

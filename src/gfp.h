@@ -269,6 +269,21 @@ typedef struct gfp_engine_opts {
 typedef struct gfp_engine gfp_engine;
 typedef struct gfp_plan gfp_plan;
 
+/* A batch of 2D transforms (bench --2d): count row-major matrices of h
+ * rows of w values, contiguous. In and out as the 1D kinds per row:
+ * C2C h*w complex -> h*w complex, R2C h*w reals -> h*(w/2+1) complex,
+ * C2R h*(w/2+1) complex -> h*w reals. */
+typedef struct gfp_2d_desc {
+    size_t w, h, count;
+    gfp_kind kind;
+    int inverse, dbl;
+    double scale;
+} gfp_2d_desc;
+
+/* Scalars (reals) of one matrix's input and output. */
+size_t gfp_2d_in_scalars(const gfp_2d_desc *d);
+size_t gfp_2d_out_scalars(const gfp_2d_desc *d);
+
 /* The one seam between CPU and GPU. submit() may return before the work is
  * done; wait() on the same slot returns when out is complete. A slot is one
  * in-flight batch: engines keep per-slot resources (streams, device
@@ -301,6 +316,16 @@ typedef struct gfp_engine_ops {
     gfp_status (*submit_t)(void *state, void *plan, int slot, const void *in,
                            void *out, size_t nframes, size_t ld, size_t col0,
                            gfp_error *err);
+    /* Optional (NULL: not offered), for bench --2d: plans the 2D transform
+     * of d, times it on random data resident where the engine computes
+     * (median milliseconds of the whole batch of d->count matrices over
+     * reps runs after warmup), then runs the same plan once with h_in (one
+     * matrix, host memory) as the first matrix and copies the first
+     * matrix's output to h_out. *passes gets the passes over memory the
+     * engine's own 2D path makes (0: not known). */
+    gfp_status (*time_2d)(void *state, const gfp_2d_desc *d, int warmup,
+                          int reps, const void *h_in, void *h_out, double *ms,
+                          int *passes, gfp_error *err);
 } gfp_engine_ops;
 
 struct gfp_engine {
