@@ -8,7 +8,10 @@
  * another batched plan on contiguous frames, and the result is transposed
  * back. Both passes go through the engine interface only, so a GPU engine
  * runs them unchanged; a length it refuses (GFP_ENOTSUP at plan time)
- * falls back to the CPU under --engine auto, as every stage does.
+ * falls back to the CPU under --engine auto, as every stage does. An engine
+ * with a whole-array 2D plan (plan_2d: the gpu engine's gfp_gpu_plan2d)
+ * takes a plane that fits its memory whole instead: one copy each way and
+ * two passes over device memory, no host transposes.
  *
  * The whole array is held in memory: the input as read, and two working
  * arrays of the transform (one plane of a multi-channel input at a time).
@@ -122,8 +125,10 @@ static void usage_common(FILE *out)
         "  --ratio R             hybrid: send the fraction R (0..1) to the GPU\n"
         "                        instead of the model's choice\n"
         "  --gpu-mem SIZE        device memory the GPU's buffers may use (k, M,\n"
-        "                        G, Ki, Mi, Gi); larger arrays go through in\n"
-        "                        pieces (gpu, hybrid and auto engines)\n",
+        "                        G, Ki, Mi, Gi); a plane that fits goes to the\n"
+        "                        GPU whole (gpu, auto: the on-device 2D FFT),\n"
+        "                        larger ones go through in pieces (gpu, hybrid\n"
+        "                        and auto engines)\n",
         out);
     gfp_common_usage(out);
     fputs("PNG output: one tile per plane, side by side; mag is scaled to\n"
@@ -920,6 +925,23 @@ gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
         return create_split(e, ec, eg, frac, W, H, kind, inverse, dbl,
                             row_scale, col_scale, o, t, err);
     fft2d_fields(t, e, o, W, H, kind, inverse, dbl);
+    const char *pw = getenv("GFP_FFT2_PIECEWISE");
+    if (o && o->whole && e->ops->plan_2d && !(pw && *pw && *pw != '0')) {
+        /* the whole array on the device: two passes over device memory
+         * and one PCIe crossing each way, where it fits */
+        gfp_2d_desc d2 = {.w = W, .h = H, .count = 1, .kind = kind,
+                          .inverse = inverse, .dbl = dbl,
+                          .scale = row_scale * col_scale};
+        gfp_error e2 = {0};
+        gfp_status st = e->ops->plan_2d(e->state, &d2, &t->whole, &e2);
+        if (!st)
+            return GFP_OK;
+        t->whole = NULL;
+        if (st != GFP_ENOTSUP && st != GFP_ENOMEM) {
+            *err = e2;
+            return st;
+        }
+    }
     gfp_plan_desc rd = {.n = W, .kind = kind, .inverse = inverse,
                         .dbl = dbl, .scale = row_scale,
                         .transposed = kind != GFP_C2R};
@@ -955,6 +977,9 @@ void gfp_fft2d_destroy(gfp_fft2d *t)
     gfp_plan_destroy(t->grows);
     gfp_plan_destroy(t->gcols);
     t->rows = t->cols = t->grows = t->gcols = NULL;
+    if (t->whole)
+        t->engine->ops->plan_2d_destroy(t->engine->state, t->whole);
+    t->whole = NULL;
 }
 
 size_t gfp_fft2d_scalars(const gfp_fft2d *t)
@@ -969,6 +994,9 @@ size_t gfp_fft2d_scalars(const gfp_fft2d *t)
 gfp_status gfp_fft2d_forward_t(const gfp_fft2d *t, void *X, void *Y,
                                gfp_error *err)
 {
+    if (!t->rows)
+        return gfp_fail(err, GFP_EINVAL, "internal: forward_t on a "
+                        "whole-array plan");
     size_t sc = t->dbl ? sizeof(double) : sizeof(float);
     gfp_status st = run_pass(t, t->rows, t->grows, 0, X, Y, t->H, t->rin,
                              2 * t->Wc * sc, err);
@@ -982,6 +1010,9 @@ gfp_status gfp_fft2d_forward_t(const gfp_fft2d *t, void *X, void *Y,
 gfp_status gfp_fft2d_inverse_t(const gfp_fft2d *t, void *X, void *Y,
                                gfp_error *err)
 {
+    if (!t->rows)
+        return gfp_fail(err, GFP_EINVAL, "internal: inverse_t on a "
+                        "whole-array plan");
     size_t sc = t->dbl ? sizeof(double) : sizeof(float);
     gfp_status st = run_pass(t, t->cols, t->gcols, 0, X, Y, t->Wc,
                              2 * t->H * sc, 2 * t->H * sc, err);
@@ -996,6 +1027,9 @@ gfp_status gfp_fft2d_execute(const gfp_fft2d *t, void *A, void *B,
                              gfp_error *err)
 {
     gfp_status st;
+    if (t->whole) /* the result lands in A; B is not needed */
+        return t->engine->ops->exec_2d(t->engine->state, t->whole, A, A,
+                                       err);
     if (t->kind == GFP_C2R) {
         /* irfft2: columns first, then the C2R rows */
         gfp_transpose_c(t->dbl, A, B, t->H, t->Wc);
@@ -1249,6 +1283,7 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
     /* Plans first, before the input is touched: an engine that cannot do
      * a length refuses here, and --engine auto retries on the CPU. */
     gfp_fft2d_opts fo = {.gpu_mem = c->gpu_mem, .threads = c->threads,
+                         .whole = 1,
                          .acct = &p->hs};
     if ((st = gfp_fft2d_create_opts(e, W, H, p->row_kind, p->inverse, p->dbl,
                                     gfp_norm_scale(p->norm, W, p->inverse),

@@ -32,6 +32,10 @@ typedef struct gfp_fft2d {
     gfp_hybrid_stats *acct; /* the split passes' times add up here (-v) */
     size_t rin;         /* bytes of one input row of the row plan */
     int threads;        /* for the CPU's transposes */
+    /* The engine's whole-array 2D plan (plan_2d, asked for with
+     * gfp_fft2d_opts.whole): execute copies the array to the device, runs
+     * it there and copies it back; rows and cols are then NULL. */
+    void *whole;
 } gfp_fft2d;
 
 /* What the engine may use: device memory (--gpu-mem: a GPU engine's
@@ -43,6 +47,12 @@ typedef struct gfp_fft2d_opts {
     int threads;
     gfp_hybrid_stats *acct; /* split passes' times (cpu_s, gpu_s, join_s,
                                frames) add up here; NULL: not kept */
+    int whole;          /* gfp_fft2d_execute only (not forward_t and
+                           inverse_t): the engine's whole-array 2D plan
+                           (the gpu engine's gfp_gpu_plan2d) when it has
+                           one for this size and the array fits, else the
+                           row-column passes. GFP_FFT2_PIECEWISE=1 in the
+                           environment keeps the passes (A/B runs). */
 } gfp_fft2d_opts;
 
 /* Plans the row pass (kind, length W, scaled by row_scale) and the column

@@ -835,7 +835,115 @@ static gfp_status cufft_time_2d(void *state, const gfp_2d_desc *d,
                           err);
 }
 
+/* fft2's whole-array path: one matrix, its device buffers and stream */
+typedef struct cuda_2d {
+    gfp_gpu_plan2d *plan;
+    void *din, *dout;
+    size_t ib, ob;
+    cudaStream_t stream;
+} cuda_2d;
+
+static void gpu_plan_2d_destroy(void *state, void *impl)
+{
+    (void)state;
+    cuda_2d *q = impl;
+    if (!q)
+        return;
+    if (q->stream) {
+        cudaStreamSynchronize(q->stream);
+        cudaStreamDestroy(q->stream);
+    }
+    if (q->din)
+        cudaFree(q->din);
+    if (q->dout)
+        cudaFree(q->dout);
+    gfp_gpu_plan2d_destroy(q->plan);
+    free(q);
+}
+
+static gfp_status gpu_plan_2d(void *state, const gfp_2d_desc *d, void **out,
+                              gfp_error *err)
+{
+    cuda_state *s = state;
+    *out = NULL;
+    size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+    cuda_2d *q = calloc(1, sizeof *q);
+    if (!q)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    gfp_status st = GFP_OK;
+    char msg[256] = "";
+    if (!gfp_mul_ok(gfp_2d_in_scalars(d), scal, &q->ib) ||
+        !gfp_mul_ok(gfp_2d_out_scalars(d), scal, &q->ob)) {
+        st = gfp_fail(err, GFP_ENOMEM, "2D array too large");
+        goto fail;
+    }
+    gfp_gpu_desc2d gd = {.w = d->w, .h = d->h, .batch = 1,
+                         .kind = (gfp_gpu_kind)d->kind, .inverse = d->inverse,
+                         .dbl = d->dbl, .scale = d->scale,
+                         .device = s->device};
+    int rc = gfp_gpu_plan2d_create(&gd, &q->plan, msg, sizeof msg);
+    if (rc) {
+        st = gfp_fail(err, rc == GFP_GPU_ENOTSUP ? GFP_ENOTSUP
+                           : rc == GFP_GPU_ENOMEM ? GFP_ENOMEM
+                           : rc == GFP_GPU_EINVAL ? GFP_EINVAL
+                                                  : GFP_EDEVICE,
+                      "%s", msg[0] ? msg : "GPU 2D plan failed");
+        goto fail;
+    }
+    size_t all = q->ib + q->ob + gfp_gpu_plan2d_workspace(q->plan);
+    if (s->gpu_mem && all > s->gpu_mem) {
+        st = gfp_fail(err, GFP_ENOMEM, "--gpu-mem %zu: the whole %zux%zu "
+                      "array needs %zu bytes on the device", s->gpu_mem,
+                      d->w, d->h, all);
+        goto fail;
+    }
+    cudaError_t e = cudaMalloc(&q->din, q->ib);
+    if (e == cudaSuccess)
+        e = cudaMalloc(&q->dout, q->ob);
+    if (e != cudaSuccess) {
+        cudaGetLastError(); /* not sticky: the passes may still fit */
+        st = gfp_fail(err, GFP_ENOMEM, "GPU memory for the whole %zux%zu "
+                      "array: %s", d->w, d->h, cudaGetErrorString(e));
+        goto fail;
+    }
+    if ((st = cuda_check(cudaStreamCreateWithFlags(&q->stream,
+                                                   cudaStreamNonBlocking),
+                         "cudaStreamCreate", err)))
+        goto fail;
+    *out = q;
+    return GFP_OK;
+fail:
+    gpu_plan_2d_destroy(state, q);
+    return st;
+}
+
+static gfp_status gpu_exec_2d(void *state, void *impl, const void *h_in,
+                              void *h_out, gfp_error *err)
+{
+    (void)state;
+    cuda_2d *q = impl;
+    char msg[256] = "";
+    if (cuda_check(cudaMemcpyAsync(q->din, h_in, q->ib, cudaMemcpyHostToDevice,
+                                   q->stream), "copy to the GPU", err))
+        return err->status;
+    if (gfp_gpu_plan2d_exec(q->plan, q->din, q->dout, (void *)q->stream, msg,
+                            sizeof msg))
+        return gfp_fail(err, GFP_EDEVICE, "kernel launch: %s", msg);
+    if (cuda_check(cudaMemcpyAsync(h_out, q->dout, q->ob,
+                                   cudaMemcpyDeviceToHost, q->stream),
+                   "copy from the GPU", err))
+        return err->status;
+    cudaError_t e = cudaStreamSynchronize(q->stream);
+    if (e != cudaSuccess)
+        return gfp_fail(err, GFP_EDEVICE, "GPU fault in the 2D transform: %s",
+                        cudaGetErrorString(e));
+    return GFP_OK;
+}
+
 const gfp_engine_ops gfp_engine_gpu = {
+    .plan_2d = gpu_plan_2d,
+    .exec_2d = gpu_exec_2d,
+    .plan_2d_destroy = gpu_plan_2d_destroy,
     .time_2d = gpu_time_2d,
     .submit_t = cuda_submit_t,
     .time_batch = cuda_time,

@@ -326,6 +326,18 @@ typedef struct gfp_engine_ops {
     gfp_status (*time_2d)(void *state, const gfp_2d_desc *d, int warmup,
                           int reps, const void *h_in, void *h_out, double *ms,
                           int *passes, gfp_error *err);
+    /* Optional (NULL: not offered): a whole 2D transform on the device,
+     * for fft2 when the array fits. plan_2d makes the plan and its device
+     * buffers for d (one matrix; GFP_ENOTSUP: no such plan, GFP_ENOMEM:
+     * it does not fit the device or --gpu-mem, and the caller takes the
+     * row-column passes instead); exec_2d copies h_in to the device, runs
+     * the transform and copies the result to h_out (which may be h_in),
+     * and returns when it is there. */
+    gfp_status (*plan_2d)(void *state, const gfp_2d_desc *d, void **impl,
+                          gfp_error *err);
+    gfp_status (*exec_2d)(void *state, void *impl, const void *h_in,
+                          void *h_out, gfp_error *err);
+    void (*plan_2d_destroy)(void *state, void *impl);
 } gfp_engine_ops;
 
 struct gfp_engine {

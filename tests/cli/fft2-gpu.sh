@@ -1,0 +1,66 @@
+#!/bin/sh
+# fft2-gpu.sh - fft2 and ifft2 on the gpu engine, whose whole-array path
+# runs the on-device 2D FFT (gfp_gpu_plan2d: two passes where both lengths
+# have a 2D pass kernel, 1D plans and transposes otherwise), against FFTW's
+# 2D DFTs in double (tests/cli/fft2ref); the same with
+# GFP_FFT2_PIECEWISE=1 (the row-column passes through the engine) and with
+# a --gpu-mem too small for the whole array (the passes again). Skipped
+# without a usable GPU.
+. "$(dirname "$0")/lib.sh"
+
+F2REF=${F2REF:-$TOP_BUILDDIR/tests/cli/fft2ref}
+[ -x "$F2REF" ] || { echo "fft2-gpu: fft2ref not found at '$F2REF'" >&2; exit 99; }
+ref() { "$F2REF" "$@"; }
+cd "$T" || exit 99
+
+close() {
+    _e=$(ref relerr "$2" "$3" "$4" "$5" "$6")
+    if [ $? -eq 0 ]; then ok "$1 (rel L2 $_e)"; else fail "$1 (rel L2 $_e > $6)"; fi
+}
+gg() {
+    _sub=$1
+    shift
+    "$GFFTPIPE" "$_sub" --engine gpu "$@"
+}
+
+ref rand 2 1 probe.cf64
+run gg fft2 --size 1x1 --in-format cf64 probe.cf64 probe.out
+[ "$RC" -eq 0 ] || skip_all "no usable GPU ($(head -n 1 "$T/stderr"))"
+
+seed=1
+# pass-kernel sizes (C2C 1024, 1080, 4096; R2C rows 1920, 2048) and others
+for size in 1024x1024 1920x1080 2048x4096 1080x64 7x5 257x131 1x33 33x1; do
+    W=${size%x*} H=${size#*x}
+    N=$((W * H))
+    seed=$((seed + 1))
+    ref rand $((2 * N)) $seed c.cf64
+    ref rand $N $((seed + 100)) r.f64
+    ref dft c2c $W $H 1 c.cf64 C.ref
+    ref dft c2c-inv $W $H "$(awk -v n=$N 'BEGIN { printf "%.17g", 1 / n }')" c.cf64 Ci.ref
+    ref dft r2c $W $H 1 r.f64 R.ref
+    for prec in f32 f64; do
+        tol=1e-12
+        [ $prec = f32 ] && tol=2e-6
+        for mode in whole piecewise; do
+            pw=0
+            [ $mode = piecewise ] && pw=1
+            o="--size $size --precision $prec"
+            GFP_FFT2_PIECEWISE=$pw gg fft2 $o --in-format cf64 --out-format c$prec c.cf64 y.raw &&
+                close "fft2 c2c $size $prec $mode" c$prec y.raw cf64 C.ref $tol
+            GFP_FFT2_PIECEWISE=$pw gg ifft2 $o --in-format cf64 --out-format c$prec c.cf64 y.raw &&
+                close "ifft2 c2c $size $prec $mode" c$prec y.raw cf64 Ci.ref $tol
+            GFP_FFT2_PIECEWISE=$pw gg fft2 $o --in-format f64 --out-format c$prec r.f64 y.raw &&
+                close "fft2 r2c $size $prec $mode" c$prec y.raw cf64 R.ref $tol
+            GFP_FFT2_PIECEWISE=$pw gg ifft2 $o --in-format cf64 --out-format $prec --real-out \
+                R.ref y.raw &&
+                close "ifft2 c2r $size $prec $mode (round trip)" $prec y.raw f64 r.f64 $tol
+        done
+    done
+done
+# --gpu-mem below the whole array's needs: the passes, same answer
+ref rand $((2 * 1024 * 1024)) 5 c.cf64
+ref dft c2c 1024 1024 1 c.cf64 C.ref
+gg fft2 --size 1024x1024 --gpu-mem 12Mi --in-format cf64 --out-format cf32 c.cf64 y.raw &&
+    close "fft2 c2c 1024x1024 --gpu-mem 12Mi (passes)" cf32 y.raw cf64 C.ref 2e-6
+
+finish
