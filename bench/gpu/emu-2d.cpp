@@ -10,7 +10,13 @@
  *          poisoned (NaN);
  *   2d     the two passes as gfp_gpu_2d.cu's run() launches them, against
  *          FFTW's 2D transform in double.
- *   emu-2d [pass|2d|all]   (default all); exit 1 on any failure.
+ *   plan   kernels/gfp_gpu_2d.cu itself, compiled for the host over a mock
+ *          CUDA runtime (host memory, poisoned at allocation; launches run
+ *          the emulated kernels) and mock 1D plans and transposes (FFTW),
+ *          through every path: pass kernels, GFP_GPU_NO2D, 1 x N, N x 1,
+ *          odd and prime sizes, C2C, R2C, C2R, batches, against FFTW's 2D
+ *          transforms in double.
+ *   emu-2d [pass|2d|plan|all]   (default all); exit 1 on any failure.
  * Build: make emu2d (writes build/emu-2d). */
 #include <cuda_runtime.h>
 #include <fftw3.h>
@@ -46,6 +52,7 @@ alignas(16) unsigned char gfp_fsm_raw[232448];
 }
 #undef __shared__
 #define __shared__
+#include "../../kernels/gfp_gpu.h"
 #include "../../kernels/gfp_gpu_fast.cuh"
 #include "../../kernels/gfp_gpu_fast_2d.cu"
 #undef C2C_T
@@ -337,6 +344,285 @@ template <typename T> static void twod_test(size_t w, size_t h, size_t cnt, bool
     fflush(stdout);
 }
 
+/* ---- a mock CUDA runtime and 1D GPU API under gfp_gpu_2d.cu ---------------- */
+
+static void launch_grid(const void *func, unsigned blocks, unsigned nt, const gfp_fparams &p)
+{
+    gfp_fast_info fi;
+    memset(&fi, 0, sizeof fi);
+    fi.func = func;
+    fi.threads = (int)nt;
+    fi.fpb = 1; /* launch() takes blocks = batch / fpb: give it the grid */
+    gfp_fparams q = p;
+    /* the kernel reads p.batch for its frames; the grid comes from here */
+    pthread_barrier_init(&emu_bar, NULL, nt);
+    std::vector<pthread_t> th(nt);
+    std::vector<launch_arg> args(nt);
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    pthread_attr_setstacksize(&at, 256 * 1024);
+    for (unsigned t = 0; t < nt; t++) {
+        args[t] = {&fi, &q, t, blocks};
+        if (pthread_create(&th[t], &at, emu_thread, &args[t])) {
+            perror("pthread_create");
+            exit(2);
+        }
+    }
+    for (unsigned t = 0; t < nt; t++)
+        pthread_join(th[t], NULL);
+    pthread_attr_destroy(&at);
+    pthread_barrier_destroy(&emu_bar);
+}
+
+extern "C" {
+cudaError_t cudaMalloc(void **p, size_t n)
+{
+    *p = malloc(n ? n : 1);
+    if (!*p)
+        return cudaErrorMemoryAllocation;
+    memset(*p, 0xff, n); /* NaN: reads of unwritten workspace show */
+    return cudaSuccess;
+}
+cudaError_t cudaFree(void *p) { free(p); return cudaSuccess; }
+cudaError_t cudaMemcpy(void *d, const void *s, size_t n, enum cudaMemcpyKind)
+{
+    memmove(d, s, n);
+    return cudaSuccess;
+}
+cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int)
+{
+    *v = a == cudaDevAttrMaxSharedMemoryPerBlockOptin ? 232448 : 9;
+    return cudaSuccess;
+}
+cudaError_t cudaGetDevice(int *d) { *d = 0; return cudaSuccess; }
+cudaError_t cudaSetDevice(int) { return cudaSuccess; }
+cudaError_t cudaGetLastError(void) { return cudaSuccess; }
+const char *cudaGetErrorString(cudaError_t) { return "mock error"; }
+const char *cudaGetErrorName(cudaError_t) { return "mockError"; }
+cudaError_t cudaFuncSetAttribute(const void *, enum cudaFuncAttribute, int) { return cudaSuccess; }
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *fa, const void *)
+{
+    memset(fa, 0, sizeof *fa);
+    fa->maxThreadsPerBlock = 1024;
+    return cudaSuccess;
+}
+cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t,
+                             cudaStream_t)
+{
+    launch_grid(func, grid.x, block.x, *(const gfp_fparams *)args[0]);
+    return cudaSuccess;
+}
+}
+
+/* mock 1D plans: FFTW in double, rounded to the plan's precision, the
+ * conventions of gfp_gpu_plan_exec (R2C inverse: the conjugate; C2R
+ * inverse: the unnormalised inverse) */
+struct gfp_gpu_plan {
+    gfp_gpu_desc d;
+};
+static int mock_plans;
+extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, char *, size_t)
+{
+    *out = (gfp_gpu_plan *)calloc(1, sizeof **out);
+    (*out)->d = *d;
+    mock_plans++;
+    return 0;
+}
+extern "C" void gfp_gpu_plan_destroy(gfp_gpu_plan *p)
+{
+    if (p)
+        mock_plans--;
+    free(p);
+}
+extern "C" int gfp_gpu_plan_exec(const gfp_gpu_plan *p, const void *in, void *out, size_t batch,
+                                 void *, char *, size_t)
+{
+    const gfp_gpu_desc &d = p->d;
+    int n = (int)d.n, nb = n / 2 + 1;
+    size_t ni = d.kind == GFP_GPU_C2C ? 2 * n : d.kind == GFP_GPU_R2C ? n : 2 * nb;
+    size_t no = d.kind == GFP_GPU_C2C ? 2 * n : d.kind == GFP_GPU_R2C ? 2 * nb : n;
+    std::vector<double> x(ni), y(no);
+    /* every input frame read before any output is written (in place) */
+    std::vector<double> all(batch * ni);
+    for (size_t i = 0; i < batch * ni; i++)
+        all[i] = d.dbl ? ((const double *)in)[i] : ((const float *)in)[i];
+    for (size_t f = 0; f < batch; f++) {
+        memcpy(x.data(), &all[f * ni], ni * sizeof(double));
+        fftw_plan fp;
+        if (d.kind == GFP_GPU_C2C) {
+            fp = fftw_plan_dft_1d(n, (fftw_complex *)x.data(), (fftw_complex *)y.data(),
+                                  d.inverse ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE);
+        } else if (d.kind == GFP_GPU_R2C) {
+            fp = fftw_plan_dft_r2c_1d(n, x.data(), (fftw_complex *)y.data(), FFTW_ESTIMATE);
+        } else {
+            if (!d.inverse)
+                for (size_t i = 1; i < ni; i += 2)
+                    x[i] = -x[i];
+            fp = fftw_plan_dft_c2r_1d(n, (fftw_complex *)x.data(), y.data(), FFTW_ESTIMATE);
+        }
+        if (d.kind != GFP_GPU_C2R || d.inverse)
+            memcpy(x.data(), &all[f * ni], ni * sizeof(double));
+        fftw_execute(fp);
+        fftw_destroy_plan(fp);
+        if (d.kind == GFP_GPU_R2C && d.inverse)
+            for (size_t i = 1; i < no; i += 2)
+                y[i] = -y[i];
+        for (size_t i = 0; i < no; i++) {
+            if (d.dbl)
+                ((double *)out)[f * no + i] = y[i] * d.scale;
+            else
+                ((float *)out)[f * no + i] = (float)(y[i] * d.scale);
+        }
+    }
+    return 0;
+}
+extern "C" int gfp_gpu_transpose(const void *s, void *d, size_t rows, size_t cols, int dbl,
+                                 void *, char *, size_t)
+{
+    size_t e = dbl ? 16 : 8;
+    for (size_t r = 0; r < rows; r++)
+        for (size_t c = 0; c < cols; c++)
+            memcpy((char *)d + (c * rows + r) * e, (const char *)s + (r * cols + c) * e, e);
+    return 0;
+}
+
+#include "../../kernels/gfp_gpu_2d.cu"
+
+/* one case through gfp_gpu_plan2d, against FFTW 2D in double */
+static void plan_case(gfp_gpu_kind kind, int inverse, int dbl, size_t w, size_t h, size_t cnt,
+                      double scale, int no2d, int want_r, int want_c)
+{
+    size_t wb = w / 2 + 1;
+    size_t ni = kind == GFP_GPU_C2C ? 2 * w * h : kind == GFP_GPU_R2C ? w * h : 2 * wb * h;
+    size_t no = kind == GFP_GPU_C2C ? 2 * w * h : kind == GFP_GPU_R2C ? 2 * wb * h : w * h;
+    std::vector<double> x(cnt * ni), ref(cnt * no), tmp(ni > no ? ni : no);
+    for (size_t m = 0; m < cnt; m++) {
+        double *xm = &x[m * ni], *rm = &ref[m * no];
+        fftw_plan fp;
+        if (kind == GFP_GPU_C2R) {
+            for (size_t i = 0; i < no; i++)
+                rm[i] = (1 + m) * urand();
+            memcpy(tmp.data(), rm, no * sizeof(double));
+            fp = fftw_plan_dft_r2c_2d((int)h, (int)w, tmp.data(), (fftw_complex *)xm,
+                                      FFTW_ESTIMATE);
+            memcpy(tmp.data(), rm, no * sizeof(double));
+            fftw_execute(fp);
+            fftw_destroy_plan(fp);
+            for (size_t i = 0; i < no; i++)
+                rm[i] *= (double)w * (double)h * scale;
+            continue;
+        }
+        for (size_t i = 0; i < ni; i++)
+            xm[i] = (1 + m) * urand();
+        memcpy(tmp.data(), xm, ni * sizeof(double));
+        fp = kind == GFP_GPU_C2C
+                 ? fftw_plan_dft_2d((int)h, (int)w, (fftw_complex *)tmp.data(),
+                                    (fftw_complex *)rm, inverse ? FFTW_BACKWARD : FFTW_FORWARD,
+                                    FFTW_ESTIMATE)
+                 : fftw_plan_dft_r2c_2d((int)h, (int)w, tmp.data(), (fftw_complex *)rm,
+                                        FFTW_ESTIMATE);
+        memcpy(tmp.data(), xm, ni * sizeof(double));
+        fftw_execute(fp);
+        fftw_destroy_plan(fp);
+        if (kind == GFP_GPU_R2C && inverse)
+            for (size_t i = 1; i < no; i += 2)
+                rm[i] = -rm[i];
+        for (size_t i = 0; i < no; i++)
+            rm[i] *= scale;
+    }
+    size_t sc = dbl ? 8 : 4;
+    void *din = malloc(cnt * ni * sc), *dout = malloc(cnt * no * sc);
+    void *back = malloc(cnt * ni * sc);
+    for (size_t i = 0; i < cnt * ni; i++) {
+        if (dbl)
+            ((double *)din)[i] = x[i];
+        else
+            ((float *)din)[i] = (float)x[i];
+    }
+    memcpy(back, din, cnt * ni * sc);
+    memset(dout, 0xff, cnt * no * sc);
+    if (no2d)
+        setenv("GFP_GPU_NO2D", "1", 1);
+    else
+        unsetenv("GFP_GPU_NO2D");
+    gfp_gpu_desc2d d = {w, h, cnt, kind, inverse, dbl, scale, 0};
+    gfp_gpu_plan2d *p = NULL;
+    char msg[256] = "";
+    int rc = gfp_gpu_plan2d_create(&d, &p, msg, sizeof msg);
+    unsetenv("GFP_GPU_NO2D");
+    int pr = 0, pc = 0;
+    if (!rc) {
+        gfp_gpu_plan2d_paths(p, &pr, &pc);
+        rc = gfp_gpu_plan2d_exec(p, din, dout, NULL, msg, sizeof msg);
+    }
+    double num = 0, den = 0;
+    size_t bad = 0;
+    for (size_t i = 0; !rc && i < cnt * no; i++) {
+        double v = dbl ? ((double *)dout)[i] : ((float *)dout)[i];
+        if (!std::isfinite(v)) {
+            bad++;
+            continue;
+        }
+        num += (v - ref[i]) * (v - ref[i]);
+        den += ref[i] * ref[i];
+    }
+    double rel = den > 0 ? sqrt(num / den) : sqrt(num);
+    double tol = dbl ? 1e-13 : 2e-6;
+    bool paths = (want_r < 0 || pr == want_r) && (want_c < 0 || pc == want_c);
+    bool same = !memcmp(back, din, cnt * ni * sc);
+    bool ok = !rc && bad == 0 && rel <= tol && paths && same;
+    if (!ok)
+        fails++;
+    printf("%s plan %s %s%s %zux%zu x%zu%s: rows %s, cols %s: %s rel %.2e, %zu not finite%s\n",
+           ok ? "ok  " : "FAIL",
+           kind == GFP_GPU_C2C ? "c2c" : kind == GFP_GPU_R2C ? "r2c" : "c2r", dbl ? "f64" : "f32",
+           inverse ? " inv" : "", w, h, cnt, no2d ? " NO2D" : "", pr == 2 ? "pass" : "1D",
+           pc == 2 ? "pass" : "1D", rc ? msg : "", rel, bad, same ? "" : ", input changed");
+    fflush(stdout);
+    gfp_gpu_plan2d_destroy(p);
+    free(din);
+    free(dout);
+    free(back);
+}
+
+static void all_plans()
+{
+    const gfp_gpu_kind K[3] = {GFP_GPU_C2C, GFP_GPU_R2C, GFP_GPU_C2R};
+    static const size_t wh[][2] = {{1, 1}, {1, 7}, {7, 1}, {2, 2}, {17, 13}, {97, 31},
+                                   {1, 256}, {256, 1}, {33, 64}, {6, 5}, {9, 1}, {1, 9},
+                                   {1000, 3}};
+    for (int dbl = 0; dbl < 2; dbl++)
+        for (auto &s : wh)
+            for (int k = 0; k < 3; k++)
+                plan_case(K[k], K[k] == GFP_GPU_C2R, dbl, s[0], s[1], 2,
+                          k == 0 ? 1.0 / (double)(s[0] * s[1]) : 1.0, 0, -1, -1);
+    /* pass kernels on one axis, both, and through the fallback */
+    plan_case(GFP_GPU_C2C, 0, 0, 256, 512, 2, 1.0, 0, 2, 2);
+    plan_case(GFP_GPU_C2C, 1, 0, 256, 512, 2, 0.25, 1, 1, 1);
+    plan_case(GFP_GPU_C2C, 0, 0, 1080, 13, 3, 1.0, 0, 2, 1);
+    plan_case(GFP_GPU_C2C, 1, 0, 12, 2160, 1, 1.0, 0, 1, 2);
+    plan_case(GFP_GPU_C2C, 0, 0, 1, 4096, 1, 1.0, 0, 1, 2);
+    plan_case(GFP_GPU_C2C, 0, 0, 4096, 1, 1, 1.0, 0, 2, 1);
+    plan_case(GFP_GPU_R2C, 0, 0, 1920, 10, 2, 1.0, 0, 2, 1);
+    plan_case(GFP_GPU_R2C, 1, 0, 3840, 5, 1, 0.5, 0, 2, 1);
+    plan_case(GFP_GPU_R2C, 0, 0, 1024, 256, 2, 1.0, 0, 2, 2);
+    plan_case(GFP_GPU_R2C, 0, 0, 1024, 256, 2, 1.0, 1, 1, 1);
+    plan_case(GFP_GPU_R2C, 0, 0, 1023, 256, 1, 1.0, 0, 1, 2);
+    plan_case(GFP_GPU_R2C, 0, 0, 2048, 1, 1, 1.0, 0, 2, 1);
+    plan_case(GFP_GPU_C2R, 1, 0, 20, 1080, 2, 1.0, 0, 1, 2);
+    plan_case(GFP_GPU_C2R, 1, 0, 1, 1080, 1, 1.0, 0, 1, 2);
+    plan_case(GFP_GPU_C2R, 1, 0, 1920, 256, 1, 1.0 / 3, 0, 1, 2);
+    plan_case(GFP_GPU_C2R, 1, 0, 1920, 256, 1, 1.0, 1, 1, 1);
+    plan_case(GFP_GPU_C2C, 0, 1, 1024, 6, 3, 1.0, 0, 2, 1);
+    plan_case(GFP_GPU_C2C, 1, 1, 5, 2048, 1, 1.0, 0, 1, 2);
+    plan_case(GFP_GPU_R2C, 0, 1, 100, 1024, 1, 1.0, 0, 1, 2);
+    plan_case(GFP_GPU_C2R, 1, 1, 30, 4096, 1, 1.0, 0, 1, 2);
+    if (mock_plans != 0) {
+        printf("FAIL plan: %d 1D plans not destroyed\n", mock_plans);
+        fails++;
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *what = argc > 1 ? argv[1] : "all";
@@ -350,6 +636,8 @@ int main(int argc, char **argv)
         twod_test<float>(3840, 256, 1, true);
         twod_test<double>(1024, 1024, 1, false);
     }
+    if (all || !strcmp(what, "plan"))
+        all_plans();
     printf("emu-2d: %d failed\n", fails);
     return fails != 0;
 }
