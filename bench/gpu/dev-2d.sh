@@ -1,28 +1,33 @@
 #!/bin/sh
 # bench/gpu/dev-2d.sh [BUILD] - one GPU-machine call for issue 7's on-device
-# 2D FFT (gfp_gpu_plan2d): the 2D unit suite, compute-sanitizer on it, and
-# `gfftpipe bench --2d` against cuFFT's 2D plans. BUILD (default build) is a
-# build dir with src/gfftpipe and tests/unit/test_gpu_2d; when it has none
-# they come from .devpack/pack.tar.xz, made here with
-#   sh bench/gpu/pack.sh .devpack/pack.tar.xz build \
-#       src/gfftpipe tests/unit/test_gpu_2d
+# 2D FFT (gfp_gpu_plan2d): the 2D unit suite, compute-sanitizer on it,
+# fft2 --engine gpu against FFTW, and `gfftpipe bench --2d` against
+# cuFFT's 2D plans. With .devpack/pack.tar.xz present (carry .devpack), it
+# is unpacked afresh into BUILD (default build-2d); made here with
+#   sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
+#       tests/unit/test_gpu_2d tests/cli/fft2ref tests/cli/refdft
+# Without a pack, BUILD must be a build dir holding those.
 # PHASE picks the parts (default "tests san bench"; about 10 minutes in
-# all, so two calls: PHASE="tests san", then PHASE="full bench"):
+# all, so two calls: PHASE="tests san", then PHASE="full fft2 bench"):
 #   tests  test_gpu_2d with GFP_TEST_QUICK=1 (small sizes, every pass kernel)
 #   full   test_gpu_2d, every size (issue sizes, each also via GFP_GPU_NO2D)
 #   san    memcheck, racecheck, initcheck of the quick suite
+#   fft2   tests/cli/fft2-gpu.sh: fft2/ifft2 --engine gpu (the whole-array
+#          path and GFP_FFT2_PIECEWISE=1) against FFTW 2D
 #   bench  bench --2d, gpu and cufft: f32 c2c,r2c at 4096x4096,
 #          16384x16384, 1920x1080, 3840x2160; f64 c2c 4096x4096; f32 c2r of
 #          the image sizes; the gpu engine with GFP_GPU_NO2D=1 (1D plans +
 #          transposes, four passes) at 4096x4096 for the difference
 # Logs under $OUT (logs.tgz); the bench table last on stdout.
 set -u
-BUILD=${1:-${BUILD:-build}}
+BUILD=${1:-${BUILD:-build-2d}}
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
-if [ ! -x "$BUILD/src/gfftpipe" ] || [ ! -x "$BUILD/tests/unit/test_gpu_2d" ]; then
-  [ -f .devpack/pack.tar.xz ] || { echo "dev-2d: no $BUILD/src/gfftpipe and no .devpack/pack.tar.xz" >&2; exit 1; }
-  mkdir -p "$BUILD" && tar -xJf .devpack/pack.tar.xz -C "$BUILD" || exit 1
+if [ -f .devpack/pack.tar.xz ] && [ -z "${SKIP_UNPACK:-}" ]; then
+  # afresh: a build dir left on the machine by an earlier call may be stale
+  rm -rf "$BUILD" && mkdir -p "$BUILD" && tar -xJf .devpack/pack.tar.xz -C "$BUILD" || exit 1
 fi
+[ -x "$BUILD/src/gfftpipe" ] && [ -x "$BUILD/tests/unit/test_gpu_2d" ] ||
+  { echo "dev-2d: no $BUILD/src/gfftpipe or tests/unit/test_gpu_2d (and no .devpack/pack.tar.xz)" >&2; exit 1; }
 BUILD=$(cd "$BUILD" && pwd)
 export LD_LIBRARY_PATH=$BUILD/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 G=$BUILD/src/gfftpipe
@@ -51,6 +56,11 @@ for ph in $PHASE; do
       echo "$tool rc=$? $(grep 'ERROR SUMMARY\|RACECHECK SUMMARY' "$L/san-$tool.log" | tail -1)"
       grep -E '^ +[0-9]+\. |Invalid|hazard|Uninitialized' "$L/san-$tool.log" | head -6
     done
+    ;;
+  fft2)
+    GFFTPIPE=$G TOP_BUILDDIR=$BUILD timeout 300 sh tests/cli/fft2-gpu.sh > "$L/fft2-gpu.log" 2>&1
+    echo "fft2-gpu.sh rc=$? $(tail -n 1 "$L/fft2-gpu.log")"
+    grep -E '^(FAIL|SKIP)' "$L/fft2-gpu.log" | head -8
     ;;
   bench)
     B="$G bench --2d --engines gpu,cufft --reps ${REPS:-10} --warmup 2"
