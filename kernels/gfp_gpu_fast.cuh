@@ -314,16 +314,34 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         /* Index map. Frame slot tt of this block is global frame
          * g = b0 + tt (tt < nt), its result Z at sm0[tt * PS + fpad(i)].
          * Thread tid serves slot tt = tid % FPB (NT = TPT * FPB, so the
-         * slot is the same on every iteration) and bins
-         * k = tid / FPB + it * TPT, it = 0 .. IT-1: every bin of
-         * 0 .. NBIN-1 once per slot. A warp's 32 threads are 32 / FPB bins
-         * of FPB consecutive slots: FPB consecutive output values per bin
-         * (one run of FPB * sizeof(gcx<T>) bytes; runs of one matrix only,
-         * as the block's frames may straddle matrices when fpm % FPB).
+         * slot is the same on every iteration) and, with its group
+         * G = tid / FPB (0 .. TPT-1), bins k = k0 + it * TPT, it = 0 ..
+         * IT-1, where k0 = perm(G) is a bijection of 0 .. TPT-1: every bin
+         * of 0 .. NBIN-1 once per slot. The FPB threads of a group write
+         * one bin's FPB consecutive slots: one run of FPB * sizeof(gcx<T>)
+         * bytes (of one matrix only: the block's frames may straddle
+         * matrices when fpm % FPB).
+         * perm: the Q = 16 / FPB groups of a half-warp (16 threads, one
+         * shared-memory wavefront of 8-byte values) take bins h + FPB j,
+         * j = 0 .. Q-1, of their 16-bin chunk (h: the half-warp within it),
+         * not Q consecutive bins: the slots' rows are PS apart, PS odd, and
+         * consecutive bins of FPB rows hit the same banks up to FPB-fold;
+         * h + FPB j + tt PS lands on 16 distinct 8-byte banks for the
+         * PS here (PS mod 16 = 1, 9, 13). Chunks of 16 groups only; the
+         * groups past the last whole chunk keep k0 = G. f64 (16-byte
+         * values, quarter-warps) the same with FPB 2, PS mod 8 = 1.
          * Output of frame g, bin k: out[(g / fpm) * mst + k * ld + g % fpm]. */
         constexpr int NBIN = KM == GFP_MODE_R2C ? N + 1 : N;
         constexpr int IT = (NBIN + TPT - 1) / TPT;
-        const int tt = tid % FPB, k0 = tid / FPB;
+        const int tt = tid % FPB, grp = tid / FPB;
+        int k0 = grp;
+        if constexpr (16 % FPB == 0 && FPB < 16) {
+            constexpr int Q = 16 / FPB;
+            if (grp < TPT / 16 * 16) {
+                const int r = grp & 15;
+                k0 = (grp - r) + r / Q + FPB * (r % Q);
+            }
+        }
         if (tt < nt) {
             const unsigned long long g = b0 + (unsigned long long)tt;
             gcx<T> *dst = (gcx<T> *)p.out + (g / p.fpm) * p.mst + g % p.fpm;
