@@ -7,7 +7,9 @@
  * frames, FPB * 8 bytes, at least one 32-byte sector. Shared memory is
  * FPB * PadN(N) * 8 bytes (one block of 1024 threads and 139 KB per SM at
  * 4096). The radices: every stage's butterflies a small multiple of TPT,
- * at most 16 complex values per thread and stage (the 64-register cap). */
+ * at most 16 complex values per thread and stage (the 64-register cap).
+ * Built with -DGFP_FAST_AB (make NVCCFLAGS=-DGFP_FAST_AB, or bench/gpu's
+ * KFLAGS), GFP_FAST_ALT=k picks the alternatives below for A/B runs. */
 #include "gfp_gpu_fast.cuh"
 
 #define C2C_T (GFP_MODE_C2C | GFP_FAST_TR)
@@ -15,6 +17,18 @@
 
 bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
 {
+#ifdef GFP_FAST_AB
+    /* alt 1: smaller blocks (more per SM), runs of 32 bytes;
+     * alt 2: 2048 with 64-byte runs (1024 threads, 139 KB);
+     * alt 3: 4096 as 8^4 (four stages of 2 x 8 values a thread) */
+    switch (gfp_fast_alt() * 100000 + nf) {
+    case 101024: return gfpfast::fill<float, 1024, 64, 4, C2C_T, 0, -1, 4, 16, 16>(f);
+    case 101080: return gfpfast::fill<float, 1080, 72, 4, C2C_T, 0, -1, 8, 15, 9>(f);
+    case 202048: return gfpfast::fill<float, 2048, 128, 8, C2C_T, 0, -1, 8, 16, 16>(f);
+    case 304096: return gfpfast::fill<float, 4096, 256, 4, C2C_T, 0, -1, 8, 8, 8, 8>(f);
+    default: break;
+    }
+#endif
     switch (nf) {
     GFP_FAST(float, 256, 16, 16, C2C_T, 16, 16)
     GFP_FAST(float, 512, 32, 8, C2C_T, 2, 16, 16)
@@ -32,6 +46,16 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
 /* n = 2 nf real inputs, bins 0 .. nf written (nf + 1 runs per frame) */
 bool gfp_fast2d_r2c_f32(int nf, gfp_fast_info *f)
 {
+#ifdef GFP_FAST_AB
+    /* alt 1: smaller blocks; alt 2: 64-byte runs (1024 threads) */
+    switch (gfp_fast_alt() * 100000 + nf) {
+    case 100960: return gfpfast::fill<float, 960, 64, 4, R2C_T, 0, -1, 16, 15, 4>(f);
+    case 101024: return gfpfast::fill<float, 1024, 64, 4, R2C_T, 0, -1, 4, 16, 16>(f);
+    case 201920: return gfpfast::fill<float, 1920, 128, 8, R2C_T, 0, -1, 16, 8, 15>(f);
+    case 202048: return gfpfast::fill<float, 2048, 128, 8, R2C_T, 0, -1, 8, 16, 16>(f);
+    default: break;
+    }
+#endif
     switch (nf) {
     GFP_FAST(float, 512, 32, 8, R2C_T, 2, 16, 16)
     /* 960 = 16 x 15 x 4: 60, 64, 240 butterflies on 64 threads (1920 wide) */

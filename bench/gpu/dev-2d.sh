@@ -14,6 +14,10 @@
 #   san    memcheck, racecheck, initcheck of the quick suite
 #   fft2   tests/cli/fft2-gpu.sh: fft2/ifft2 --engine gpu (the whole-array
 #          path and GFP_FFT2_PIECEWISE=1) against FFTW 2D
+#   ab     the 2D pass kernels' A/B alternatives (gfp_gpu_fast_2d.cu):
+#          GFP_FAST_ALT=0..3 on a gfftpipe built with
+#          make NVCCFLAGS=-DGFP_FAST_AB (AB_G, default BUILD/x/gfftpipe:
+#          pack.sh's place for an extra file given as an absolute path)
 #   bench  bench --2d, gpu and cufft: f32 c2c,r2c at 4096x4096,
 #          16384x16384, 1920x1080, 3840x2160; f64 c2c 4096x4096; f32 c2r of
 #          the image sizes; the gpu engine with GFP_GPU_NO2D=1 (1D plans +
@@ -61,6 +65,20 @@ for ph in $PHASE; do
     GFFTPIPE=$G TOP_BUILDDIR=$BUILD timeout 300 sh tests/cli/fft2-gpu.sh > "$L/fft2-gpu.log" 2>&1
     echo "fft2-gpu.sh rc=$? $(tail -n 1 "$L/fft2-gpu.log")"
     grep -E '^(FAIL|SKIP)' "$L/fft2-gpu.log" | head -8
+    ;;
+  ab)
+    AB_G=${AB_G:-$BUILD/x/gfftpipe}
+    if [ ! -x "$AB_G" ]; then
+      echo "ab: no $AB_G (a gfftpipe built with -DGFP_FAST_AB)"
+    else
+      for alt in 0 1 2 3; do
+        GFP_FAST_ALT=$alt timeout 150 "$AB_G" bench --2d --engines gpu --reps ${REPS:-10} \
+          --kind c2c,r2c --sizes 4096x4096,2048x2048,1024x1024,1920x1080,3840x2160 \
+          > "$L/ab-$alt.log" 2>&1
+        echo "alt $alt rc=$?"
+        grep '^gpu ' "$L/ab-$alt.log" | sed "s/^/  alt $alt: /"
+      done
+    fi
     ;;
   bench)
     B="$G bench --2d --engines gpu,cufft --reps ${REPS:-10} --warmup 2"
