@@ -81,7 +81,7 @@ for ph in $PHASE; do
     fi
     ;;
   bench)
-    B="$G bench --2d --engines gpu,cufft --reps ${REPS:-10} --warmup 2"
+    B="timeout ${BENCH_T:-400} $G bench --2d --engines gpu,cufft --reps ${REPS:-10} --warmup 2"
     $B --kind c2c,r2c --precision f32 \
       --sizes 4096x4096,16384x16384,1920x1080,3840x2160 > "$L/bench-f32.log" 2> "$L/bench-f32.err"
     echo "bench f32 rc=$?"
@@ -89,7 +89,7 @@ for ph in $PHASE; do
     echo "bench f64 rc=$?"
     $B --kind c2r --precision f32 --sizes 1920x1080,3840x2160 > "$L/bench-c2r.log" 2> "$L/bench-c2r.err"
     echo "bench c2r rc=$?"
-    GFP_GPU_NO2D=1 $G bench --2d --engines gpu,cufft --reps ${REPS:-10} --warmup 2 \
+    GFP_GPU_NO2D=1 timeout 200 $G bench --2d --engines gpu,cufft --reps ${REPS:-10} --warmup 2 \
       --kind c2c,r2c --sizes 4096x4096 > "$L/bench-no2d.log" 2> "$L/bench-no2d.err"
     echo "bench GFP_GPU_NO2D=1 rc=$?"
     cat "$L"/bench-*.err | head -8
