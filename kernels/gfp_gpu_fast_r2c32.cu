@@ -2,13 +2,25 @@
  * half-length complex FFT with the split step fused. */
 #include "gfp_gpu_fast.cuh"
 
+/* v7: shared layouts of n = 64..256 from the bank model (see c2c32) */
+#define R2C_L(e) (GFP_MODE_R2C | GFP_FAST_PAD3 | GFP_FAST_PSX(e))
 bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
 {
+#ifdef GFP_FAST_AB
+    if (gfp_fast_alt() == 5) { /* v4's layout */
+        switch (nf) {
+        GFP_FASTB(float, 32, 4, 64, GFP_MODE_R2C, 6, 4, 8)
+        GFP_FASTB(float, 64, 8, 32, GFP_MODE_R2C, 6, 8, 8)
+        GFP_FAST(float, 128, 8, 32, GFP_MODE_R2C, 8, 16)
+        default: break;
+        }
+    }
+#endif
     switch (nf) {
     GFP_FAST(float, 16, 1, 256, GFP_MODE_R2C, 16)
-    GFP_FASTB(float, 32, 4, 64, GFP_MODE_R2C, 6, 4, 8)
-    GFP_FASTB(float, 64, 8, 32, GFP_MODE_R2C, 6, 8, 8)
-    GFP_FAST(float, 128, 8, 32, GFP_MODE_R2C, 8, 16)
+    GFP_FASTB(float, 32, 4, 64, R2C_L(7), 6, 4, 8)
+    GFP_FASTB(float, 64, 8, 32, R2C_L(15), 6, 8, 8)
+    GFP_FAST(float, 128, 8, 32, R2C_L(7), 8, 16)
     GFP_FAST(float, 256, 16, 16, GFP_MODE_R2C, 16, 16)
     GFP_FAST(float, 512, 32, 8, GFP_MODE_R2C, 2, 16, 16)
     GFP_FAST(float, 1024, 64, 4, GFP_MODE_R2C, 4, 16, 16)
