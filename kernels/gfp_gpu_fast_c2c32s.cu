@@ -39,6 +39,22 @@ bool gfp_fast_c2c_f32s(int nf, gfp_fast_info *f)
         default: break;
         }
     }
+    /* 3000 and 3125: other cuts, thread counts, frames per block */
+    switch (gfp_fast_alt() * 4096 + nf) {
+    case 6 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 8, 15, 5, 5>(f);
+    case 7 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 15, 8, 5, 5>(f);
+    case 8 * 4096 + 3000: return gfpfast::fill<float, 3000, 375, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 0, -1, 8, 15, 5, 5>(f);
+    case 9 * 4096 + 3000: return gfpfast::fill<float, 3000, 375, 2, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 8, 15, 5, 5>(f);
+    case 10 * 4096 + 3000: return gfpfast::fill<float, 3000, 300, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 10, 10, 10, 3>(f);
+    case 11 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 8, 15, 25>(f);
+    case 12 * 4096 + 3000: return gfpfast::fill<float, 3000, 375, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, -1, 8, 15, 5, 5>(f);
+    case 6 * 4096 + 3125: return gfpfast::fill<float, 3125, 125, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(6), 2, -1, 25, 25, 5>(f);
+    case 7 * 4096 + 3125: return gfpfast::fill<float, 3125, 125, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 0, -1, 25, 25, 5>(f);
+    case 8 * 4096 + 3125: return gfpfast::fill<float, 3125, 125, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(6), 3, -1, 25, 25, 5>(f);
+    case 9 * 4096 + 3125: return gfpfast::fill<float, 3125, 125, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(6), 2, -1, 5, 25, 25>(f);
+    case 10 * 4096 + 3125: return gfpfast::fill<float, 3125, 125, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(6), 2, 1, 25, 25, 5>(f);
+    default: break;
+    }
 #endif
     /* v5: 1000 as 10^3 on 100 threads (every stage's butterflies a multiple
      * of the threads, 3 stages instead of 4), 2401 with a 4-blocks register

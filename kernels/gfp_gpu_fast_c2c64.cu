@@ -14,6 +14,9 @@ bool gfp_fast_c2c_f64(int nf, gfp_fast_info *f)
         case 2: return gfpfast::fill<double, 8192, 512, 1, GFP_MODE_C2C | GFP_FAST_CS, 1, -1, 16, 8, 8, 8>(f);
         case 3: return gfpfast::fill<double, 8192, 512, 1, GFP_MODE_C2C, 1, -1, 8, 16, 8, 8>(f);
         case 4: return gfpfast::fill<double, 8192, 512, 1, GFP_MODE_C2C, 1, -1, 8, 8, 16, 8>(f);
+        case 6: return gfpfast::fill<double, 8192, 512, 1, GFP_MODE_C2C | GFP_FAST_HTW, 1, -1, 16, 8, 8, 8>(f);
+        case 7: return gfpfast::fill<double, 8192, 512, 1, GFP_MODE_C2C | GFP_FAST_HTW | GFP_FAST_CS, 1, -1, 16, 8, 8, 8>(f);
+        case 8: return gfpfast::fill<double, 8192, 512, 1, GFP_MODE_C2C | GFP_FAST_HTW, 1, -1, 8, 8, 8, 16>(f);
         default: break;
         }
     }

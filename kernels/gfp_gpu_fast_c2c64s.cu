@@ -36,6 +36,20 @@ bool gfp_fast_c2c_f64s(int nf, gfp_fast_info *f)
         default: break;
         }
     }
+    /* 1000 and 2401: frames per block, register caps, buffers */
+    switch (gfp_fast_alt() * 4096 + nf) {
+    case 6 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 2, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_PSX(6), 0, -1, 10, 10, 10>(f);
+    case 7 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 4, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_PSX(6), 0, -1, 10, 10, 10>(f);
+    case 8 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 0, -1, 10, 10, 10>(f);
+    case 9 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_PSX(6), 2, -1, 10, 10, 10>(f);
+    case 10 * 4096 + 1000: return gfpfast::fill<double, 1000, 125, 2, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 8, 5, 5, 5>(f);
+    case 6 * 4096 + 2401: return gfpfast::fill<double, 2401, 343, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 2, 0, 7, 7, 7, 7>(f);
+    case 7 * 4096 + 2401: return gfpfast::fill<double, 2401, 343, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 1, 1, 7, 7, 7, 7>(f);
+    case 8 * 4096 + 2401: return gfpfast::fill<double, 2401, 343, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 3, 1, 7, 7, 7, 7>(f);
+    case 9 * 4096 + 2401: return gfpfast::fill<double, 2401, 343, 2, GFP_MODE_C2C | GFP_FAST_NOPAD, 1, 0, 7, 7, 7, 7>(f);
+    case 10 * 4096 + 2401: return gfpfast::fill<double, 2401, 343, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_CS, 2, 1, 7, 7, 7, 7>(f);
+    default: break;
+    }
 #endif
     /* v7: shared layouts from the bank model (see c2c32s) */
     switch (nf) {

@@ -18,12 +18,12 @@ for ph in $PHASE; do
   t0=$(date +%s)
   case $ph in
   ab)
-    $K bench --kinds c2c --prec f32 --sizes ${S32:-16,32,64,128,1000,1331,2187,2197,2401,3000,3125,4095} \
-      --alts 0,5 > $L/ab-c2c32.log 2>&1
-    $K bench --kinds r2c --prec f32 --sizes ${SR:-64,128,256} --alts 0,5 > $L/ab-r2c32.log 2>&1
-    $K bench --kinds c2c --prec f64 --sizes ${S64:-1000,1331,2187,2197,2401,3125,4095} --alts 0,5 \
-      > $L/ab-c2c64.log 2>&1
-    $K bench --kinds c2c --prec f64 --sizes 8192 --alts 0,1,3,4 > $L/ab-8192.log 2>&1
+    # AB="kind prec sizes alts; ..." (default: the v7 layouts against the old)
+    echo "${AB:-c2c f32 16,32,64,128,1000,1331,2187,2197,2401,3000,3125,4095 0,5;r2c f32 64,128,256 0,5;c2c f64 1000,1331,2187,2197,2401,3125,4095 0,5;c2c f64 8192 0,1,3,4}" |
+      tr ';' '\n' | while read -r kind prec sizes alts; do
+        [ -n "$kind" ] || continue
+        $K bench --kinds $kind --prec $prec --sizes $sizes --alts $alts > $L/ab-$kind$prec-$sizes.log 2>&1
+      done
     ;;
   bench)
     $G bench --engines gpu,cufft --kind c2c --precision f32,f64 --sizes 8..8192 > $L/b-c2c.log 2>&1
