@@ -39,20 +39,14 @@ bool gfp_fast_c2c_f32s(int nf, gfp_fast_info *f)
         default: break;
         }
     }
-    /* 3000 and 3125: other cuts, thread counts, frames per block */
+    /* 3000: other cuts, thread counts, register caps */
     switch (gfp_fast_alt() * 4096 + nf) {
-    case 6 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 8, 15, 5, 5>(f);
-    case 7 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 15, 8, 5, 5>(f);
-    case 8 * 4096 + 3000: return gfpfast::fill<float, 3000, 375, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 0, -1, 8, 15, 5, 5>(f);
-    case 9 * 4096 + 3000: return gfpfast::fill<float, 3000, 375, 2, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 8, 15, 5, 5>(f);
-    case 10 * 4096 + 3000: return gfpfast::fill<float, 3000, 300, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 10, 10, 10, 3>(f);
-    case 11 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 8, 15, 25>(f);
-    case 12 * 4096 + 3000: return gfpfast::fill<float, 3000, 375, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, -1, 8, 15, 5, 5>(f);
-    case 6 * 4096 + 3125: return gfpfast::fill<float, 3125, 125, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(6), 2, -1, 25, 25, 5>(f);
-    case 7 * 4096 + 3125: return gfpfast::fill<float, 3125, 125, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 0, -1, 25, 25, 5>(f);
-    case 8 * 4096 + 3125: return gfpfast::fill<float, 3125, 125, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(6), 3, -1, 25, 25, 5>(f);
-    case 9 * 4096 + 3125: return gfpfast::fill<float, 3125, 125, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(6), 2, -1, 5, 25, 25>(f);
-    case 10 * 4096 + 3125: return gfpfast::fill<float, 3125, 125, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(6), 2, 1, 25, 25, 5>(f);
+    case 6 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 3, -1, 8, 15, 25>(f);
+    case 7 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, -1, 8, 15, 25>(f);
+    case 8 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 4, -1, 8, 15, 25>(f);
+    case 9 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, -1, 15, 8, 25>(f);
+    case 10 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, -1, 8, 15, 5, 5>(f);
+    case 11 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 5, -1, 8, 15, 25>(f);
     default: break;
     }
 #endif
@@ -69,7 +63,7 @@ bool gfp_fast_c2c_f32s(int nf, gfp_fast_info *f)
     GFP_FASTB(float, 2197, 169, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(2), 2, 13, 13, 13)
     GFP_FASTP(float, 2401, 343, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 4, 7, 7, 7, 7)
     GFP_FAST(float, 3000, 375, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 8, 15, 5, 5)
-    GFP_FASTB(float, 3125, 125, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(6), 2, 25, 25, 5)
+    GFP_FASTB(float, 3125, 125, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(6), 3, 25, 25, 5)
     GFP_FAST(float, 4095, 455, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 13, 9, 7, 5)
     default: return false;
     }
