@@ -94,7 +94,8 @@ template <typename T> struct Bfly<27, T> : BflyComp<3, 9, T> {};
 #define GFP_FAST_PAD3 (2 << 5)
 #define GFP_FAST_PAD5 (3 << 5)
 #define GFP_FAST_PSX(e) ((e) << 8)
-/* twiddles above R/2 as products (GFP_FAST_HALFTW) for this kernel only */
+/* twiddles above R/2 as products (GFP_FAST_HALFTW) for this kernel only,
+ * radix 13 included */
 #define GFP_FAST_HTW (1 << 13)
 
 namespace gfpfast {
@@ -170,7 +171,7 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
             }
             if constexpr (LS > 1) {
                 const int k = j % LS;
-                if constexpr ((GFP_FAST_HALFTW || (MODE & GFP_FAST_HTW)) && R > 4 && R != 13) {
+                if constexpr (((GFP_FAST_HALFTW && R != 13) || (MODE & GFP_FAST_HTW)) && R > 4) {
                     /* load W^{sk} for s <= H, the rest as W^{Hk} W^{(s-H)k}:
                      * half the L1 traffic of the twiddles, one more rounding
                      * on the upper half (as v3's two-level tables) */

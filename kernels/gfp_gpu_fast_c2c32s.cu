@@ -39,14 +39,18 @@ bool gfp_fast_c2c_f32s(int nf, gfp_fast_info *f)
         default: break;
         }
     }
-    /* 3000: other cuts, thread counts, register caps */
+    /* 3000 around v7's 8 x 15 x 25 on 200 threads; 1000: frames per block */
     switch (gfp_fast_alt() * 4096 + nf) {
-    case 6 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 3, -1, 8, 15, 25>(f);
-    case 7 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, -1, 8, 15, 25>(f);
-    case 8 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 4, -1, 8, 15, 25>(f);
-    case 9 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, -1, 15, 8, 25>(f);
-    case 10 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, -1, 8, 15, 5, 5>(f);
-    case 11 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 5, -1, 8, 15, 25>(f);
+    case 6 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD3, 4, -1, 8, 15, 25>(f);
+    case 7 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C, 4, -1, 8, 15, 25>(f);
+    case 8 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_CS, 4, -1, 8, 15, 25>(f);
+    case 9 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, -1, 8, 25, 15>(f);
+    case 10 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 2, GFP_MODE_C2C | GFP_FAST_PAD5, 2, -1, 8, 15, 25>(f);
+    case 11 * 4096 + 3000: return gfpfast::fill<float, 3000, 375, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 8, 15, 5, 5>(f);
+    case 6 * 4096 + 1000: return gfpfast::fill<float, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(11), 4, -1, 10, 10, 10>(f);
+    case 7 * 4096 + 1000: return gfpfast::fill<float, 1000, 100, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(11), 0, -1, 10, 10, 10>(f);
+    case 8 * 4096 + 1000: return gfpfast::fill<float, 1000, 100, 4, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(11), 0, -1, 10, 10, 10>(f);
+    case 9 * 4096 + 1000: return gfpfast::fill<float, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 10, 10, 10>(f);
     default: break;
     }
 #endif
@@ -55,14 +59,15 @@ bool gfp_fast_c2c_f32s(int nf, gfp_fast_info *f)
      * cap (40 registers), 3000 as 8 x 15 x 5 x 5 (4 stages instead of 5).
      * v7: shared layouts from the bank model (bench/gpu/banks.py): no
      * padding where every radix is odd, a frame stride (PSX) that keeps a
-     * warp's frames apart */
+     * warp's frames apart; 3000 as 8 x 15 x 25 on 200 threads with a
+     * 4-blocks cap (A/B runs, bench/NOTES.md v7) */
     switch (nf) {
     GFP_FAST(float, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(11), 10, 10, 10)
     GFP_FAST(float, 1331, 121, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(4), 11, 11, 11)
     GFP_FAST(float, 2187, 243, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 9, 9, 9, 3)
     GFP_FASTB(float, 2197, 169, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(2), 2, 13, 13, 13)
     GFP_FASTP(float, 2401, 343, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 4, 7, 7, 7, 7)
-    GFP_FAST(float, 3000, 375, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 8, 15, 5, 5)
+    GFP_FASTB(float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, 8, 15, 25)
     GFP_FASTB(float, 3125, 125, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(6), 3, 25, 25, 5)
     GFP_FAST(float, 4095, 455, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 13, 9, 7, 5)
     default: return false;
