@@ -39,18 +39,13 @@ bool gfp_fast_c2c_f32s(int nf, gfp_fast_info *f)
         default: break;
         }
     }
-    /* 3000 around v7's 8 x 15 x 25 on 200 threads; 1000: frames per block */
+    /* 3000 around v7's 8 x 15 x 25: other thread counts */
     switch (gfp_fast_alt() * 4096 + nf) {
-    case 6 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD3, 4, -1, 8, 15, 25>(f);
-    case 7 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C, 4, -1, 8, 15, 25>(f);
-    case 8 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_CS, 4, -1, 8, 15, 25>(f);
-    case 9 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, -1, 8, 25, 15>(f);
-    case 10 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 2, GFP_MODE_C2C | GFP_FAST_PAD5, 2, -1, 8, 15, 25>(f);
-    case 11 * 4096 + 3000: return gfpfast::fill<float, 3000, 375, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 8, 15, 5, 5>(f);
-    case 6 * 4096 + 1000: return gfpfast::fill<float, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(11), 4, -1, 10, 10, 10>(f);
-    case 7 * 4096 + 1000: return gfpfast::fill<float, 1000, 100, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(11), 0, -1, 10, 10, 10>(f);
-    case 8 * 4096 + 1000: return gfpfast::fill<float, 1000, 100, 4, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(11), 0, -1, 10, 10, 10>(f);
-    case 9 * 4096 + 1000: return gfpfast::fill<float, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_PAD5, 0, -1, 10, 10, 10>(f);
+    case 6 * 4096 + 3000: return gfpfast::fill<float, 3000, 125, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 6, -1, 8, 15, 25>(f);
+    case 7 * 4096 + 3000: return gfpfast::fill<float, 3000, 150, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 5, -1, 8, 15, 25>(f);
+    case 8 * 4096 + 3000: return gfpfast::fill<float, 3000, 125, 2, GFP_MODE_C2C | GFP_FAST_PAD5, 3, -1, 8, 15, 25>(f);
+    case 9 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, 1, 8, 15, 25>(f);
+    case 10 * 4096 + 3000: return gfpfast::fill<float, 3000, 120, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 6, -1, 8, 15, 25>(f);
     default: break;
     }
 #endif

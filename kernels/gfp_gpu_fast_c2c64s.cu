@@ -36,12 +36,13 @@ bool gfp_fast_c2c_f64s(int nf, gfp_fast_info *f)
         default: break;
         }
     }
-    /* 2197: half-table twiddles with radix 13, register caps */
+    /* 1000: other cuts and frames per block */
     switch (gfp_fast_alt() * 4096 + nf) {
-    case 6 * 4096 + 2197: return gfpfast::fill<double, 2197, 169, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_HTW, 2, -1, 13, 13, 13>(f);
-    case 7 * 4096 + 2197: return gfpfast::fill<double, 2197, 169, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 3, -1, 13, 13, 13>(f);
-    case 8 * 4096 + 2197: return gfpfast::fill<double, 2197, 169, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(2), 1, -1, 13, 13, 13>(f);
-    case 9 * 4096 + 2197: return gfpfast::fill<double, 2197, 169, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_HTW, 3, -1, 13, 13, 13>(f);
+    case 6 * 4096 + 1000: return gfpfast::fill<double, 1000, 125, 1, GFP_MODE_C2C | GFP_FAST_PAD3, 0, -1, 8, 5, 5, 5>(f);
+    case 7 * 4096 + 1000: return gfpfast::fill<double, 1000, 125, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(4), 0, -1, 5, 5, 5, 8>(f);
+    case 8 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 0, -1, 10, 10, 10>(f);
+    case 9 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 4, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 0, -1, 10, 10, 10>(f);
+    case 10 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3) | GFP_FAST_CS, 0, -1, 10, 10, 10>(f);
     default: break;
     }
 #endif
@@ -53,7 +54,7 @@ bool gfp_fast_c2c_f64s(int nf, gfp_fast_info *f)
     GFP_FAST(double, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 10, 10, 10)
     GFP_FASTB(double, 1331, 121, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(4) | GFP_FAST_HTW, 2, 11, 11, 11)
     GFP_FAST(double, 2187, 243, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_HTW, 9, 9, 9, 3)
-    GFP_FASTB(double, 2197, 169, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 2, 13, 13, 13)
+    GFP_FASTB(double, 2197, 169, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_HTW, 2, 13, 13, 13)
     GFP_FASTB(double, 2401, 343, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_HTW, 2, 7, 7, 7, 7)
     GFP_FAST(double, 3000, 375, 1, GFP_MODE_C2C, 8, 5, 5, 5, 3)
     GFP_FASTB(double, 3125, 125, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 3, 25, 25, 5)
