@@ -113,16 +113,19 @@ def ratio(n, tpt, fpb, radices, esz, sh, extra, model, pp=False,
 
 
 # name, (n, threads per frame, frames per block, radices, bytes per element,
-#        options); as in kernels/gfp_gpu_fast_*.cu
+#        options); as in kernels/gfp_gpu_fast_*.cu before v7, and ("v7")
+# the cuts v7's A/B runs chose where they changed
 CONFIGS = [
     ('c2c f32 16', (16, 4, 64, [4, 4], 8, dict(direct_out=False))),
     ('c2c f32 32', (32, 8, 32, [2, 4, 4], 8, dict(direct_out=False))),
     ('c2c f32 64', (64, 8, 32, [8, 8], 8, {})),
     ('c2c f32 128', (128, 8, 32, [8, 16], 8, {})),
+    ('c2c f32 128 v7', (128, 32, 8, [4, 4, 8], 8, {})),
     ('c2c f32 256', (256, 16, 16, [16, 16], 8, {})),
     ('r2c f32 64', (32, 4, 64, [4, 8], 8, dict(direct_out=False, r2c=True))),
     ('r2c f32 128', (64, 8, 32, [8, 8], 8, dict(direct_out=False, r2c=True))),
     ('r2c f32 256', (128, 8, 32, [8, 16], 8, dict(direct_out=False, r2c=True))),
+    ('r2c f32 256 v7', (128, 16, 16, [16, 8], 8, dict(direct_out=False, r2c=True))),
     ('r2c f32 512', (256, 16, 16, [16, 16], 8, dict(direct_out=False, r2c=True))),
     ('c2c f32 1000', (1000, 100, 3, [10, 10, 10], 8, {})),
     ('c2c f32 1331', (1331, 121, 2, [11, 11, 11], 8, {})),
@@ -130,6 +133,7 @@ CONFIGS = [
     ('c2c f32 2197', (2197, 169, 3, [13, 13, 13], 8, {})),
     ('c2c f32 2401', (2401, 343, 1, [7, 7, 7, 7], 8, dict(pp=True))),
     ('c2c f32 3000', (3000, 375, 1, [8, 15, 5, 5], 8, {})),
+    ('c2c f32 3000 v7', (3000, 200, 1, [8, 15, 25], 8, {})),
     ('c2c f32 3125', (3125, 125, 2, [25, 25, 5], 8, {})),
     ('c2c f32 4095', (4095, 455, 1, [13, 9, 7, 5], 8, {})),
     ('c2c f64 1000', (1000, 100, 3, [10, 10, 10], 16, {})),
