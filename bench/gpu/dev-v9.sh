@@ -25,6 +25,13 @@ for ph in $PHASE; do
         $K bench --kinds $kind --prec $prec --sizes $sizes --alts $alts > $L/ab-$kind$prec-$sizes.log 2>&1
       done
     ;;
+  ncu)
+    # where f32 3000's time goes: one launch of its kernel under Nsight Compute
+    ncu --launch-skip 3 --launch-count 1 -k regex:fkernel --section SpeedOfLight \
+      --section MemoryWorkloadAnalysis --section Occupancy --section WarpStateStats \
+      --section LaunchStats $K bench --kinds c2c --prec f32 --sizes ${NCU_N:-3000} > $L/ncu.log 2>&1
+    echo "ncu rc=$?"; grep -E "Memory Throughput|DRAM Throughput|L1/TEX Cache Throughput|Compute \(SM\)|Achieved Occupancy|Theoretical Occupancy|Registers Per|Stall|Duration|Bank" $L/ncu.log | head -30
+    ;;
   bench)
     $G bench --engines gpu,cufft --kind c2c --precision f32,f64 --sizes 8..8192 > $L/b-c2c.log 2>&1
     $G bench --engines gpu,cufft --kind r2c --precision f32 --sizes 64..8192 > $L/b-r2c.log 2>&1
