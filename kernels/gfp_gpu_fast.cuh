@@ -84,10 +84,23 @@ template <typename T> struct Bfly<27, T> : BflyComp<3, 9, T> {};
  * streaming global access (ld/st .cs: the frames are read and written once,
  * so they should not displace the twiddles from L1 and L2) */
 #define GFP_FAST_CS 16
+/* shared-memory layout (bank conflicts): element i of a frame lives at
+ * i + (i >> SH) (SH = 4 unless a PAD bit says otherwise; none for NOPAD),
+ * and frames are PadN apart, plus PSX(e) extra elements. Chosen per kernel
+ * with the bank model of bench/gpu/banks.py: odd radices need no padding
+ * (odd strides never meet in a bank), several frames per warp need a frame
+ * stride that puts them in different banks. */
+#define GFP_FAST_NOPAD (1 << 5)
+#define GFP_FAST_PAD3 (2 << 5)
+#define GFP_FAST_PAD5 (3 << 5)
+#define GFP_FAST_PSX(e) ((e) << 8)
+/* twiddles above R/2 as products (GFP_FAST_HALFTW) for this kernel only,
+ * radix 13 included */
+#define GFP_FAST_HTW (1 << 13)
 /* transposed store for the 2D FFT (gfp_gpu_2d.cu): the result goes through
  * shared memory and bin k of frame g to out[(g / fpm) * mst + k * ld +
  * g % fpm] (gfp_fparams), the block's FPB frames of one bin as one run */
-#define GFP_FAST_TR 32
+#define GFP_FAST_TR (1 << 14)
 
 namespace gfpfast {
 
@@ -114,7 +127,14 @@ template <typename T> struct V16;
 template <> struct V16<float> { typedef float4 t; };
 template <> struct V16<double> { typedef double2 t; };
 
-__device__ __forceinline__ int fpad(int i) { return i + (i >> 4); }
+template <int MODE> struct Pad {
+    static constexpr int code = (MODE >> 5) & 3;
+    static constexpr int sh = code == 0 ? 4 : code == 1 ? 0 : code == 2 ? 3 : 5;
+};
+template <int MODE> __device__ __forceinline__ int fpad(int i)
+{
+    return Pad<MODE>::sh ? i + (i >> Pad<MODE>::sh) : i;
+}
 
 struct Ctx {
     int x;                    /* thread within transform */
@@ -150,12 +170,12 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
                         v[b][s] = mk((T)0, (T)0);
                     }
                 } else {
-                    v[b][s] = smi[fpad(j + s * NB)];
+                    v[b][s] = smi[fpad<MODE>(j + s * NB)];
                 }
             }
             if constexpr (LS > 1) {
                 const int k = j % LS;
-                if constexpr (GFP_FAST_HALFTW && R > 4 && R != 13) {
+                if constexpr (((GFP_FAST_HALFTW && R != 13) || (MODE & GFP_FAST_HTW)) && R > 4) {
                     /* load W^{sk} for s <= H, the rest as W^{Hk} W^{(s-H)k}:
                      * half the L1 traffic of the twiddles, one more rounding
                      * on the upper half (as v3's two-level tables) */
@@ -198,7 +218,7 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
                             *dst = mk(o.x * sc, o.y * sc);
                     }
                 } else {
-                    smo[fpad(base + s * LS)] = v[b][s];
+                    smo[fpad<MODE>(base + s * LS)] = v[b][s];
                 }
             }
         }
@@ -235,8 +255,14 @@ struct Run<T, N, TPT, LS, OFF, FIRST, IN_G, OUT_G, MODE, PP, BS, PAR, R, Rest...
 #define GFP_FAST_PPMAX 0 /* bytes of shared memory per block up to which ping-pong is used */
 #endif
 /* PPF: 1 ping-pong, 0 single buffer, -1 by size (GFP_FAST_PPMAX) */
-template <typename T, int N, int FPB, int PPF> struct PPol {
-    static constexpr int one = FPB * ((N + (N >> 4) + 1) | 1) * (int)sizeof(gcx<T>);
+/* PS: shared elements per transform */
+template <int N, int MODE> struct PadN {
+    static constexpr int sh = Pad<MODE>::sh;
+    static constexpr int v = ((N + (sh ? N >> sh : 0) + 1) | 1) + ((MODE >> 8) & 31);
+};
+
+template <typename T, int N, int FPB, int PPF, int MODE> struct PPol {
+    static constexpr int one = FPB * PadN<N, MODE>::v * (int)sizeof(gcx<T>);
     static constexpr bool pp = PPF >= 0 ? PPF == 1 : 2 * one <= GFP_FAST_PPMAX;
 };
 
@@ -246,20 +272,16 @@ template <typename T, int NT> struct MinB {
     static constexpr int v = q < 1 ? 1 : q > 8 ? 8 : q;
 };
 
-/* PS: shared elements per transform */
-template <int N> struct PadN {
-    static constexpr int v = (N + (N >> 4) + 1) | 1;
-};
 
 template <typename T, int N, int TPT, int FPB, int MODE, int MINB, int PPF, int... Rs>
 __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant__ gfp_fparams p)
 {
     extern __shared__ __align__(16) unsigned char gfp_fsm_raw[];
     constexpr int NT = TPT * FPB;
-    constexpr int PS = PadN<N>::v;
+    constexpr int PS = PadN<N, MODE>::v;
     constexpr bool DIRECT = TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN;
     constexpr bool DOUT = TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMOUT;
-    constexpr bool PP = PPol<T, N, FPB, PPF>::pp;
+    constexpr bool PP = PPol<T, N, FPB, PPF, MODE>::pp;
     constexpr int BS = FPB * PS;
     gcx<T> *smb = (gcx<T> *)gfp_fsm_raw;
     const int tid = threadIdx.x;
@@ -298,7 +320,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                 const T *f = (const T *)&buf[it];
 #pragma unroll
                 for (int q = 0; q < PER; q++)
-                    sm0[tt * PS + fpad(i + q)] = mk(f[2 * q], p.conj_in ? -f[2 * q + 1] : f[2 * q + 1]);
+                    sm0[tt * PS + fpad<MODE>(i + q)] = mk(f[2 * q], p.conj_in ? -f[2 * q + 1] : f[2 * q + 1]);
             }
         }
         __syncthreads();
@@ -312,7 +334,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         return;
     } else if constexpr (TR) {
         /* Index map. Frame slot tt of this block is global frame
-         * g = b0 + tt (tt < nt), its result Z at sm0[tt * PS + fpad(i)].
+         * g = b0 + tt (tt < nt), its result Z at sm0[tt * PS + fpad<MODE>(i)].
          * Thread tid serves slot tt = tid % FPB (NT = TPT * FPB, so the
          * slot is the same on every iteration) and, with its group
          * G = tid / FPB (0 .. TPT-1), bins k = k0 + it * TPT, it = 0 ..
@@ -327,7 +349,8 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
          * not Q consecutive bins: the slots' rows are PS apart, PS odd, and
          * consecutive bins of FPB rows hit the same banks up to FPB-fold;
          * h + FPB j + tt PS lands on 16 distinct 8-byte banks for the
-         * PS here (PS mod 16 = 1, 9, 13). Chunks of 16 groups only; the
+         * PS here (the default layout: PS mod 16 = 1, 9, 13; a PAD or PSX
+         * bit changes PS, not the map). Chunks of 16 groups only; the
          * groups past the last whole chunk keep k0 = G. f64 (16-byte
          * values, quarter-warps) the same with FPB 2, PS mod 8 = 1.
          * Output of frame g, bin k: out[(g / fpm) * mst + k * ld + g % fpm]. */
@@ -359,8 +382,8 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                         const T sc = (T)p.scale * (T)0.5;
                         const T cs = p.conj_out ? -sc : sc;
                         const int ka = k == N ? 0 : k, kb = k == 0 ? 0 : N - k;
-                        const gcx<T> a = s0[fpad(ka)];
-                        const gcx<T> bz = s0[fpad(kb)];
+                        const gcx<T> a = s0[fpad<MODE>(ka)];
+                        const gcx<T> bz = s0[fpad<MODE>(kb)];
                         const gcx<T> wk = ldg(&((const gcx<T> *)p.rtw)[k]);
                         const gcx<T> s = mk(a.x + bz.x, a.y - bz.y);
                         const gcx<T> wd = cmul(wk, mk(a.x - bz.x, a.y + bz.y));
@@ -368,7 +391,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                     } else {
                         const T sc = (T)p.scale;
                         const T cs = p.conj_out ? -sc : sc;
-                        const gcx<T> z = s0[fpad(k)];
+                        const gcx<T> z = s0[fpad<MODE>(k)];
                         o = mk(z.x * sc, z.y * cs);
                     }
                     dst[(unsigned long long)k * ld] = o;
@@ -394,7 +417,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                 T *f = (T *)&o;
 #pragma unroll
                 for (int q = 0; q < PER; q++) {
-                    gcx<T> z = sm0[tt * PS + fpad(i + q)];
+                    gcx<T> z = sm0[tt * PS + fpad<MODE>(i + q)];
                     f[2 * q] = z.x * sc;
                     f[2 * q + 1] = z.y * cs;
                 }
@@ -419,8 +442,8 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                 const int tt = e / NP, k = e - tt * NP;
                 const gcx<T> *s0 = sm0 + tt * PS;
                 const int k2 = k == 0 ? 0 : N - k;
-                const gcx<T> a = s0[fpad(k)];
-                const gcx<T> bz = s0[fpad(k2)];
+                const gcx<T> a = s0[fpad<MODE>(k)];
+                const gcx<T> bz = s0[fpad<MODE>(k2)];
                 const gcx<T> wk = ldg(&w[k]);
                 /* bin k */
                 gcx<T> s = mk(a.x + bz.x, a.y - bz.y), d = mk(a.x - bz.x, a.y + bz.y);
@@ -446,7 +469,7 @@ inline bool fill(gfp_fast_info *f)
     f->tpt = TPT;
     f->fpb = FPB;
     f->threads = TPT * FPB;
-    f->smem = (size_t)(PPol<T, N, FPB, PPF>::pp ? 2 : 1) * FPB * PadN<N>::v * sizeof(gcx<T>);
+    f->smem = (size_t)(PPol<T, N, FPB, PPF, MODE>::pp ? 2 : 1) * FPB * PadN<N, MODE>::v * sizeof(gcx<T>);
     const int r[] = {Rs...};
     f->nst = (int)sizeof...(Rs);
     for (int i = 0; i < f->nst; i++)

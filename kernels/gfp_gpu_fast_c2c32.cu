@@ -1,14 +1,20 @@
 /* gfp_gpu_fast_c2c32.cu - specialised C2C f32 kernels, powers of two. */
 #include "gfp_gpu_fast.cuh"
 
+/* 128: 32 threads per frame (4 x 4 x 8) measured best of eight cuts in
+ * v7 (bench/NOTES.md) */
 bool gfp_fast_c2c_f32(int nf, gfp_fast_info *f)
 {
+#ifdef GFP_FAST_AB
+    if (nf == 128 && gfp_fast_alt() == 5) /* v4 */
+        return gfpfast::fill<float, 128, 8, 32, GFP_MODE_C2C, 0, -1, 8, 16>(f);
+#endif
     switch (nf) {
     GFP_FAST(float, 8, 1, 256, GFP_MODE_C2C, 8)
     GFP_FASTB(float, 16, 4, 64, GFP_MODE_C2C, 8, 4, 4)
     GFP_FASTB(float, 32, 8, 32, GFP_MODE_C2C, 8, 2, 4, 4)
     GFP_FASTB(float, 64, 8, 32, GFP_MODE_C2C, 6, 8, 8)
-    GFP_FAST(float, 128, 8, 32, GFP_MODE_C2C, 8, 16)
+    GFP_FAST(float, 128, 32, 8, GFP_MODE_C2C, 4, 4, 8)
     GFP_FAST(float, 256, 16, 16, GFP_MODE_C2C, 16, 16)
     GFP_FAST(float, 512, 32, 8, GFP_MODE_C2C, 2, 16, 16)
     GFP_FAST(float, 1024, 64, 4, GFP_MODE_C2C, 4, 16, 16)

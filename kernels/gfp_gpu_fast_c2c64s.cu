@@ -23,15 +23,42 @@ bool gfp_fast_c2c_f64s(int nf, gfp_fast_info *f)
         }
     }
 #endif
+#ifdef GFP_FAST_AB
+    if (gfp_fast_alt() == 5) { /* v5's layout (padding every 16 elements) */
+        switch (nf) {
+        GFP_FAST(double, 1000, 100, 3, GFP_MODE_C2C, 10, 10, 10)
+        GFP_FASTB(double, 1331, 121, 2, GFP_MODE_C2C, 2, 11, 11, 11)
+        GFP_FAST(double, 2187, 243, 1, GFP_MODE_C2C, 9, 9, 9, 3)
+        GFP_FASTB(double, 2197, 169, 1, GFP_MODE_C2C, 2, 13, 13, 13)
+        GFP_FASTP(double, 2401, 343, 1, GFP_MODE_C2C, 2, 7, 7, 7, 7)
+        GFP_FASTB(double, 3125, 125, 1, GFP_MODE_C2C, 3, 25, 25, 5)
+        GFP_FAST(double, 4095, 455, 1, GFP_MODE_C2C, 13, 9, 7, 5)
+        default: break;
+        }
+    }
+    /* 1000: other cuts and frames per block */
+    switch (gfp_fast_alt() * 4096 + nf) {
+    case 6 * 4096 + 1000: return gfpfast::fill<double, 1000, 125, 1, GFP_MODE_C2C | GFP_FAST_PAD3, 0, -1, 8, 5, 5, 5>(f);
+    case 7 * 4096 + 1000: return gfpfast::fill<double, 1000, 125, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(4), 0, -1, 5, 5, 5, 8>(f);
+    case 8 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 0, -1, 10, 10, 10>(f);
+    case 9 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 4, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 0, -1, 10, 10, 10>(f);
+    case 10 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3) | GFP_FAST_CS, 0, -1, 10, 10, 10>(f);
+    default: break;
+    }
+#endif
+    /* v7: shared layouts from the bank model (see c2c32s); 1000 and 2401
+     * as the A/B runs of v7 chose, half-table twiddles (GFP_FAST_HTW) where
+     * they measured faster and the error stayed under cuFFT's (not 3125:
+     * bench/NOTES.md v5) */
     switch (nf) {
-    GFP_FAST(double, 1000, 100, 3, GFP_MODE_C2C, 10, 10, 10)
-    GFP_FASTB(double, 1331, 121, 2, GFP_MODE_C2C, 2, 11, 11, 11)
-    GFP_FAST(double, 2187, 243, 1, GFP_MODE_C2C, 9, 9, 9, 3)
-    GFP_FASTB(double, 2197, 169, 1, GFP_MODE_C2C, 2, 13, 13, 13)
-    GFP_FASTP(double, 2401, 343, 1, GFP_MODE_C2C, 2, 7, 7, 7, 7)
+    GFP_FAST(double, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 10, 10, 10)
+    GFP_FASTB(double, 1331, 121, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(4) | GFP_FAST_HTW, 2, 11, 11, 11)
+    GFP_FAST(double, 2187, 243, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_HTW, 9, 9, 9, 3)
+    GFP_FASTB(double, 2197, 169, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_HTW, 2, 13, 13, 13)
+    GFP_FASTB(double, 2401, 343, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_HTW, 2, 7, 7, 7, 7)
     GFP_FAST(double, 3000, 375, 1, GFP_MODE_C2C, 8, 5, 5, 5, 3)
-    GFP_FASTB(double, 3125, 125, 1, GFP_MODE_C2C, 3, 25, 25, 5)
-    GFP_FAST(double, 4095, 455, 1, GFP_MODE_C2C, 13, 9, 7, 5)
+    GFP_FASTB(double, 3125, 125, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 3, 25, 25, 5)
+    GFP_FAST(double, 4095, 455, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 13, 9, 7, 5)
     default: return false;
     }
 }

@@ -2,13 +2,20 @@
  * half-length complex FFT with the split step fused. */
 #include "gfp_gpu_fast.cuh"
 
+/* v7: shared layouts of n = 128, 256 from the bank model (see c2c32s);
+ * n = 256 on 16 threads a frame, radix 16 first (A/B, bench/NOTES.md v7) */
+#define R2C_L(e) (GFP_MODE_R2C | GFP_FAST_PAD3 | GFP_FAST_PSX(e))
 bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
 {
+#ifdef GFP_FAST_AB
+    if (nf == 128 && gfp_fast_alt() == 5) /* v4 */
+        return gfpfast::fill<float, 128, 8, 32, GFP_MODE_R2C, 0, -1, 8, 16>(f);
+#endif
     switch (nf) {
     GFP_FAST(float, 16, 1, 256, GFP_MODE_R2C, 16)
     GFP_FASTB(float, 32, 4, 64, GFP_MODE_R2C, 6, 4, 8)
-    GFP_FASTB(float, 64, 8, 32, GFP_MODE_R2C, 6, 8, 8)
-    GFP_FAST(float, 128, 8, 32, GFP_MODE_R2C, 8, 16)
+    GFP_FASTB(float, 64, 8, 32, R2C_L(15), 6, 8, 8)
+    GFP_FAST(float, 128, 16, 16, R2C_L(7), 16, 8)
     GFP_FAST(float, 256, 16, 16, GFP_MODE_R2C, 16, 16)
     GFP_FAST(float, 512, 32, 8, GFP_MODE_R2C, 2, 16, 16)
     GFP_FAST(float, 1024, 64, 4, GFP_MODE_R2C, 4, 16, 16)
