@@ -1,0 +1,418 @@
+/* gfp_gpu_fast_blue.cu - Bluestein in one block on the compile-time
+ * specialised stages of gfp_gpu_fast.cuh, and C2C f32 16384 in one block.
+ *
+ * Bluestein (as gfp_gpu_large.cu): X[k] = w[k] sum_m x[m] w[m] conj(w[k-m]),
+ * w[m] = e^{-i pi m^2/n}, a cyclic convolution of power-of-two length
+ * M >= 2n-1. One block per frame; per frame:
+ *   A = FFT_M(x w, zero-padded)      stage 0 reads global memory (chirp fused)
+ *   C = conj(A Bh), Bh = FFT_M(b)/M  fused into A's last stage, in registers
+ *   D = FFT_M(C)                     = conj(x w (*) b); stage 0 in registers
+ *   X[k] = conj(D[k]) w[k]           fused into D's last stage's stores
+ * The second FFT takes the first's radices in reverse order, so that its
+ * first stage (Ls = 1, inputs j + s M/R) needs exactly the elements the
+ * first FFT's last stage (Ls = M/R, outputs j + t M/R) left in thread j's
+ * registers: one shared-memory exchange fewer per FFT, and the Bh multiply
+ * costs no traffic but Bh's own load.
+ *
+ * Stockham stage, DIT, as gfp_gpu_fast.cuh (radix R, Ls, NB = M/R):
+ *   j in [0, NB), k = j mod Ls,
+ *   x_s = X[j + s NB] W_{Ls R}^{s k},  Y[(j-k) R + k + t Ls] = DFT_R(x)_t
+ * Thread x of the block takes j = x + b TPT, b < ceil(NB/TPT). Twiddles
+ * from one per-plan table: the first FFT's stages, then the second's, each
+ * laid out [s-1][k] (gfp_fblue_twiddles). Shared memory: one buffer of M
+ * padded elements (fpad), one frame per block. */
+#include "gfp_gpu_fast.cuh"
+#include "gfp_gpu_fast_blue.h"
+#include "gfp_gpu_host.h"
+
+namespace gfpblue {
+
+using gfpfast::fpad;
+
+/* the radix sequence: stage i of the first FFT has radix r(i), of the
+ * second rr(i) = r(K-1-i); ls/off: Ls and the twiddle table offset */
+template <int... Rs> struct Seq {
+    static constexpr int K = sizeof...(Rs);
+    __host__ __device__ static constexpr int r(int i)
+    {
+        constexpr int a[] = {Rs...};
+        return a[i];
+    }
+    __host__ __device__ static constexpr int rad(bool inv, int i) { return inv ? r(K - 1 - i) : r(i); }
+    __host__ __device__ static constexpr int ls(bool inv, int i)
+    {
+        int l = 1;
+        for (int q = 0; q < i; q++)
+            l *= rad(inv, q);
+        return l;
+    }
+    __host__ __device__ static constexpr int off(bool inv, int i)
+    {
+        int o = inv ? off(false, K) : 0, l = 1;
+        for (int q = 0; q < i; q++) {
+            o += (rad(inv, q) - 1) * l;
+            l *= rad(inv, q);
+        }
+        return o;
+    }
+    __host__ __device__ static constexpr int prod() { return ls(false, K); }
+};
+
+/* element i < M of the first FFT's input: x[i] w[i] (window, conjugation
+ * for the inverse, the input form as gfp_gpu_large.cu's pre_value), 0 past n */
+template <typename T, int FORM>
+__device__ __forceinline__ gcx<T> bload(const gfp_bparams &p, unsigned long long g, int i)
+{
+    if (i >= p.n)
+        return mk((T)0, (T)0);
+    const unsigned long long n = (unsigned long long)p.n;
+    gcx<T> v;
+    if constexpr (FORM == GFP_BFORM_C2C) {
+        v = ldg((const gcx<T> *)p.in + g * n + i);
+        if (p.conj_in)
+            v.y = -v.y;
+        return cmul(v, ldg((const gcx<T> *)p.chirp + i));
+    } else if constexpr (FORM == GFP_BFORM_R2C) {
+        const T r = ldg((const T *)p.in + g * n + i);
+        const gcx<T> w = ldg((const gcx<T> *)p.chirp + i);
+        return mk(r * w.x, r * w.y);
+    }
+    if (p.inmode == GFP_BIN_CPLX) {
+        v = ldg((const gcx<T> *)p.in + g * n + i);
+    } else if (p.inmode == GFP_BIN_REAL) {
+        v = mk(ldg((const T *)p.in + g * n + i), (T)0);
+    } else {
+        const int h = p.n / 2 + 1;
+        const gcx<T> *in = (const gcx<T> *)p.in + g * (unsigned long long)h;
+        if (i < h) {
+            v = ldg(in + i);
+        } else {
+            v = ldg(in + (p.n - i));
+            v.y = -v.y;
+        }
+    }
+    if (p.win) {
+        const T w = ldg((const T *)p.win + i);
+        v.x *= w;
+        v.y *= w;
+    }
+    if (p.conj_in)
+        v.y = -v.y;
+    return cmul(v, ldg((const gcx<T> *)p.chirp + i));
+}
+
+/* output k of frame g from the second FFT's D[k] (post_store's forms) */
+template <typename T, int FORM>
+__device__ __forceinline__ void bstore(const gfp_bparams &p, unsigned long long g, int k, gcx<T> v)
+{
+    if (k >= p.nout)
+        return;
+    v.y = -v.y;
+    v = cmul(v, ldg((const gcx<T> *)p.chirp + k));
+    if (p.conj_out)
+        v.y = -v.y;
+    const T sc = (T)p.scale;
+    v.x *= sc;
+    v.y *= sc;
+    const unsigned long long o = g * (unsigned long long)p.nout + k;
+    if constexpr (FORM != GFP_BFORM_GEN) {
+        ((gcx<T> *)p.out)[o] = v;
+        return;
+    }
+    if (p.post)
+        ((T *)p.out)[o] = gfp_post_val<T>(p.post, v);
+    else if (p.outmode == GFP_BOUT_REAL)
+        ((T *)p.out)[o] = v.x;
+    else
+        ((gcx<T> *)p.out)[o] = v;
+}
+
+/* one stage; LDG: inputs from global memory (the first FFT's stage 0,
+ * shared memory untouched so far: no barrier before the stores), else from
+ * shared; STG: outputs to global memory (the second FFT's last stage;
+ * nothing follows, so no barrier either) */
+template <typename T, int FORM, int M, int TPT, int R, int LS, int OFF, bool LDG, bool STG>
+__device__ __forceinline__ void bstage(const gfp_bparams &p, gcx<T> *sm, int x,
+                                       unsigned long long g)
+{
+    constexpr int NB = M / R;
+    constexpr int MB = (NB + TPT - 1) / TPT;
+    constexpr bool FULL = NB % TPT == 0;
+    const gcx<T> *tw = (const gcx<T> *)p.tw + OFF;
+    gcx<T> v[MB][R];
+#pragma unroll
+    for (int b = 0; b < MB; b++) {
+        const int j = x + b * TPT;
+        if (FULL || j < NB) {
+#pragma unroll
+            for (int s = 0; s < R; s++) {
+                if constexpr (LDG)
+                    v[b][s] = bload<T, FORM>(p, g, j + s * NB);
+                else
+                    v[b][s] = sm[fpad(j + s * NB)];
+            }
+            if constexpr (LS > 1) {
+                const int k = j % LS;
+#pragma unroll
+                for (int s = 1; s < R; s++)
+                    v[b][s] = cmul(v[b][s], ldg(&tw[(s - 1) * LS + k]));
+            }
+            Bfly<R, T>::run(v[b]);
+        }
+    }
+    if constexpr (!LDG && !STG) /* STG: nothing written to shared memory */
+        __syncthreads();
+#pragma unroll
+    for (int b = 0; b < MB; b++) {
+        const int j = x + b * TPT;
+        if (FULL || j < NB) {
+            const int k = LS > 1 ? j % LS : 0;
+            const int base = (j - k) * R + k;
+#pragma unroll
+            for (int s = 0; s < R; s++) {
+                if constexpr (STG)
+                    bstore<T, FORM>(p, g, base + s * LS, v[b][s]);
+                else
+                    sm[fpad(base + s * LS)] = v[b][s];
+            }
+        }
+    }
+    if constexpr (!STG)
+        __syncthreads();
+}
+
+/* the first FFT's last stage (radix R, Ls = NB = M/R: k = j, outputs at
+ * (j-k) R + k + t Ls = j + t NB), times Bh and conjugated, then the second
+ * FFT's stage 0 (radix R, Ls = 1: inputs j + s NB, no twiddles, outputs at
+ * j R + t) on the same registers */
+template <typename T, int M, int TPT, class S>
+__device__ __forceinline__ void bmid(const gfp_bparams &p, gcx<T> *sm, int x)
+{
+    constexpr int R = S::r(S::K - 1);
+    constexpr int LS = S::ls(false, S::K - 1);
+    constexpr int OFF = S::off(false, S::K - 1);
+    constexpr int NB = M / R;
+    static_assert(LS == NB, "the last stage's Ls is M/R");
+    static_assert(S::rad(true, 0) == R, "the second FFT starts with the first's last radix");
+    constexpr int MB = (NB + TPT - 1) / TPT;
+    constexpr bool FULL = NB % TPT == 0;
+    const gcx<T> *tw = (const gcx<T> *)p.tw + OFF;
+    const gcx<T> *bh = (const gcx<T> *)p.bh;
+    gcx<T> v[MB][R];
+#pragma unroll
+    for (int b = 0; b < MB; b++) {
+        const int j = x + b * TPT;
+        if (FULL || j < NB) {
+#pragma unroll
+            for (int s = 0; s < R; s++)
+                v[b][s] = sm[fpad(j + s * NB)];
+#pragma unroll
+            for (int s = 1; s < R; s++)
+                v[b][s] = cmul(v[b][s], ldg(&tw[(s - 1) * LS + j]));
+            Bfly<R, T>::run(v[b]);
+#pragma unroll
+            for (int t = 0; t < R; t++) {
+                const gcx<T> a = cmul(v[b][t], ldg(&bh[j + t * NB]));
+                v[b][t] = mk(a.x, -a.y);
+            }
+            Bfly<R, T>::run(v[b]);
+        }
+    }
+    __syncthreads();
+#pragma unroll
+    for (int b = 0; b < MB; b++) {
+        const int j = x + b * TPT;
+        if (FULL || j < NB) {
+#pragma unroll
+            for (int t = 0; t < R; t++)
+                sm[fpad(j * R + t)] = v[b][t];
+        }
+    }
+    __syncthreads();
+}
+
+/* stages I.. of the first FFT but its last (which bmid runs) */
+template <typename T, int FORM, int M, int TPT, class S, int I>
+__device__ __forceinline__ void fwd(const gfp_bparams &p, gcx<T> *sm, int x, unsigned long long g)
+{
+    if constexpr (I < S::K - 1) {
+        bstage<T, FORM, M, TPT, S::rad(false, I), S::ls(false, I), S::off(false, I), I == 0, false>(
+            p, sm, x, g);
+        fwd<T, FORM, M, TPT, S, I + 1>(p, sm, x, g);
+    }
+}
+/* stages I.. of the second FFT (from 1: bmid ran its stage 0) */
+template <typename T, int FORM, int M, int TPT, class S, int I>
+__device__ __forceinline__ void inv(const gfp_bparams &p, gcx<T> *sm, int x, unsigned long long g)
+{
+    if constexpr (I < S::K) {
+        bstage<T, FORM, M, TPT, S::rad(true, I), S::ls(true, I), S::off(true, I), false,
+               I == S::K - 1>(p, sm, x, g);
+        inv<T, FORM, M, TPT, S, I + 1>(p, sm, x, g);
+    }
+}
+
+/* one frame per block, TPT threads; grid = batch */
+template <typename T, int FORM, int M, int TPT, int MINB, class S>
+__global__ void __launch_bounds__(TPT, MINB) bkernel(const __grid_constant__ gfp_bparams p)
+{
+    static_assert(S::K >= 2 && S::prod() == M, "radices of M, two stages at least");
+    extern __shared__ __align__(16) unsigned char gfp_bsm_raw[];
+    gcx<T> *sm = (gcx<T> *)gfp_bsm_raw;
+    const int x = threadIdx.x;
+    const unsigned long long g = blockIdx.x;
+    fwd<T, FORM, M, TPT, S, 0>(p, sm, x, g);
+    bmid<T, M, TPT, S>(p, sm, x);
+    inv<T, FORM, M, TPT, S, 1>(p, sm, x, g);
+}
+
+/* GEN: whether the general form is instantiated (where it spills
+ * registers it is not: those plans take gfp_gpu_large.cu's kernel) */
+template <typename T, int M, int TPT, int MINB, bool GEN, int... Rs> inline bool bfill(gfp_fblue_info *f)
+{
+    typedef Seq<Rs...> S;
+    f->func[GFP_BFORM_C2C] = (const void *)bkernel<T, GFP_BFORM_C2C, M, TPT, MINB, S>;
+    f->func[GFP_BFORM_R2C] = (const void *)bkernel<T, GFP_BFORM_R2C, M, TPT, MINB, S>;
+    if constexpr (GEN)
+        f->func[GFP_BFORM_GEN] = (const void *)bkernel<T, GFP_BFORM_GEN, M, TPT, MINB, S>;
+    else
+        f->func[GFP_BFORM_GEN] = NULL;
+    f->M = M;
+    f->threads = TPT;
+    f->smem = (size_t)gfpfast::PadN<M>::v * sizeof(gcx<T>);
+    f->nst = S::K;
+    for (int i = 0; i < S::K; i++)
+        f->r[i] = S::r(i);
+    return true;
+}
+
+} // namespace gfpblue
+
+/* The configurations: no register spills in any instantiated form
+ * (-Xptxas -v, CUDA 13.0, sm_90); the first FFT reads global memory with
+ * its first radix, the second writes it with the same radix (reversed
+ * sequence). The product's choice is a guess until measured:
+ *   M = 4096 (n 1025..2048): 256 threads x 16 elements, 128 registers
+ *   M = 8192 (..4096): 1024 threads x 8 elements, 64 registers (512 x 16 at
+ *     64 registers spills 16 bytes, at 128 registers runs half the warps)
+ *   M = 16384 (..8192): 512 threads x 32 elements, 128 registers, one
+ *     block per SM (139 KB); 1024 x 16 at 64 registers spills 12 bytes;
+ *     the general form spills 24 bytes: not instantiated
+ * Alternatives under GFP_FAST_AB, GFP_FAST_ALT=k (the general form not
+ * instantiated there). */
+bool gfp_fblue_f32(int M, gfp_fblue_info *f)
+{
+#ifdef GFP_FAST_AB
+    switch (gfp_fast_alt()) {
+    case 1: /* 8192: 512 x 16 at 128 registers (half the warps); 16384: 1024 x 16
+             * at 64 (12 bytes of spills); 4096: 1024 x 4..8 (56 registers) */
+        if (M == 8192) return gfpblue::bfill<float, 8192, 512, 1, false, 2, 16, 16, 16>(f);
+        if (M == 16384) return gfpblue::bfill<float, 16384, 1024, 1, false, 4, 16, 16, 16>(f);
+        if (M == 4096) return gfpblue::bfill<float, 4096, 1024, 1, false, 2, 8, 8, 8, 4>(f);
+        break;
+    case 2: /* 8192: 512 x 16 at 64 registers (16 bytes of spills); 16384: 1024 x
+             * 16, radix 8 stages (32 bytes); 4096: 512 x 8 */
+        if (M == 8192) return gfpblue::bfill<float, 8192, 512, 2, false, 2, 16, 16, 16>(f);
+        if (M == 16384) return gfpblue::bfill<float, 16384, 1024, 1, false, 4, 8, 8, 8, 8>(f);
+        if (M == 4096) return gfpblue::bfill<float, 4096, 512, 1, false, 8, 8, 8, 8>(f);
+        break;
+    case 3: /* 8192: radix 8 stages, 16 at the global ends (16 bytes of spills) */
+        if (M == 8192) return gfpblue::bfill<float, 8192, 512, 2, false, 8, 8, 8, 16>(f);
+        break;
+    default: break;
+    }
+#endif
+    switch (M) {
+    case 4096: return gfpblue::bfill<float, 4096, 256, 2, true, 16, 16, 16>(f);
+    case 8192: return gfpblue::bfill<float, 8192, 1024, 1, true, 2, 8, 8, 8, 8>(f);
+    case 16384: return gfpblue::bfill<float, 16384, 512, 1, false, 4, 16, 16, 16>(f);
+    default: return false;
+    }
+}
+
+/* f64: M = 4096 (n 1025..2048) and 8192 (..4096; 139 KB, one block per
+ * SM), 512 threads x 8 (16) elements, 128 registers; 8192's general form
+ * spills 136 bytes: not instantiated */
+bool gfp_fblue_f64(int M, gfp_fblue_info *f)
+{
+#ifdef GFP_FAST_AB
+    switch (gfp_fast_alt()) {
+    case 1: /* the Z2Z 8192 kernel's order (64 bytes of spills) */
+        if (M == 8192) return gfpblue::bfill<double, 8192, 512, 1, false, 16, 8, 8, 8>(f);
+        break;
+    case 2: /* 1024 x 8 at 64 registers (8192: 4 bytes of spills); 4096: 256 x 16
+             * (44 bytes) */
+        if (M == 8192) return gfpblue::bfill<double, 8192, 1024, 1, false, 2, 8, 8, 8, 8>(f);
+        if (M == 4096) return gfpblue::bfill<double, 4096, 256, 2, false, 16, 16, 16>(f);
+        break;
+    default: break;
+    }
+#endif
+    switch (M) {
+    case 4096: return gfpblue::bfill<double, 4096, 512, 1, true, 8, 8, 8, 8>(f);
+    case 8192: return gfpblue::bfill<double, 8192, 512, 1, false, 8, 8, 8, 16>(f);
+    default: return false;
+    }
+}
+
+size_t gfp_fblue_ntw(const gfp_fblue_info *f)
+{
+    size_t n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        long long ls = 1;
+        for (int i = 0; i < f->nst; i++) {
+            int R = f->r[pass ? f->nst - 1 - i : i];
+            n += (size_t)(R - 1) * ls;
+            ls *= R;
+        }
+    }
+    return n;
+}
+
+/* W_{Ls R}^{s k} at [off + (s-1) Ls + k], the first FFT's stages then the
+ * second's (Seq::off), from long double, rounded once */
+void gfp_fblue_twiddles(const gfp_fblue_info *f, int dbl, void *h)
+{
+    size_t o = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        long long ls = 1;
+        for (int i = 0; i < f->nst; i++) {
+            int R = f->r[pass ? f->nst - 1 - i : i];
+            for (int s = 1; s < R; s++)
+                for (long long k = 0; k < ls; k++, o++) {
+                    long double c, sn;
+                    gfp_gpu_root((long long)s * k, ls * R, &c, &sn);
+                    if (dbl) {
+                        ((double *)h)[2 * o] = (double)c;
+                        ((double *)h)[2 * o + 1] = (double)sn;
+                    } else {
+                        ((float *)h)[2 * o] = (float)c;
+                        ((float *)h)[2 * o + 1] = (float)sn;
+                    }
+                }
+            ls *= R;
+        }
+    }
+}
+
+/* C2C f32 16384 in one block: 139 KB of shared memory (one block per SM),
+ * as Z2Z f64 8192 (v6). 1024 threads of 16 elements, 64 registers, radices
+ * 16 16 16 4 (4 16 16 16, the f32 8192 kernel's shape, spills 4 bytes).
+ * The alternatives are for A/B runs (GFP_FAST_AB, GFP_FAST_ALT=k). */
+bool gfp_fast_c2c_f32big(int nf, gfp_fast_info *f)
+{
+    if (nf != 16384)
+        return false;
+#ifdef GFP_FAST_AB
+    switch (gfp_fast_alt()) {
+    case 1: /* 512 x 32, 128 registers */
+        return gfpfast::fill<float, 16384, 512, 1, GFP_MODE_C2C, 1, -1, 4, 16, 16, 16>(f);
+    case 2: /* radix 4 first (4 bytes of spills) */
+        return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C, 1, -1, 4, 16, 16, 16>(f);
+    case 3: /* streaming global access */
+        return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
+    default: break;
+    }
+#endif
+    return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C, 1, -1, 16, 16, 16, 4>(f);
+}
