@@ -40,7 +40,7 @@ static std::barrier<> *g_bar;
 static inline void __syncthreads() { g_bar->arrive_and_wait(); }
 #include "../../kernels/gfp_gpu_fast_blue.cu"
 namespace gfpblue { alignas(16) unsigned char gfp_bsm_raw[300000]; }
-namespace gfpfast { alignas(16) unsigned char gfp_fsm_raw[16]; }
+namespace gfpfast { alignas(16) unsigned char gfp_fsm_raw[300000]; }
 
 typedef long double ld;
 typedef std::complex<ld> cld;
@@ -212,6 +212,89 @@ static double run(const gfp_fblue_info &fi, int form, int n, int kind, int batch
 
 static int fails = 0;
 
+/* C2C f32 16384 in one block (gfp_fast_c2c_f32big, gfpfast::fkernel), the
+ * twiddle table as gfp_gpu.cu's setup_fast builds it */
+static void big16384(bool inv)
+{
+    gfp_fast_info fi;
+    memset(&fi, 0, sizeof fi);
+    if (!gfp_fast_c2c_f32big(16384, &fi))
+        return;
+    const int N = fi.nf, batch = 2;
+    std::vector<float> tw;
+    int ls = 1;
+    for (int i = 0; i < fi.nst; i++) {
+        for (int s = 1; s < fi.r[i]; s++)
+            for (int k = 0; k < ls; k++) {
+                ld c, sn;
+                root((long long)s * k, (long long)ls * fi.r[i], &c, &sn);
+                tw.push_back((float)c);
+                tw.push_back((float)sn);
+            }
+        ls *= fi.r[i];
+    }
+    std::vector<float> in(2 * N * batch), out(2 * N * batch + 64, NAN);
+    for (auto &v : in) v = (float)urand();
+    gfp_fparams p;
+    memset(&p, 0, sizeof p);
+    p.in = in.data();
+    p.out = out.data();
+    p.tw = tw.data();
+    p.batch = batch;
+    p.conj_in = p.conj_out = inv;
+    p.scale = 1.0;
+    typedef void (*K)(gfp_fparams);
+    K k = (K)fi.func;
+    for (int f = 0; f < batch; f++) {
+        std::barrier<> bar(fi.threads);
+        g_bar = &bar;
+        std::vector<std::thread> th;
+        for (int t = 0; t < fi.threads; t++)
+            th.emplace_back([&, t] {
+                threadIdx.x = t;
+                blockIdx.x = f;
+                k(p);
+            });
+        for (auto &x : th) x.join();
+    }
+    /* reference by the radix-2 recursion, one frame at a time */
+    std::function<void(std::vector<cld> &)> fft = [&](std::vector<cld> &a) {
+        size_t L = a.size();
+        if (L == 1) return;
+        std::vector<cld> e(L / 2), o(L / 2);
+        for (size_t i = 0; i < L / 2; i++) { e[i] = a[2 * i]; o[i] = a[2 * i + 1]; }
+        fft(e); fft(o);
+        for (size_t q = 0; q < L / 2; q++) {
+            ld c, sn;
+            root((long long)q, (long long)L, &c, &sn);
+            cld t = o[q] * cld(c, inv ? -sn : sn);
+            a[q] = e[q] + t;
+            a[q + L / 2] = e[q] - t;
+        }
+    };
+    ld num = 0, den = 0;
+    int bad = 0;
+    for (int f = 0; f < batch; f++) {
+        std::vector<cld> a(N);
+        for (int i = 0; i < N; i++) a[i] = cld(in[2 * (f * N + i)], in[2 * (f * N + i) + 1]);
+        fft(a);
+        for (int i = 0; i < N; i++) {
+            float ox = out[2 * (f * N + i)], oy = out[2 * (f * N + i) + 1];
+            if (!std::isfinite(ox) || !std::isfinite(oy)) { bad++; continue; }
+            num += std::norm(cld(ox, oy) - a[i]);
+            den += std::norm(a[i]);
+        }
+    }
+    for (size_t i = 2 * N * batch; i < out.size(); i++)
+        if (!std::isnan(out[i])) bad++;
+    double e = (double)sqrtl(num / den);
+    bool f = !(e <= 1e-6) || bad;
+    fails += f;
+    printf("%s c2c f32 16384 %s threads=%d radices %d %d %d %d: err %.3e, %d bad\n", f ? "FAIL" : "ok  ",
+           inv ? "inv" : "fwd", fi.threads, fi.r[0], fi.r[1], fi.r[2], fi.r[3], e, bad);
+    fflush(stdout);
+}
+
 template <typename T> static void sweep(int M, const std::vector<int> &ns, bool all)
 {
     gfp_fblue_info fi;
@@ -256,6 +339,8 @@ int main(int argc, char **argv)
         sweep<float>(16384, {4097, 8191}, a == 0);
         sweep<double>(4096, {1031, 2047}, a == 0);
         sweep<double>(8192, {2049, 4093}, a == 0);
+        big16384(false);
+        big16384(true);
     }
     printf("emu-blue: %d failures\n", fails);
     return fails != 0;
