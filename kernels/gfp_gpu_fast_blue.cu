@@ -295,6 +295,9 @@ template <typename T, int M, int TPT, int MINB, bool GEN, int... Rs> inline bool
  *   M = 4096 (n 1025..2048): 256 threads x 16 elements, 128 registers
  *   M = 8192 (..4096): 1024 threads x 8 elements, 64 registers (512 x 16 at
  *     64 registers spills 16 bytes, at 128 registers runs half the warps)
+ *   M = 9216 = 2^10 3^2 (..4608, the issue's 4241): 576 threads x 16-18,
+ *     96 registers (8640 = 2^6 3^3 5 as 16 15 9 4 spilled 170 bytes)
+ *   M = 12288 = 2^12 3 (..6144): 768 threads x 16-18, 80 registers
  *   M = 16384 (..8192): 512 threads x 32 elements, 128 registers, one
  *     block per SM (139 KB); 1024 x 16 at 64 registers spills 12 bytes;
  *     the general form spills 24 bytes: not instantiated
@@ -316,8 +319,10 @@ bool gfp_fblue_f32(int M, gfp_fblue_info *f)
         if (M == 16384) return gfpblue::bfill<float, 16384, 1024, 1, false, 4, 8, 8, 8, 8>(f);
         if (M == 4096) return gfpblue::bfill<float, 4096, 512, 1, false, 8, 8, 8, 8>(f);
         break;
-    case 3: /* 8192: radix 8 stages, 16 at the global ends (16 bytes of spills) */
+    case 3: /* 8192: radix 8 stages, 16 at the global ends (16 bytes of spills);
+             * 9216: radix 9 at the global ends */
         if (M == 8192) return gfpblue::bfill<float, 8192, 512, 2, false, 8, 8, 8, 16>(f);
+        if (M == 9216) return gfpblue::bfill<float, 9216, 576, 1, false, 9, 4, 16, 16>(f);
         break;
     default: break;
     }
@@ -325,6 +330,8 @@ bool gfp_fblue_f32(int M, gfp_fblue_info *f)
     switch (M) {
     case 4096: return gfpblue::bfill<float, 4096, 256, 2, true, 16, 16, 16>(f);
     case 8192: return gfpblue::bfill<float, 8192, 1024, 1, true, 2, 8, 8, 8, 8>(f);
+    case 9216: return gfpblue::bfill<float, 9216, 576, 1, true, 4, 9, 16, 16>(f);
+    case 12288: return gfpblue::bfill<float, 12288, 768, 1, true, 16, 16, 16, 3>(f);
     case 16384: return gfpblue::bfill<float, 16384, 512, 1, false, 4, 16, 16, 16>(f);
     default: return false;
     }
@@ -353,6 +360,22 @@ bool gfp_fblue_f64(int M, gfp_fblue_info *f)
     case 8192: return gfpblue::bfill<double, 8192, 512, 1, false, 8, 8, 8, 16>(f);
     default: return false;
     }
+}
+
+/* the lengths above, ascending */
+static const int fblue_m32[] = {4096, 8192, 9216, 12288, 16384};
+static const int fblue_m64[] = {4096, 8192};
+
+int gfp_fblue_pick(long long n, int dbl, gfp_fblue_info *f)
+{
+    const int *m = dbl ? fblue_m64 : fblue_m32;
+    int cnt = dbl ? (int)(sizeof fblue_m64 / sizeof *m) : (int)(sizeof fblue_m32 / sizeof *m);
+    if (n < 1025)
+        return 0;
+    for (int i = 0; i < cnt; i++)
+        if (m[i] >= 2 * n - 1)
+            return (dbl ? gfp_fblue_f64(m[i], f) : gfp_fblue_f32(m[i], f)) ? m[i] : 0;
+    return 0;
 }
 
 size_t gfp_fblue_ntw(const gfp_fblue_info *f)

@@ -38,9 +38,13 @@ struct gfp_fblue_info {
     size_t smem;
 };
 
-/* true and *f filled when a kernel exists for the power-of-two length M */
+/* true and *f filled when a kernel exists for the length M (f32: 4096,
+ * 8192, 9216, 12288, 16384; f64: 4096, 8192) */
 bool gfp_fblue_f32(int M, gfp_fblue_info *f);
 bool gfp_fblue_f64(int M, gfp_fblue_info *f);
+/* the smallest of those M >= 2n-1 for 1025 <= n, *f filled; 0 when none
+ * (shorter n: the generic kernel's several frames per block) */
+int gfp_fblue_pick(long long n, int dbl, gfp_fblue_info *f);
 /* complex entries of the twiddle table, and the table itself (h holds
  * gfp_fblue_ntw(f) complex values of the plan's precision) */
 size_t gfp_fblue_ntw(const gfp_fblue_info *f);

@@ -1133,24 +1133,21 @@ static int blue1_setup(gfp_large *P, long long M, int dbl, int optin, char *err,
 }
 
 /* the specialised one-block Bluestein (gfp_gpu_fast_blue.cu): M the
- * power of two >= 2n-1, from 4096 (below, the generic kernel's several
- * frames per block on a 7-smooth M do better) up to what one block holds;
- * ENOTSUP when it does not apply (the caller goes on with the other
- * routes), checked before any table is made */
+ * smallest of its lengths >= 2n-1 (powers of two, 9216, 12288), for
+ * n >= 1025 (below, the generic kernel's several frames per block on a
+ * 7-smooth M do better) up to what one block holds; ENOTSUP when it does
+ * not apply (the caller goes on with the other routes), checked before any
+ * table is made */
 static int bluef_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
                        size_t errlen)
 {
     const char *ev = getenv("GFP_GPU_NOBLUEF");
     if (ev && *ev && *ev != '0')
         return GFP_GPU_ENOTSUP;
-    long long M = 1;
-    while (M < 2 * n - 1)
-        M *= 2;
-    if (M < 4096 || M > 16384)
-        return GFP_GPU_ENOTSUP;
     gfp_fblue_info fi;
     memset(&fi, 0, sizeof fi);
-    if (!(dbl ? gfp_fblue_f64((int)M, &fi) : gfp_fblue_f32((int)M, &fi)))
+    const long long M = gfp_fblue_pick(n, dbl, &fi);
+    if (M == 0)
         return GFP_GPU_ENOTSUP;
     const gfp_lxparams *x = &P->xp;
     int form = GFP_BFORM_GEN;

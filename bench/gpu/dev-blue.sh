@@ -14,10 +14,10 @@ OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
 [ -n "${SKIP_UNPACK:-}" ] || { mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build; } || exit 1
 export LD_LIBRARY_PATH=$PWD/build/lib:/usr/local/cuda/lib64
 K=build/x/kbench; G=build/src/gfftpipe
-# both ends of each power-of-two M (f32 4096, 8192, 16384; f64 4096, 8192),
+# both ends of each M (f32 4096, 8192, 9216, 12288, 16384; f64 4096, 8192),
 # the lengths, even n for R2C through Bluestein, and 16384
-NEW=1025,2047,2049,3001,4093,4094,4097,4241,7727,8186,8191,16384
-ONE=2047,4093,8191,16384 # one per M, for the alternatives and the sanitizers
+NEW=1025,2047,2049,3001,4093,4094,4097,4241,4607,4609,6143,6145,7727,8186,8191,16384
+ONE=2047,4093,4241,6143,8191,16384 # one per M, for the alternatives and the sanitizers
 PHASE=${PHASE:-check san bench prod}
 nvidia-smi -L; git log --oneline -1 2>/dev/null
 for ph in $PHASE; do
@@ -66,11 +66,11 @@ for ph in $PHASE; do
     done
     ;;
   bench)
-    $K bench --kinds c2c --prec f32 --sizes 4093,4241,7727,16384,3001,8191 --alts 0,1,2,3 > $L/kb-c2c32.log 2>&1
+    $K bench --kinds c2c --prec f32 --sizes 4093,4241,7727,16384,3001,8191,6143 --alts 0,1,2,3 > $L/kb-c2c32.log 2>&1
     $K bench --kinds c2c --prec f64 --sizes 4093,7727,2047 --alts 0,1,2 > $L/kb-c2c64.log 2>&1
     $K bench --kinds r2c --prec f32 --sizes 4093,4241,7727,8191 --alts 0,1,2,3 > $L/kb-r2c32.log 2>&1
     # the old one-block kernel (generic stages, 7-smooth M) on the same lengths
-    GFP_GPU_NOBLUEF=1 $K bench --kinds c2c --prec f32 --sizes 4093,4241,7727,3001,8191 > $L/kb-old32.log 2>&1
+    GFP_GPU_NOBLUEF=1 $K bench --kinds c2c --prec f32 --sizes 4093,4241,7727,3001,8191,6143 > $L/kb-old32.log 2>&1
     GFP_GPU_NOBLUEF=1 $K bench --kinds c2c --prec f64 --sizes 4093,2047 > $L/kb-old64.log 2>&1
     for f in $L/kb-*.log; do echo "$(basename $f .log): $(grep -c '^c2c\|^r2c' $f) rows"; done
     ;;

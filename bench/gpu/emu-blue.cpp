@@ -74,6 +74,36 @@ static void dft(int n, const std::vector<cld> &x, std::vector<cld> &y, bool inv)
     }
 }
 
+/* DFT of any length in long double: split by the smallest prime factor */
+static void fftm(std::vector<cld> &a, bool inv)
+{
+    size_t L = a.size();
+    if (L == 1) return;
+    size_t p = 2;
+    while (L % p) p++;
+    if (p == L) {
+        std::vector<cld> x = a, y;
+        dft((int)L, x, y, inv);
+        a = y;
+        return;
+    }
+    size_t m = L / p;
+    std::vector<std::vector<cld>> sub(p, std::vector<cld>(m));
+    for (size_t r = 0; r < p; r++) {
+        for (size_t i = 0; i < m; i++) sub[r][i] = a[i * p + r];
+        fftm(sub[r], inv);
+    }
+    for (size_t k = 0; k < L; k++) {
+        cld acc = 0;
+        for (size_t r = 0; r < p; r++) {
+            ld c, s;
+            root((long long)(r * k % L), (long long)L, &c, &s);
+            acc += sub[r][k % m] * cld(c, inv ? -s : s);
+        }
+        a[k] = acc;
+    }
+}
+
 static unsigned long long rng = 88172645463325252ull;
 static double urand()
 {
@@ -101,24 +131,8 @@ static double run(const gfp_fblue_info &fi, int form, int n, int kind, int batch
         if (m)
             b[M - m] = b[m];
     }
-    std::vector<cld> B;
-    /* DFT_M by a radix-2 recursion in long double (M a power of two) */
-    std::function<void(std::vector<cld> &)> fft = [&](std::vector<cld> &a) {
-        size_t L = a.size();
-        if (L == 1) return;
-        std::vector<cld> e(L / 2), o(L / 2);
-        for (size_t i = 0; i < L / 2; i++) { e[i] = a[2 * i]; o[i] = a[2 * i + 1]; }
-        fft(e); fft(o);
-        for (size_t k = 0; k < L / 2; k++) {
-            ld c, s;
-            root((long long)k, (long long)L, &c, &s);
-            cld t = o[k] * cld(c, s);
-            a[k] = e[k] + t;
-            a[k + L / 2] = e[k] - t;
-        }
-    };
-    B = b;
-    fft(B);
+    std::vector<cld> B = b;
+    fftm(B, false);
     std::vector<T> bh(2 * M);
     for (int i = 0; i < M; i++) {
         bh[2 * i] = (T)(B[i].real() / M);
@@ -257,27 +271,12 @@ static void big16384(bool inv)
             });
         for (auto &x : th) x.join();
     }
-    /* reference by the radix-2 recursion, one frame at a time */
-    std::function<void(std::vector<cld> &)> fft = [&](std::vector<cld> &a) {
-        size_t L = a.size();
-        if (L == 1) return;
-        std::vector<cld> e(L / 2), o(L / 2);
-        for (size_t i = 0; i < L / 2; i++) { e[i] = a[2 * i]; o[i] = a[2 * i + 1]; }
-        fft(e); fft(o);
-        for (size_t q = 0; q < L / 2; q++) {
-            ld c, sn;
-            root((long long)q, (long long)L, &c, &sn);
-            cld t = o[q] * cld(c, inv ? -sn : sn);
-            a[q] = e[q] + t;
-            a[q + L / 2] = e[q] - t;
-        }
-    };
     ld num = 0, den = 0;
     int bad = 0;
     for (int f = 0; f < batch; f++) {
         std::vector<cld> a(N);
         for (int i = 0; i < N; i++) a[i] = cld(in[2 * (f * N + i)], in[2 * (f * N + i) + 1]);
-        fft(a);
+        fftm(a, inv);
         for (int i = 0; i < N; i++) {
             float ox = out[2 * (f * N + i)], oy = out[2 * (f * N + i) + 1];
             if (!std::isfinite(ox) || !std::isfinite(oy)) { bad++; continue; }
@@ -336,7 +335,9 @@ int main(int argc, char **argv)
         printf("== GFP_FAST_ALT=%d\n", a);
         sweep<float>(4096, {1025, 2047}, a == 0);
         sweep<float>(8192, {2049, 4093}, a == 0);
-        sweep<float>(16384, {4097, 8191}, a == 0);
+        sweep<float>(9216, {4097, 4241, 4607}, a == 0);
+        sweep<float>(12288, {4609, 6143}, a == 0);
+        sweep<float>(16384, {6145, 8191}, a == 0);
         sweep<double>(4096, {1031, 2047}, a == 0);
         sweep<double>(8192, {2049, 4093}, a == 0);
         big16384(false);

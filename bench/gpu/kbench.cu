@@ -359,15 +359,16 @@ static int mode_check(int maxn, bool sanitize, const std::vector<int> *only)
                    100, 121, 128, 169, 243, 256, 343, 512, 625, 1000, 1024, 1331, 2048, 2187,
                    2197, 2401, 3000, 3125, 4095, 4096, 6561, 8192, 10000, 12288, 16384, 30030,
                    /* the specialised one-block Bluestein, one per M */
-                   2047, 4093, 8191};
+                   2047, 4093, 4241, 6143, 8191};
         sizes.assign(s, s + sizeof s / sizeof *s);
     } else {
         for (int n = 1; n <= maxn; n++)
             if (smooth13(n))
                 sizes.push_back(n);
         /* and the specialised one-block Bluestein's lengths, both ends of
-         * each power-of-two M (kernels/gfp_gpu_fast_blue.cu) */
-        for (int n : {1025, 2047, 2049, 3001, 4093, 4094, 4097, 4241, 7727, 8191})
+         * each M (kernels/gfp_gpu_fast_blue.cu) */
+        for (int n : {1025, 2047, 2049, 3001, 4093, 4094, 4097, 4241, 4607, 4609, 6143, 6145,
+                      7727, 8191})
             if (n <= maxn)
                 sizes.push_back(n);
     }
