@@ -293,8 +293,10 @@ template <typename T, int M, int TPT, int MINB, bool GEN, int... Rs> inline bool
  * its first radix, the second writes it with the same radix (reversed
  * sequence). The product's choice is a guess until measured:
  *   M = 4096 (n 1025..2048): 256 threads x 16 elements, 128 registers
- *   M = 8192 (..4096): 1024 threads x 8 elements, 64 registers (512 x 16 at
- *     64 registers spills 16 bytes, at 128 registers runs half the warps)
+ *   M = 8192 (..4096): 512 threads x 16 elements, 128 registers, 4 stages
+ *     (v6's lesson for Z2Z 8192: the cut with fewest stages won over
+ *     1024 x 8 at 64 registers; both run one block per SM); 512 x 16 at 64
+ *     registers (two blocks per SM) spills 16 bytes
  *   M = 9216 = 2^10 3^2 (..4608, the issue's 4241): 576 threads x 16-18,
  *     96 registers (8640 = 2^6 3^3 5 as 16 15 9 4 spilled 170 bytes)
  *   M = 12288 = 2^12 3 (..6144): 768 threads x 16-18, 80 registers
@@ -307,9 +309,9 @@ bool gfp_fblue_f32(int M, gfp_fblue_info *f)
 {
 #ifdef GFP_FAST_AB
     switch (gfp_fast_alt()) {
-    case 1: /* 8192: 512 x 16 at 128 registers (half the warps); 16384: 1024 x 16
-             * at 64 (12 bytes of spills); 4096: 1024 x 4..8 (56 registers) */
-        if (M == 8192) return gfpblue::bfill<float, 8192, 512, 1, false, 2, 16, 16, 16>(f);
+    case 1: /* 8192: 1024 x 8 at 64 registers, 5 stages; 16384: 1024 x 16 at 64
+             * (12 bytes of spills); 4096: 1024 x 4..8 (56 registers) */
+        if (M == 8192) return gfpblue::bfill<float, 8192, 1024, 1, false, 2, 8, 8, 8, 8>(f);
         if (M == 16384) return gfpblue::bfill<float, 16384, 1024, 1, false, 4, 16, 16, 16>(f);
         if (M == 4096) return gfpblue::bfill<float, 4096, 1024, 1, false, 2, 8, 8, 8, 4>(f);
         break;
@@ -329,7 +331,7 @@ bool gfp_fblue_f32(int M, gfp_fblue_info *f)
 #endif
     switch (M) {
     case 4096: return gfpblue::bfill<float, 4096, 256, 2, true, 16, 16, 16>(f);
-    case 8192: return gfpblue::bfill<float, 8192, 1024, 1, true, 2, 8, 8, 8, 8>(f);
+    case 8192: return gfpblue::bfill<float, 8192, 512, 1, true, 2, 16, 16, 16>(f);
     case 9216: return gfpblue::bfill<float, 9216, 576, 1, true, 4, 9, 16, 16>(f);
     case 12288: return gfpblue::bfill<float, 12288, 768, 1, true, 16, 16, 16, 3>(f);
     case 16384: return gfpblue::bfill<float, 16384, 512, 1, false, 4, 16, 16, 16>(f);
