@@ -76,6 +76,12 @@ __device__ __forceinline__ gcx<T> bload(const gfp_bparams &p, unsigned long long
         const T r = ldg((const T *)p.in + g * n + i);
         const gcx<T> w = ldg((const gcx<T> *)p.chirp + i);
         return mk(r * w.x, r * w.y);
+    } else if constexpr (FORM == GFP_BFORM_R2CP) {
+        /* frames 2g and 2g+1 as the real and imaginary parts */
+        const T *in = (const T *)p.in + 2 * g * n;
+        const T r1 = ldg(in + i);
+        const T r2 = 2 * g + 1 < p.batch ? ldg(in + n + i) : (T)0;
+        return cmul(mk(r1, r2), ldg((const gcx<T> *)p.chirp + i));
     }
     if (p.inmode == GFP_BIN_CPLX) {
         v = ldg((const gcx<T> *)p.in + g * n + i);
@@ -247,12 +253,38 @@ __device__ __forceinline__ void inv(const gfp_bparams &p, gcx<T> *sm, int x, uns
 {
     if constexpr (I < S::K) {
         bstage<T, FORM, M, TPT, S::rad(true, I), S::ls(true, I), S::off(true, I), false,
-               I == S::K - 1>(p, sm, x, g);
+               I == S::K - 1 && FORM != GFP_BFORM_R2CP>(p, sm, x, g);
         inv<T, FORM, M, TPT, S, I + 1>(p, sm, x, g);
     }
 }
 
-/* one frame per block, TPT threads; grid = batch */
+/* R2CP: D = the second FFT's output in shared memory (its last stage
+ * stored there); Z[k] = conj(D[k]) w[k] is the DFT of x1 + i x2 (frames
+ * 2g, 2g+1), and X1[k] = (Z[k] + conj Z[n-k]) / 2,
+ * X2[k] = -i (Z[k] - conj Z[n-k]) / 2, k <= n/2 */
+template <typename T, int TPT>
+__device__ __forceinline__ void bsplit(const gfp_bparams &p, const gcx<T> *sm, int x,
+                                       unsigned long long g)
+{
+    const gcx<T> *w = (const gcx<T> *)p.chirp;
+    const T sc = (T)p.scale * (T)0.5;
+    const T cs = p.conj_out ? -sc : sc;
+    const bool two = 2 * g + 1 < p.batch;
+    gcx<T> *o1 = (gcx<T> *)p.out + 2 * g * (unsigned long long)p.nout;
+    gcx<T> *o2 = o1 + p.nout;
+    for (int k = x; k < p.nout; k += TPT) {
+        const int k2 = k == 0 ? 0 : p.n - k;
+        gcx<T> a = sm[fpad(k)], b = sm[fpad(k2)];
+        a = cmul(mk(a.x, -a.y), ldg(w + k));  /* Z[k] */
+        b = cmul(mk(b.x, -b.y), ldg(w + k2)); /* Z[n-k] */
+        o1[k] = mk(sc * (a.x + b.x), cs * (a.y - b.y));
+        if (two)
+            o2[k] = mk(sc * (a.y + b.y), cs * (b.x - a.x));
+    }
+}
+
+/* one frame per block (R2CP: two), TPT threads; grid = batch (R2CP:
+ * ceil(batch / 2)) */
 template <typename T, int FORM, int M, int TPT, int MINB, class S>
 __global__ void __launch_bounds__(TPT, MINB) bkernel(const __grid_constant__ gfp_bparams p)
 {
@@ -264,16 +296,24 @@ __global__ void __launch_bounds__(TPT, MINB) bkernel(const __grid_constant__ gfp
     fwd<T, FORM, M, TPT, S, 0>(p, sm, x, g);
     bmid<T, M, TPT, S>(p, sm, x);
     inv<T, FORM, M, TPT, S, 1>(p, sm, x, g);
+    if constexpr (FORM == GFP_BFORM_R2CP)
+        bsplit<T, TPT>(p, sm, x, g);
 }
 
-/* GEN: whether the general form is instantiated (where it spills
- * registers it is not: those plans take gfp_gpu_large.cu's kernel) */
-template <typename T, int M, int TPT, int MINB, bool GEN, int... Rs> inline bool bfill(gfp_fblue_info *f)
+/* OPT: the optional forms instantiated, BO_GEN | BO_PAIR (where one
+ * spills registers it is not: those plans take gfp_gpu_large.cu's kernel,
+ * or R2C one frame per block) */
+enum { BO_GEN = 1, BO_PAIR = 2 };
+template <typename T, int M, int TPT, int MINB, int OPT, int... Rs> inline bool bfill(gfp_fblue_info *f)
 {
     typedef Seq<Rs...> S;
     f->func[GFP_BFORM_C2C] = (const void *)bkernel<T, GFP_BFORM_C2C, M, TPT, MINB, S>;
     f->func[GFP_BFORM_R2C] = (const void *)bkernel<T, GFP_BFORM_R2C, M, TPT, MINB, S>;
-    if constexpr (GEN)
+    if constexpr ((OPT & BO_PAIR) != 0)
+        f->func[GFP_BFORM_R2CP] = (const void *)bkernel<T, GFP_BFORM_R2CP, M, TPT, MINB, S>;
+    else
+        f->func[GFP_BFORM_R2CP] = NULL;
+    if constexpr ((OPT & BO_GEN) != 0)
         f->func[GFP_BFORM_GEN] = (const void *)bkernel<T, GFP_BFORM_GEN, M, TPT, MINB, S>;
     else
         f->func[GFP_BFORM_GEN] = NULL;
@@ -311,30 +351,30 @@ bool gfp_fblue_f32(int M, gfp_fblue_info *f)
     switch (gfp_fast_alt()) {
     case 1: /* 8192: 1024 x 8 at 64 registers, 5 stages; 16384: 1024 x 16 at 64
              * (12 bytes of spills); 4096: 1024 x 4..8 (56 registers) */
-        if (M == 8192) return gfpblue::bfill<float, 8192, 1024, 1, false, 2, 8, 8, 8, 8>(f);
-        if (M == 16384) return gfpblue::bfill<float, 16384, 1024, 1, false, 4, 16, 16, 16>(f);
-        if (M == 4096) return gfpblue::bfill<float, 4096, 1024, 1, false, 2, 8, 8, 8, 4>(f);
+        if (M == 8192) return gfpblue::bfill<float, 8192, 1024, 1, gfpblue::BO_PAIR, 2, 8, 8, 8, 8>(f);
+        if (M == 16384) return gfpblue::bfill<float, 16384, 1024, 1, gfpblue::BO_PAIR, 4, 16, 16, 16>(f);
+        if (M == 4096) return gfpblue::bfill<float, 4096, 1024, 1, gfpblue::BO_PAIR, 2, 8, 8, 8, 4>(f);
         break;
     case 2: /* 8192: 512 x 16 at 64 registers (16 bytes of spills); 16384: 1024 x
              * 16, radix 8 stages (32 bytes); 4096: 512 x 8 */
-        if (M == 8192) return gfpblue::bfill<float, 8192, 512, 2, false, 2, 16, 16, 16>(f);
-        if (M == 16384) return gfpblue::bfill<float, 16384, 1024, 1, false, 4, 8, 8, 8, 8>(f);
-        if (M == 4096) return gfpblue::bfill<float, 4096, 512, 1, false, 8, 8, 8, 8>(f);
+        if (M == 8192) return gfpblue::bfill<float, 8192, 512, 2, gfpblue::BO_PAIR, 2, 16, 16, 16>(f);
+        if (M == 16384) return gfpblue::bfill<float, 16384, 1024, 1, gfpblue::BO_PAIR, 4, 8, 8, 8, 8>(f);
+        if (M == 4096) return gfpblue::bfill<float, 4096, 512, 1, gfpblue::BO_PAIR, 8, 8, 8, 8>(f);
         break;
     case 3: /* 8192: radix 8 stages, 16 at the global ends (16 bytes of spills);
              * 9216: radix 9 at the global ends */
-        if (M == 8192) return gfpblue::bfill<float, 8192, 512, 2, false, 8, 8, 8, 16>(f);
-        if (M == 9216) return gfpblue::bfill<float, 9216, 576, 1, false, 9, 4, 16, 16>(f);
+        if (M == 8192) return gfpblue::bfill<float, 8192, 512, 2, gfpblue::BO_PAIR, 8, 8, 8, 16>(f);
+        if (M == 9216) return gfpblue::bfill<float, 9216, 576, 1, gfpblue::BO_PAIR, 9, 4, 16, 16>(f);
         break;
     default: break;
     }
 #endif
     switch (M) {
-    case 4096: return gfpblue::bfill<float, 4096, 256, 2, true, 16, 16, 16>(f);
-    case 8192: return gfpblue::bfill<float, 8192, 512, 1, true, 2, 16, 16, 16>(f);
-    case 9216: return gfpblue::bfill<float, 9216, 576, 1, true, 4, 9, 16, 16>(f);
-    case 12288: return gfpblue::bfill<float, 12288, 768, 1, true, 16, 16, 16, 3>(f);
-    case 16384: return gfpblue::bfill<float, 16384, 512, 1, false, 4, 16, 16, 16>(f);
+    case 4096: return gfpblue::bfill<float, 4096, 256, 2, gfpblue::BO_GEN | gfpblue::BO_PAIR, 16, 16, 16>(f);
+    case 8192: return gfpblue::bfill<float, 8192, 512, 1, gfpblue::BO_GEN | gfpblue::BO_PAIR, 2, 16, 16, 16>(f);
+    case 9216: return gfpblue::bfill<float, 9216, 576, 1, gfpblue::BO_GEN | gfpblue::BO_PAIR, 4, 9, 16, 16>(f);
+    case 12288: return gfpblue::bfill<float, 12288, 768, 1, gfpblue::BO_GEN | gfpblue::BO_PAIR, 16, 16, 16, 3>(f);
+    case 16384: return gfpblue::bfill<float, 16384, 512, 1, gfpblue::BO_PAIR, 4, 16, 16, 16>(f);
     default: return false;
     }
 }
@@ -347,19 +387,19 @@ bool gfp_fblue_f64(int M, gfp_fblue_info *f)
 #ifdef GFP_FAST_AB
     switch (gfp_fast_alt()) {
     case 1: /* the Z2Z 8192 kernel's order (64 bytes of spills) */
-        if (M == 8192) return gfpblue::bfill<double, 8192, 512, 1, false, 16, 8, 8, 8>(f);
+        if (M == 8192) return gfpblue::bfill<double, 8192, 512, 1, gfpblue::BO_PAIR, 16, 8, 8, 8>(f);
         break;
     case 2: /* 1024 x 8 at 64 registers (8192: 4 bytes of spills); 4096: 256 x 16
              * (44 bytes) */
-        if (M == 8192) return gfpblue::bfill<double, 8192, 1024, 1, false, 2, 8, 8, 8, 8>(f);
-        if (M == 4096) return gfpblue::bfill<double, 4096, 256, 2, false, 16, 16, 16>(f);
+        if (M == 8192) return gfpblue::bfill<double, 8192, 1024, 1, gfpblue::BO_PAIR, 2, 8, 8, 8, 8>(f);
+        if (M == 4096) return gfpblue::bfill<double, 4096, 256, 2, gfpblue::BO_PAIR, 16, 16, 16>(f);
         break;
     default: break;
     }
 #endif
     switch (M) {
-    case 4096: return gfpblue::bfill<double, 4096, 512, 1, true, 8, 8, 8, 8>(f);
-    case 8192: return gfpblue::bfill<double, 8192, 512, 1, false, 8, 8, 8, 16>(f);
+    case 4096: return gfpblue::bfill<double, 4096, 512, 1, gfpblue::BO_GEN, 8, 8, 8, 8>(f);
+    case 8192: return gfpblue::bfill<double, 8192, 512, 1, gfpblue::BO_PAIR, 8, 8, 8, 16>(f);
     default: return false;
     }
 }

@@ -28,8 +28,11 @@ struct gfp_bparams {
 
 /* kernel forms: C2C (complex in and out, no window, no post-op), R2C
  * (real in, n/2+1 complex out, no window, no post-op), GEN (every input
- * and output form, window and post-op at run time) */
-enum { GFP_BFORM_C2C = 0, GFP_BFORM_R2C = 1, GFP_BFORM_GEN = 2, GFP_BFORMS = 3 };
+ * and output form, window and post-op at run time), R2CP (R2C of two
+ * frames per block as one complex transform, split at the end: grid =
+ * ceil(batch / 2)) */
+enum { GFP_BFORM_C2C = 0, GFP_BFORM_R2C = 1, GFP_BFORM_GEN = 2, GFP_BFORM_R2CP = 3,
+       GFP_BFORMS = 4 };
 
 struct gfp_fblue_info {
     const void *func[GFP_BFORMS];

@@ -540,6 +540,7 @@ struct gfp_large {
     size_t fsmem;
     gfp_fblue_info bfi;   /* specialised one-block Bluestein (gfp_gpu_fast_blue.cu) */
     const void *bfunc;    /* its kernel for this plan's form */
+    int bpair;            /* R2C two frames per block (GFP_BFORM_R2CP) */
     gfp_bparams bp;
     void *bufs[GFP_LMAXBUF];
     int nbufs;
@@ -1153,7 +1154,12 @@ static int bluef_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
     int form = GFP_BFORM_GEN;
     if (!x->win && !x->post && x->inmode == GFP_IN_CPLX && x->outmode == GFP_OUT_CPLX)
         form = GFP_BFORM_C2C;
-    else if (!x->win && !x->post && x->inmode == GFP_IN_REAL && x->outmode == GFP_OUT_HALF)
+    else if (!x->win && !x->post && x->inmode == GFP_IN_REAL && x->outmode == GFP_OUT_HALF) {
+        /* two real frames as one complex one: half the work per frame */
+        const char *np = getenv("GFP_GPU_NOBLUEPAIR");
+        form = np && *np && *np != '0' ? GFP_BFORM_R2C : GFP_BFORM_R2CP;
+    }
+    if (form == GFP_BFORM_R2CP && !fi.func[form]) /* not built where it spills */
         form = GFP_BFORM_R2C;
     const void *f = fi.func[form];
     if (!f || fi.smem > (size_t)optin)
@@ -1200,6 +1206,7 @@ static int bluef_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
     b->scale = x->scale;
     P->bfi = fi;
     P->bfunc = f;
+    P->bpair = form == GFP_BFORM_R2CP;
     return GFP_GPU_OK;
 }
 
@@ -1362,7 +1369,8 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
     {
         int o = snprintf(P->desc, sizeof P->desc, "%s, L=%lld", route_name[P->route], P->L);
         if (P->route == GFP_ROUTE_BLUEF) {
-            o += snprintf(P->desc + o, sizeof P->desc - o, ", %d threads, radices", P->bfi.threads);
+            o += snprintf(P->desc + o, sizeof P->desc - o, ", %d threads%s, radices", P->bfi.threads,
+                          P->bpair ? ", two frames per block" : "");
             for (int i = 0; i < P->bfi.nst && o < (int)sizeof P->desc - 8; i++)
                 o += snprintf(P->desc + o, sizeof P->desc - o, "%s%d", i ? "x" : " ", P->bfi.r[i]);
         } else if (P->route != GFP_ROUTE_BLUE1) {
@@ -1422,16 +1430,17 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
     int rc = GFP_GPU_OK;
     cudaError_t e;
     if (P->route == GFP_ROUTE_BLUEF) {
-        /* one frame per block; in place is safe: a block reads its frame
-         * in the first stage and writes it in the last */
-        if (batch > 0x7fffffffull)
+        /* one frame per block (R2C: two); in place is safe: a block reads
+         * its frames in the first stage and writes them in the last */
+        unsigned long long blocks = P->bpair ? (batch + 1) / 2 : batch;
+        if (blocks > 0x7fffffffull)
             return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large", batch);
         gfp_bparams bp = P->bp;
         bp.in = d_in;
         bp.out = d_out;
         bp.batch = batch;
         void *args[] = {&bp};
-        e = cudaLaunchKernel(P->bfunc, dim3((unsigned)batch), dim3((unsigned)P->bfi.threads), args,
+        e = cudaLaunchKernel(P->bfunc, dim3((unsigned)blocks), dim3((unsigned)P->bfi.threads), args,
                              P->bfi.smem, s);
         return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "kernel launch");
     }

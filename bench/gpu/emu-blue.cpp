@@ -199,7 +199,8 @@ static double run(const gfp_fblue_info &fi, int form, int n, int kind, int batch
     p.scale = 1.0;
     typedef void (*K)(gfp_bparams);
     K k = (K)fi.func[form];
-    for (int f = 0; f < batch; f++) {
+    const int blocks = form == GFP_BFORM_R2CP ? (batch + 1) / 2 : batch;
+    for (int f = 0; f < blocks; f++) {
         std::barrier<> bar(fi.threads);
         g_bar = &bar;
         std::vector<std::thread> th;
@@ -305,6 +306,7 @@ template <typename T> static void sweep(int M, const std::vector<int> &ns, bool 
     for (int n : ns) {
         struct { int form, kind, win, post, batch; } cs[] = {
             {GFP_BFORM_C2C, 0, 0, 0, 2}, {GFP_BFORM_C2C, 1, 0, 0, 1}, {GFP_BFORM_R2C, 2, 0, 0, 2},
+            {GFP_BFORM_R2CP, 2, 0, 0, 3}, {GFP_BFORM_R2CP, 2, 0, 0, 2},
             {GFP_BFORM_GEN, 3, 0, 0, 1}, {GFP_BFORM_GEN, 0, 1, 1, 1}, {GFP_BFORM_GEN, 2, 1, 2, 1},
             {GFP_BFORM_GEN, 1, 0, 0, 1}};
         for (auto c : cs) {
