@@ -34,9 +34,12 @@ for ph in $PHASE; do
       GFP_FAST_ALT=$a $K check --sizes $ONE > $L/check-alt$a.log 2>&1
       echo "check alt $a rc=$?: $(tail -1 $L/check-alt$a.log)"; grep FAIL $L/check-alt$a.log | head -5
     done
-    # the old one-block kernel on the same lengths, for the error comparison
+    # the old one-block kernel on the same lengths, for the error comparison;
+    # R2C one frame per block
     GFP_GPU_NOBLUEF=1 $K check --sizes $ONE > $L/check-old.log 2>&1
     echo "check (old kernel) rc=$?: $(tail -1 $L/check-old.log)"
+    GFP_GPU_NOBLUEPAIR=1 $K check --sizes $ONE > $L/check-single.log 2>&1
+    echo "check (R2C one frame per block) rc=$?: $(tail -1 $L/check-single.log)"
     $K fused > $L/fused.log 2>&1; echo "fused rc=$?: $(tail -1 $L/fused.log)"
     # the unit suite in 4 shards at once (vs FFTW and cuFFT's error)
     for i in 0 1 2 3; do
@@ -72,6 +75,8 @@ for ph in $PHASE; do
     # the old one-block kernel (generic stages, 7-smooth M) on the same lengths
     GFP_GPU_NOBLUEF=1 $K bench --kinds c2c --prec f32 --sizes 4093,4241,7727,3001,8191,6143 > $L/kb-old32.log 2>&1
     GFP_GPU_NOBLUEF=1 $K bench --kinds c2c --prec f64 --sizes 4093,2047 > $L/kb-old64.log 2>&1
+    # R2C one frame per block instead of two
+    GFP_GPU_NOBLUEPAIR=1 $K bench --kinds r2c --prec f32 --sizes 4093,4241,7727,8191 > $L/kb-r2c-single.log 2>&1
     for f in $L/kb-*.log; do echo "$(basename $f .log): $(grep -c '^c2c\|^r2c' $f) rows"; done
     ;;
   prod)
@@ -82,8 +87,8 @@ for ph in $PHASE; do
   echo "[$ph: $(( $(date +%s) - t0 )) s]"
 done
 tar -czf $OUT/logs.tgz -C $OUT logs && rm -rf $L
-echo "== table (kbench: ours vs cuFFT, GB/s as bytes read + written / median time; old = GFP_GPU_NOBLUEF=1)"
-for f in kb-c2c32 kb-c2c64 kb-r2c32 kb-old32 kb-old64; do
+echo "== table (kbench: ours vs cuFFT, GB/s as bytes read + written / median time; old = GFP_GPU_NOBLUEF=1, r2c-single = GFP_GPU_NOBLUEPAIR=1)"
+for f in kb-c2c32 kb-c2c64 kb-r2c32 kb-r2c-single kb-old32 kb-old64; do
   echo "-- $f"; tar -xzOf $OUT/logs.tgz logs/$f.log 2>/dev/null | sed -n '/== summary/,$p' | grep -v 'summary'
 done
 echo "-- gfftpipe bench"; tar -xzOf $OUT/logs.tgz logs/b-prod.log 2>/dev/null | grep -v '^#'
