@@ -133,11 +133,15 @@ __device__ __forceinline__ void bstore(const gfp_bparams &p, unsigned long long 
         ((gcx<T> *)p.out)[o] = v;
 }
 
-/* one stage; LDG: inputs from global memory (the first FFT's stage 0,
- * shared memory untouched so far: no barrier before the stores), else from
- * shared; STG: outputs to global memory (the second FFT's last stage;
- * nothing follows, so no barrier either) */
-template <typename T, int FORM, int M, int TPT, int R, int LS, int OFF, bool LDG, bool STG>
+/* one stage; LD: inputs from shared memory (LD_S), from global memory
+ * (LD_G: the first FFT's stage 0), or from global memory at half the index
+ * (LD_G2: the first FFT's stage 1 when its stage 0 is a radix 2 on a zero
+ * upper half, Y[2j + t] = x[j], skipped); from global memory shared memory
+ * is untouched so far: no barrier before the stores. STG: outputs to
+ * global memory (the second FFT's last stage; nothing follows, so no
+ * barrier either) */
+enum { LD_S = 0, LD_G = 1, LD_G2 = 2 };
+template <typename T, int FORM, int M, int TPT, int R, int LS, int OFF, int LD, bool STG>
 __device__ __forceinline__ void bstage(const gfp_bparams &p, gcx<T> *sm, int x,
                                        unsigned long long g)
 {
@@ -152,8 +156,10 @@ __device__ __forceinline__ void bstage(const gfp_bparams &p, gcx<T> *sm, int x,
         if (FULL || j < NB) {
 #pragma unroll
             for (int s = 0; s < R; s++) {
-                if constexpr (LDG)
+                if constexpr (LD == LD_G)
                     v[b][s] = bload<T, FORM>(p, g, j + s * NB);
+                else if constexpr (LD == LD_G2)
+                    v[b][s] = bload<T, FORM>(p, g, (j + s * NB) >> 1);
                 else
                     v[b][s] = sm[fpad(j + s * NB)];
             }
@@ -166,7 +172,7 @@ __device__ __forceinline__ void bstage(const gfp_bparams &p, gcx<T> *sm, int x,
             Bfly<R, T>::run(v[b]);
         }
     }
-    if constexpr (!LDG && !STG) /* STG: nothing written to shared memory */
+    if constexpr (LD == LD_S && !STG) /* STG: nothing written to shared memory */
         __syncthreads();
 #pragma unroll
     for (int b = 0; b < MB; b++) {
@@ -237,14 +243,19 @@ __device__ __forceinline__ void bmid(const gfp_bparams &p, gcx<T> *sm, int x)
     __syncthreads();
 }
 
-/* stages I.. of the first FFT but its last (which bmid runs) */
-template <typename T, int FORM, int M, int TPT, class S, int I>
+/* stages I.. of the first FFT but its last (which bmid runs). SKIP0: its
+ * stage 0 is a radix 2 whose upper inputs are all zero (n <= M/2 always:
+ * M >= 2n-1), a copy Y[2j + t] = x[j] that stage 1 does in its loads */
+template <typename T, int FORM, int M, int TPT, class S, bool SKIP0, int I>
 __device__ __forceinline__ void fwd(const gfp_bparams &p, gcx<T> *sm, int x, unsigned long long g)
 {
     if constexpr (I < S::K - 1) {
-        bstage<T, FORM, M, TPT, S::rad(false, I), S::ls(false, I), S::off(false, I), I == 0, false>(
-            p, sm, x, g);
-        fwd<T, FORM, M, TPT, S, I + 1>(p, sm, x, g);
+        if constexpr (!(SKIP0 && I == 0)) {
+            constexpr int LD = I == 0 ? LD_G : SKIP0 && I == 1 ? LD_G2 : LD_S;
+            bstage<T, FORM, M, TPT, S::rad(false, I), S::ls(false, I), S::off(false, I), LD,
+                   false>(p, sm, x, g);
+        }
+        fwd<T, FORM, M, TPT, S, SKIP0, I + 1>(p, sm, x, g);
     }
 }
 /* stages I.. of the second FFT (from 1: bmid ran its stage 0) */
@@ -285,15 +296,16 @@ __device__ __forceinline__ void bsplit(const gfp_bparams &p, const gcx<T> *sm, i
 
 /* one frame per block (R2CP: two), TPT threads; grid = batch (R2CP:
  * ceil(batch / 2)) */
-template <typename T, int FORM, int M, int TPT, int MINB, class S>
+template <typename T, int FORM, int M, int TPT, int MINB, class S, bool SKIP0>
 __global__ void __launch_bounds__(TPT, MINB) bkernel(const __grid_constant__ gfp_bparams p)
 {
     static_assert(S::K >= 2 && S::prod() == M, "radices of M, two stages at least");
+    static_assert(!SKIP0 || (S::r(0) == 2 && S::K >= 3), "stage 0 skipped: radix 2, not the last");
     extern __shared__ __align__(16) unsigned char gfp_bsm_raw[];
     gcx<T> *sm = (gcx<T> *)gfp_bsm_raw;
     const int x = threadIdx.x;
     const unsigned long long g = blockIdx.x;
-    fwd<T, FORM, M, TPT, S, 0>(p, sm, x, g);
+    fwd<T, FORM, M, TPT, S, SKIP0, 0>(p, sm, x, g);
     bmid<T, M, TPT, S>(p, sm, x);
     inv<T, FORM, M, TPT, S, 1>(p, sm, x, g);
     if constexpr (FORM == GFP_BFORM_R2CP)
@@ -302,19 +314,20 @@ __global__ void __launch_bounds__(TPT, MINB) bkernel(const __grid_constant__ gfp
 
 /* OPT: the optional forms instantiated, BO_GEN | BO_PAIR (where one
  * spills registers it is not: those plans take gfp_gpu_large.cu's kernel,
- * or R2C one frame per block) */
-enum { BO_GEN = 1, BO_PAIR = 2 };
+ * or R2C one frame per block); BO_NOSKIP: keep a radix-2 stage 0 (A/B) */
+enum { BO_GEN = 1, BO_PAIR = 2, BO_NOSKIP = 4 };
 template <typename T, int M, int TPT, int MINB, int OPT, int... Rs> inline bool bfill(gfp_fblue_info *f)
 {
     typedef Seq<Rs...> S;
-    f->func[GFP_BFORM_C2C] = (const void *)bkernel<T, GFP_BFORM_C2C, M, TPT, MINB, S>;
-    f->func[GFP_BFORM_R2C] = (const void *)bkernel<T, GFP_BFORM_R2C, M, TPT, MINB, S>;
+    constexpr bool K0 = S::r(0) == 2 && S::K >= 3 && (OPT & BO_NOSKIP) == 0;
+    f->func[GFP_BFORM_C2C] = (const void *)bkernel<T, GFP_BFORM_C2C, M, TPT, MINB, S, K0>;
+    f->func[GFP_BFORM_R2C] = (const void *)bkernel<T, GFP_BFORM_R2C, M, TPT, MINB, S, K0>;
     if constexpr ((OPT & BO_PAIR) != 0)
-        f->func[GFP_BFORM_R2CP] = (const void *)bkernel<T, GFP_BFORM_R2CP, M, TPT, MINB, S>;
+        f->func[GFP_BFORM_R2CP] = (const void *)bkernel<T, GFP_BFORM_R2CP, M, TPT, MINB, S, K0>;
     else
         f->func[GFP_BFORM_R2CP] = NULL;
     if constexpr ((OPT & BO_GEN) != 0)
-        f->func[GFP_BFORM_GEN] = (const void *)bkernel<T, GFP_BFORM_GEN, M, TPT, MINB, S>;
+        f->func[GFP_BFORM_GEN] = (const void *)bkernel<T, GFP_BFORM_GEN, M, TPT, MINB, S, K0>;
     else
         f->func[GFP_BFORM_GEN] = NULL;
     f->M = M;
@@ -361,9 +374,9 @@ bool gfp_fblue_f32(int M, gfp_fblue_info *f)
         if (M == 16384) return gfpblue::bfill<float, 16384, 1024, 1, gfpblue::BO_PAIR, 4, 8, 8, 8, 8>(f);
         if (M == 4096) return gfpblue::bfill<float, 4096, 512, 1, gfpblue::BO_PAIR, 8, 8, 8, 8>(f);
         break;
-    case 3: /* 8192: radix 8 stages, 16 at the global ends (16 bytes of spills);
-             * 9216: radix 9 at the global ends */
-        if (M == 8192) return gfpblue::bfill<float, 8192, 512, 2, gfpblue::BO_PAIR, 8, 8, 8, 16>(f);
+    case 3: /* 8192: the product's, its radix-2 stage 0 not skipped (A/B of
+             * the skip); 9216: radix 9 at the global ends */
+        if (M == 8192) return gfpblue::bfill<float, 8192, 512, 1, gfpblue::BO_PAIR | gfpblue::BO_NOSKIP, 2, 16, 16, 16>(f);
         if (M == 9216) return gfpblue::bfill<float, 9216, 576, 1, gfpblue::BO_PAIR, 9, 4, 16, 16>(f);
         break;
     default: break;
