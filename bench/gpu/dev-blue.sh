@@ -43,7 +43,7 @@ for ph in $PHASE; do
     $K fused > $L/fused.log 2>&1; echo "fused rc=$?: $(tail -1 $L/fused.log)"
     # the unit suite in 4 shards at once (vs FFTW and cuFFT's error)
     for i in 0 1 2 3; do
-      (cd build && GFP_TEST_SHARD=$i/4 timeout 500 ./tests/unit/test_gpu_large > $L/large-$i.log 2>&1
+      (cd build && GFP_TEST_SHARD=$i/4 timeout ${TEST_T:-300} ./tests/unit/test_gpu_large > $L/large-$i.log 2>&1
        echo "rc=$?" >> $L/large-$i.log) &
     done
     wait
