@@ -12,6 +12,7 @@
 #include "gfp_gpu_host.h"
 #include "gfp_gpu_fft.cuh"
 #include "gfp_gpu_fast.h"
+#include "gfp_gpu_fast_blue.h"
 #include "gfp_gpu_seeds.h"
 #include "gfp_gpu_large.h"
 
@@ -263,7 +264,8 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, char *er
     bool ok = false;
     if (mode == GFP_MODE_C2C)
         ok = d->dbl ? (gfp_fast_c2c_f64((int)d->n, &fi) || gfp_fast_c2c_f64s((int)d->n, &fi))
-                    : (gfp_fast_c2c_f32((int)d->n, &fi) || gfp_fast_c2c_f32s((int)d->n, &fi));
+                    : (gfp_fast_c2c_f32((int)d->n, &fi) || gfp_fast_c2c_f32s((int)d->n, &fi) ||
+                       gfp_fast_c2c_f32big((int)d->n, &fi)); /* 16384 (gfp_gpu_fast_blue.cu) */
     else if (mode == GFP_MODE_R2C && !d->dbl)
         ok = gfp_fast_r2c_f32((int)(d->n / 2), &fi);
     if (!ok)
@@ -334,12 +336,13 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, char *er
 static int fast_fits(const gfp_gpu_desc *d, int optin)
 {
     if (d->kind != GFP_GPU_C2C || d->window || d->post != GFP_GPU_POST_NONE ||
-        d->algorithm != GFP_GPU_ALG_AUTO || d->n < 1 || d->n > 8192)
+        d->algorithm != GFP_GPU_ALG_AUTO || d->n < 1 || d->n > 16384)
         return 0;
     gfp_fast_info fi;
     memset(&fi, 0, sizeof fi);
     bool ok = d->dbl ? (gfp_fast_c2c_f64((int)d->n, &fi) || gfp_fast_c2c_f64s((int)d->n, &fi))
-                     : (gfp_fast_c2c_f32((int)d->n, &fi) || gfp_fast_c2c_f32s((int)d->n, &fi));
+                     : (gfp_fast_c2c_f32((int)d->n, &fi) || gfp_fast_c2c_f32s((int)d->n, &fi) ||
+                        gfp_fast_c2c_f32big((int)d->n, &fi)); /* 16384: gfp_gpu_fast_blue.cu */
     return ok && fi.smem <= (size_t)optin;
 }
 

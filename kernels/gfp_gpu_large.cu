@@ -36,6 +36,7 @@
 #include "gfp_gpu_host.h"
 #include "gfp_gpu_fft.cuh"
 #include "gfp_gpu_large.h"
+#include "gfp_gpu_fast_blue.h"
 
 #define GFP_LE32 16
 #define GFP_LE64 8
@@ -505,10 +506,11 @@ static const gfp_lfast lfast_tab[] = {GFP_LF(64, 16), GFP_LF(128, 16), GFP_LF(25
 /* ---- host side ------------------------------------------------------------ */
 
 enum { GFP_ROUTE_C2C = 0, GFP_ROUTE_R2C, GFP_ROUTE_C2R, GFP_ROUTE_GENERIC,
-       GFP_ROUTE_BLUE, GFP_ROUTE_BLUE1 };
+       GFP_ROUTE_BLUE, GFP_ROUTE_BLUE1, GFP_ROUTE_BLUEF };
 static const char *const route_name[] = {"c2c multi-pass", "r2c multi-pass + split",
                                          "c2r merge + multi-pass", "pre + fft + post",
-                                         "bluestein", "bluestein one-block"};
+                                         "bluestein", "bluestein one-block",
+                                         "bluestein one-block specialised"};
 
 struct gfp_lpass {
     int R, C, csh, ls, threads, pstride;
@@ -536,6 +538,10 @@ struct gfp_large {
     gfp_lxparams xp;      /* pre/post/split/merge/fused parameters */
     int fthreads;         /* fused Bluestein launch */
     size_t fsmem;
+    gfp_fblue_info bfi;   /* specialised one-block Bluestein (gfp_gpu_fast_blue.cu) */
+    const void *bfunc;    /* its kernel for this plan's form */
+    int bpair;            /* R2C two frames per block (GFP_BFORM_R2CP) */
+    gfp_bparams bp;
     void *bufs[GFP_LMAXBUF];
     int nbufs;
     cudaMemPool_t pool;
@@ -1127,6 +1133,83 @@ static int blue1_setup(gfp_large *P, long long M, int dbl, int optin, char *err,
     return GFP_GPU_OK;
 }
 
+/* the specialised one-block Bluestein (gfp_gpu_fast_blue.cu): M the
+ * smallest of its lengths >= 2n-1 (powers of two, 9216, 12288), for
+ * n >= 1025 (below, the generic kernel's several frames per block on a
+ * 7-smooth M do better) up to what one block holds; ENOTSUP when it does
+ * not apply (the caller goes on with the other routes), checked before any
+ * table is made */
+static int bluef_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
+                       size_t errlen)
+{
+    const char *ev = getenv("GFP_GPU_NOBLUEF");
+    if (ev && *ev && *ev != '0')
+        return GFP_GPU_ENOTSUP;
+    gfp_fblue_info fi;
+    memset(&fi, 0, sizeof fi);
+    const long long M = gfp_fblue_pick(n, dbl, &fi);
+    if (M == 0)
+        return GFP_GPU_ENOTSUP;
+    const gfp_lxparams *x = &P->xp;
+    int form = GFP_BFORM_GEN;
+    if (!x->win && !x->post && x->inmode == GFP_IN_CPLX && x->outmode == GFP_OUT_CPLX)
+        form = GFP_BFORM_C2C;
+    else if (!x->win && !x->post && x->inmode == GFP_IN_REAL && x->outmode == GFP_OUT_HALF) {
+        /* two real frames as one complex one: half the work per frame */
+        const char *np = getenv("GFP_GPU_NOBLUEPAIR");
+        form = np && *np && *np != '0' ? GFP_BFORM_R2C : GFP_BFORM_R2CP;
+    }
+    if (form == GFP_BFORM_R2CP && !fi.func[form]) /* not built where it spills */
+        form = GFP_BFORM_R2C;
+    const void *f = fi.func[form];
+    if (!f || fi.smem > (size_t)optin)
+        return GFP_GPU_ENOTSUP;
+    cudaError_t e;
+    if (fi.smem > 48 * 1024 &&
+        (e = cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  (int)fi.smem)) != cudaSuccess)
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncSetAttribute (bluestein, specialised)");
+    struct cudaFuncAttributes fa;
+    if ((e = cudaFuncGetAttributes(&fa, f)) != cudaSuccess)
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncGetAttributes (bluestein, specialised)");
+    if (fa.maxThreadsPerBlock < fi.threads)
+        return GFP_GPU_ENOTSUP;
+    /* the chirp table w[m], m < n, and Bh for this M */
+    P->L = P->xp.L = M;
+    int rc = blue_setup(P, n, M, dbl, err, errlen);
+    if (rc)
+        return rc;
+    if (!P->xp.chirpt || !P->xp.bh)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: no chirp table for n=%lld", n);
+    size_t ntw = gfp_fblue_ntw(&fi), esz = dbl ? 16 : 8;
+    void *h = malloc(ntw * esz), *dtw = NULL;
+    if (!h)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+    gfp_fblue_twiddles(&fi, dbl, h);
+    rc = upload(P, h, ntw * esz, &dtw, err, errlen);
+    free(h);
+    if (rc)
+        return rc;
+    gfp_bparams *b = &P->bp;
+    memset(b, 0, sizeof *b);
+    b->chirp = x->chirpt;
+    b->bh = x->bh;
+    b->tw = dtw;
+    b->win = x->win;
+    b->n = (int)n;
+    b->nout = (int)x->nout;
+    b->inmode = x->inmode;
+    b->outmode = x->outmode;
+    b->conj_in = x->conj_in;
+    b->conj_out = x->conj_out;
+    b->post = x->post;
+    b->scale = x->scale;
+    P->bfi = fi;
+    P->bfunc = f;
+    P->bpair = form == GFP_BFORM_R2CP;
+    return GFP_GPU_OK;
+}
+
 int gfp_large_supported(const gfp_gpu_desc *d)
 {
     if (!d || d->n < 1 || (long long)d->n > GFP_LMAXN)
@@ -1248,6 +1331,14 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
             goto done;
     }
     if (P->route == GFP_ROUTE_BLUE) {
+        rc = bluef_setup(P, n, dbl, optin, err, errlen);
+        if (rc == GFP_GPU_OK)
+            P->route = GFP_ROUTE_BLUEF;
+        else if (rc != GFP_GPU_ENOTSUP)
+            goto done;
+        rc = GFP_GPU_OK;
+    }
+    if (P->route == GFP_ROUTE_BLUE) {
         if ((rc = blue_setup(P, n, P->L, dbl, err, errlen)))
             goto done;
         const char *ev = getenv("GFP_GPU_NOBLUE1");
@@ -1260,7 +1351,7 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
             rc = GFP_GPU_OK;
         }
     }
-    if (P->route != GFP_ROUTE_BLUE1) {
+    if (P->route != GFP_ROUTE_BLUE1 && P->route != GFP_ROUTE_BLUEF) {
         if ((rc = core_create(P, P->L, dbl, optin, &P->core, err, errlen)))
             goto done;
         /* a single-block core takes no conjugation or scale: then the
@@ -1277,7 +1368,12 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
     }
     {
         int o = snprintf(P->desc, sizeof P->desc, "%s, L=%lld", route_name[P->route], P->L);
-        if (P->route != GFP_ROUTE_BLUE1) {
+        if (P->route == GFP_ROUTE_BLUEF) {
+            o += snprintf(P->desc + o, sizeof P->desc - o, ", %d threads%s, radices", P->bfi.threads,
+                          P->bpair ? ", two frames per block" : "");
+            for (int i = 0; i < P->bfi.nst && o < (int)sizeof P->desc - 8; i++)
+                o += snprintf(P->desc + o, sizeof P->desc - o, "%s%d", i ? "x" : " ", P->bfi.r[i]);
+        } else if (P->route != GFP_ROUTE_BLUE1) {
             if (P->core.single)
                 snprintf(P->desc + o, sizeof P->desc - o, ", one block");
             else
@@ -1333,6 +1429,21 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
     x.batch = batch;
     int rc = GFP_GPU_OK;
     cudaError_t e;
+    if (P->route == GFP_ROUTE_BLUEF) {
+        /* one frame per block (R2C: two); in place is safe: a block reads
+         * its frames in the first stage and writes them in the last */
+        unsigned long long blocks = P->bpair ? (batch + 1) / 2 : batch;
+        if (blocks > 0x7fffffffull)
+            return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large", batch);
+        gfp_bparams bp = P->bp;
+        bp.in = d_in;
+        bp.out = d_out;
+        bp.batch = batch;
+        void *args[] = {&bp};
+        e = cudaLaunchKernel(P->bfunc, dim3((unsigned)blocks), dim3((unsigned)P->bfi.threads), args,
+                             P->bfi.smem, s);
+        return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "kernel launch");
+    }
     if (P->route == GFP_ROUTE_BLUE1) {
         x.in = d_in;
         x.out = d_out;

@@ -3,7 +3,8 @@
  * reference. Not part of the product build.
  *
  *   kbench check  [--max N | --sizes a,b,..]  every supported N (13-smooth) up to the
- *                                  device limit, all kinds, f32 and f64,
+ *                                  device limit and some Bluestein lengths,
+ *                                  all kinds, f32 and f64,
  *                                  odd batch, poisoned outputs, vs CPU
  *   kbench sanitize                a short list, batch 3, our kernels only
  *                                  (for compute-sanitizer memcheck/racecheck)
@@ -356,11 +357,19 @@ static int mode_check(int maxn, bool sanitize, const std::vector<int> *only)
     } else if (sanitize) {
         int s[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 22, 26, 32, 64,
                    100, 121, 128, 169, 243, 256, 343, 512, 625, 1000, 1024, 1331, 2048, 2187,
-                   2197, 2401, 3000, 3125, 4095, 4096, 6561, 8192, 10000, 12288, 16384, 30030};
+                   2197, 2401, 3000, 3125, 4095, 4096, 6561, 8192, 10000, 12288, 16384, 30030,
+                   /* the specialised one-block Bluestein, one per M */
+                   2047, 4093, 4241, 6143, 8191};
         sizes.assign(s, s + sizeof s / sizeof *s);
     } else {
         for (int n = 1; n <= maxn; n++)
             if (smooth13(n))
+                sizes.push_back(n);
+        /* and the specialised one-block Bluestein's lengths, both ends of
+         * each M (kernels/gfp_gpu_fast_blue.cu) */
+        for (int n : {1025, 2047, 2049, 3001, 4093, 4094, 4097, 4241, 4607, 4609, 6143, 6145,
+                      7727, 8191})
+            if (n <= maxn)
                 sizes.push_back(n);
     }
     int fails = 0, tested = 0, unsup = 0;
@@ -386,7 +395,7 @@ static int mode_check(int maxn, bool sanitize, const std::vector<int> *only)
                     printf("FAIL %s %s n=%d err=%.3e tol=%.1e\n", kname(kind),
                            dbl ? "f64" : "f32", n, e, t);
                 }
-                if (kind == 0 && (n % 7 == 0 || n == 4096)) { /* in place too */
+                if (kind == 0 && (n % 7 == 0 || n == 4096 || n == 4093 || n == 16384)) { /* in place too */
                     double e2 = run_ours(kind, n, dbl, batch, in, ref, true);
                     if (!(e2 <= t)) {
                         fails++;

@@ -281,11 +281,52 @@ static void t_fused(void)
     report("windows, scales, post-ops", &t);
 }
 
+/* The specialised one-block Bluestein (kernels/gfp_gpu_fast_blue.cu): M
+ * the smallest of f32 4096, 8192, 9216, 12288, 16384 (n 1025..8192), f64
+ * 4096, 8192 (n 1025..4096) >= 2n-1. Lengths at both ends of each M (1025
+ * and 2047, 2049 and 4094, 4097 and 4607, 4609 and 6143, 6145 and 8191)
+ * and the issue's, every kind and
+ * direction, batches of 1, 4 and 7 (two slots, so a launch of one frame
+ * too); then the window and post-op forms, which take the general kernel
+ * or, where it is not built (f32 M = 16384, f64 M = 8192), the generic
+ * one-block kernel. */
+static void t_blue_fast(void)
+{
+    tally t = {0};
+    static const size_t ns[] = {1025, 1031, 2047, 2049, 3001, 4093, 4094, 4097,
+                                4241, 4607, 4609, 6143, 6145, 7727, 8186, 8191};
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+        size_t n = ns[i];
+        if (quick && n != 2047 && n != 4093 && n != 4241 && n != 6143 && n != 8191)
+            continue;
+        size_t nb = 1 + 3 * (i % 3);
+        check(&t, GFP_C2C, 0, 0, n, nb, GFP_POST_NONE, 0, 1);
+        for (size_t c = 0; c < NCOMBO; c++)
+            check(&t, combos[c].k, combos[c].inv, combos[c].dbl, n,
+                  1 + 3 * ((i + c + 1) % 3), GFP_POST_NONE, 0, 1);
+    }
+    check(&t, GFP_C2C, 0, 0, 2047, 4, GFP_POST_MAG, 1, 0);
+    check(&t, GFP_C2C, 1, 0, 3001, 3, GFP_POST_NONE, 1, 0);
+    check(&t, GFP_R2C, 0, 0, 4093, 5, GFP_POST_DB, 1, 0);
+    check(&t, GFP_C2C, 1, 0, 7727, 3, GFP_POST_NONE, 1, 0);
+    check(&t, GFP_R2C, 0, 0, 8191, 2, GFP_POST_POWER, 0, 0);
+    check(&t, GFP_R2C, 0, 0, 4241, 3, GFP_POST_MAG, 1, 0);
+    check(&t, GFP_C2R, 1, 0, 6143, 3, GFP_POST_NONE, 0, 0);
+    check(&t, GFP_C2C, 0, 1, 1031, 3, GFP_POST_PHASE, 0, 0);
+    check(&t, GFP_R2C, 0, 1, 2049, 3, GFP_POST_POWER, 1, 0);
+    check(&t, GFP_C2C, 1, 1, 4093, 2, GFP_POST_NONE, 1, 0);
+    /* C2C f32 16384 in one block (the same file) */
+    check(&t, GFP_C2C, 0, 0, 16384, 1, GFP_POST_NONE, 0, 1);
+    check(&t, GFP_C2C, 1, 0, 16384, 5, GFP_POST_NONE, 0, 1);
+    check(&t, GFP_C2C, 0, 0, 16384, 3, GFP_POST_MAG, 1, 0);
+    report("one-block bluestein, specialised; c2c f32 16384", &t);
+}
+
 /* In-place C2C through the plain C API (the engine runs out of place). */
 static void t_inplace(void)
 {
-    size_t sizes[] = {32768, 1 << 21, 4093, 100003};
-    for (size_t si = 0; si < 4; si++) {
+    size_t sizes[] = {32768, 1 << 21, 4093, 100003, 16384, 7727};
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
         size_t n = sizes[si], nb = 2;
         gfp_gpu_desc gd = {.n = n, .kind = GFP_GPU_C2C, .inverse = 0,
                            .dbl = 0, .scale = 1.0, .device = 0};
@@ -355,6 +396,7 @@ int main(void)
         return 99;
     tu_suite("gpu_large");
     TU_TEST(t_primes);
+    TU_TEST(t_blue_fast);
     TU_TEST(t_fused);
     TU_TEST(t_inplace);
     TU_TEST(t_random_large);
