@@ -543,6 +543,16 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
     rc = GFP_GPU_OK;
 done:
     free(htw);
+    /* The tables went up by cudaMemcpy from pageable memory, which may
+     * return before the copy has landed, on the legacy stream, which does
+     * not order the engines' non-blocking streams: wait for it here, once
+     * per plan (a Bluestein plan with a window read NaN once under
+     * racecheck before this). */
+    if (rc == GFP_GPU_OK) {
+        cudaError_t se = cudaStreamSynchronize(0);
+        if (se != cudaSuccess)
+            rc = gfp_gpu_cuda_fail(err, errlen, se, "uploading the plan's tables");
+    }
     if (rc && p) {
         gfp_gpu_plan_destroy(p);
         p = NULL;

@@ -287,6 +287,10 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
                           cudaGetErrorString(e));
         goto done;
     }
+    /* the pass tables' uploads (cudaMemcpy from pageable memory) land
+     * before a non-blocking stream may read them: see gfp_gpu_plan_create */
+    if ((e = cudaStreamSynchronize(0)) != cudaSuccess)
+        rc = gfp_gpu_cuda_fail(err, errlen, e, "uploading the 2D plan's tables");
 done:
     if (rc) {
         gfp_gpu_plan2d_destroy(p);

@@ -121,7 +121,9 @@ extern "C" int gfp_gpu_pool_create(size_t bins, size_t rows, const int32_t *lo,
         (e = cudaMemcpy(p->d_lo, lo, rows * sizeof *lo, cudaMemcpyHostToDevice)) != cudaSuccess ||
         (e = cudaMemcpy(p->d_hi, hi, rows * sizeof *hi, cudaMemcpyHostToDevice)) != cudaSuccess ||
         (e = cudaMemcpy(p->d_pos, pos, rows * sizeof *pos, cudaMemcpyHostToDevice)) !=
-            cudaSuccess) {
+            cudaSuccess ||
+        /* landed before the engine's non-blocking streams read them */
+        (e = cudaStreamSynchronize(0)) != cudaSuccess) {
         gfp_gpu_pool_destroy(p);
         return gfp_gpu_cuda_fail(err, errlen, e, "pooling tables");
     }

@@ -367,6 +367,14 @@ static gfp_status plan_common(void *state, const gfp_plan_desc *d,
                              "cudaMemset", err)))
             goto fail;
     }
+    /* cudaMemset of device memory, and cudaMemcpy from pageable memory
+     * (the filter above), may still be running on the legacy stream when
+     * they return, and the slots' non-blocking streams are not ordered
+     * after it: a slot's first copy in could be zeroed behind it (the
+     * cufft engine's submit_t failures, stop 13). Wait for them once. */
+    if ((st = cuda_check(cudaStreamSynchronize(0), "preparing the GPU buffers",
+                         err)))
+        goto fail;
     *out = p;
     return GFP_OK;
 fail:
@@ -609,6 +617,9 @@ static gfp_status cuda_time(void *state, void *impl, size_t nframes,
             goto out;
         done += m;
     }
+    /* the copies from pageable memory land before a stream reads them */
+    if ((st = cuda_check(cudaStreamSynchronize(0), "copy to the GPU", err)))
+        goto out;
     if ((st = cuda_check(cudaEventCreate(&a), "cudaEventCreate", err)) ||
         (st = cuda_check(cudaEventCreate(&b), "cudaEventCreate", err)))
         goto out;
@@ -742,6 +753,9 @@ static gfp_status time_2d_common(cuda_state *s, const gfp_2d_desc *d,
             goto out;
         done += m;
     }
+    /* the copies from pageable memory land before a stream reads them */
+    if ((st = cuda_check(cudaStreamSynchronize(0), "copy to the GPU", err)))
+        goto out;
     if ((st = cuda_check(cudaEventCreate(&a), "cudaEventCreate", err)) ||
         (st = cuda_check(cudaEventCreate(&b), "cudaEventCreate", err)))
         goto out;
