@@ -590,6 +590,27 @@ static void cuda_free_host(void *state, void *p)
     free(p);
 }
 
+/* n random scalars (double with dbl, else float) into device memory at d,
+ * made on the host in pieces of `piece` in h; landed when this returns (the
+ * copies from pageable memory may return before, and the benchmarks'
+ * streams do not wait for the legacy one). */
+static gfp_status upload_random(void *d, size_t n, int dbl, void *h,
+                                size_t piece, uint64_t *seed, gfp_error *err)
+{
+    size_t scal = dbl ? sizeof(double) : sizeof(float);
+    for (size_t done = 0; done < n;) {
+        size_t m = n - done < piece ? n - done : piece;
+        gfp_rand_fill(h, m, dbl, seed);
+        gfp_status st = cuda_check(cudaMemcpy((char *)d + done * scal, h,
+                                              m * scal, cudaMemcpyHostToDevice),
+                                   "copy to the GPU", err);
+        if (st)
+            return st;
+        done += m;
+    }
+    return cuda_check(cudaStreamSynchronize(0), "copy to the GPU", err);
+}
+
 static gfp_status cuda_time(void *state, void *impl, size_t nframes,
                             int warmup, int reps, double *ms, gfp_error *err)
 {
@@ -601,24 +622,14 @@ static gfp_status cuda_time(void *state, void *impl, size_t nframes,
     cudaEvent_t a = NULL, b = NULL;
     double *t = calloc((size_t)reps, sizeof *t);
     /* Random input, made on the host in pieces and copied to slot 0. */
-    size_t piece = (size_t)1 << 20, done = 0;
+    size_t piece = (size_t)1 << 20;
     void *h = malloc(piece * scal);
     uint64_t seed = 7;
     if (!t || !h) {
         st = gfp_fail(err, GFP_ENOMEM, "out of memory for the benchmark");
         goto out;
     }
-    while (done < ni) {
-        size_t m = ni - done < piece ? ni - done : piece;
-        gfp_rand_fill(h, m, p->d.dbl, &seed);
-        if ((st = cuda_check(cudaMemcpy((char *)p->d_in[0] + done * scal, h,
-                                        m * scal, cudaMemcpyHostToDevice),
-                             "copy to the GPU", err)))
-            goto out;
-        done += m;
-    }
-    /* the copies from pageable memory land before a stream reads them */
-    if ((st = cuda_check(cudaStreamSynchronize(0), "copy to the GPU", err)))
+    if ((st = upload_random(p->d_in[0], ni, p->d.dbl, h, piece, &seed, err)))
         goto out;
     if ((st = cuda_check(cudaEventCreate(&a), "cudaEventCreate", err)) ||
         (st = cuda_check(cudaEventCreate(&b), "cudaEventCreate", err)))
@@ -670,7 +681,7 @@ static gfp_status time_2d_common(cuda_state *s, const gfp_2d_desc *d,
     cufftHandle cp = 0;
     int cp_made = 0;
     double *t = calloc((size_t)reps, sizeof *t);
-    size_t piece = (size_t)1 << 20, done = 0, ni = ib / scal;
+    size_t piece = (size_t)1 << 20, ni = ib / scal;
     uint64_t seed = 7;
     char msg[256] = "";
     if (!t || !(h = malloc(piece * scal))) {
@@ -744,17 +755,7 @@ static gfp_status time_2d_common(cuda_state *s, const gfp_2d_desc *d,
                                      : (pr == 2 ? 1 : 2) + (pc == 2 ? 1 : 2);
     }
     /* random input, made on the host in pieces */
-    while (done < ni) {
-        size_t m = ni - done < piece ? ni - done : piece;
-        gfp_rand_fill(h, m, d->dbl, &seed);
-        if ((st = cuda_check(cudaMemcpy((char *)din + done * scal, h,
-                                        m * scal, cudaMemcpyHostToDevice),
-                             "copy to the GPU", err)))
-            goto out;
-        done += m;
-    }
-    /* the copies from pageable memory land before a stream reads them */
-    if ((st = cuda_check(cudaStreamSynchronize(0), "copy to the GPU", err)))
+    if ((st = upload_random(din, ni, d->dbl, h, piece, &seed, err)))
         goto out;
     if ((st = cuda_check(cudaEventCreate(&a), "cudaEventCreate", err)) ||
         (st = cuda_check(cudaEventCreate(&b), "cudaEventCreate", err)))
