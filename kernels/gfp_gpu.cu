@@ -270,13 +270,8 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, char *er
         ok = gfp_fast_r2c_f32((int)(d->n / 2), &fi);
     if (!ok)
         return GFP_GPU_OK;
-    size_t ntw = 0;
-    int ls = 1;
-    for (int i = 0; i < fi.nst; i++) {
-        ntw += (size_t)(fi.r[i] - 1) * ls;
-        ls *= fi.r[i];
-    }
-    if (ls != fi.nf)
+    size_t ntw;
+    if (gfp_gpu_stage_twiddle_count(fi.r, fi.nst, fi.nf, &ntw))
         return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: fast radices of %d", fi.nf);
     if (ntw == 0)
         ntw = 1;
@@ -284,24 +279,7 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, char *er
     void *h = calloc(ntw, esz);
     if (!h)
         return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
-    size_t o = 0;
-    ls = 1;
-    for (int i = 0; i < fi.nst; i++) {
-        long long L = (long long)ls * fi.r[i];
-        for (int s = 1; s < fi.r[i]; s++)
-            for (int k = 0; k < ls; k++, o++) {
-                long double cc, ss;
-                gfp_gpu_root((long long)s * k, L, &cc, &ss);
-                if (d->dbl) {
-                    ((double *)h)[2 * o] = (double)cc;
-                    ((double *)h)[2 * o + 1] = (double)ss;
-                } else {
-                    ((float *)h)[2 * o] = (float)cc;
-                    ((float *)h)[2 * o + 1] = (float)ss;
-                }
-            }
-        ls *= fi.r[i];
-    }
+    gfp_gpu_stage_twiddle_fill(fi.r, fi.nst, d->dbl, h);
     cudaError_t e = cudaMalloc(&p->dftw, ntw * esz);
     if (e == cudaSuccess)
         e = cudaMemcpy(p->dftw, h, ntw * esz, cudaMemcpyHostToDevice);

@@ -68,13 +68,8 @@ static int setup_pass(tr_pass *t, int dbl, int r2c, int nf, int inverse, double 
                   : (dbl ? gfp_fast2d_c2c_f64(nf, &fi) : gfp_fast2d_c2c_f32(nf, &fi));
     if (!ok || fi.smem > (size_t)optin)
         return GFP_GPU_OK;
-    size_t ntw = 0;
-    int ls = 1;
-    for (int i = 0; i < fi.nst; i++) {
-        ntw += (size_t)(fi.r[i] - 1) * ls;
-        ls *= fi.r[i];
-    }
-    if (ls != fi.nf || fi.nf != nf)
+    size_t ntw;
+    if (gfp_gpu_stage_twiddle_count(fi.r, fi.nst, fi.nf, &ntw) || fi.nf != nf)
         return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: 2D pass radices of %d", nf);
     size_t nrtw = r2c ? (size_t)nf + 1 : 0;
     size_t esz = dbl ? 16 : 8;
@@ -82,25 +77,10 @@ static int setup_pass(tr_pass *t, int dbl, int r2c, int nf, int inverse, double 
     void *h = calloc(tot, esz);
     if (!h)
         return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
-    /* stage i's W_{Ls R}^{s k} at [off_i + (s-1) Ls + k], as setup_fast */
-    size_t o = 0;
+    /* the stages' twiddles, then the split's */
+    gfp_gpu_stage_twiddle_fill(fi.r, fi.nst, dbl, h);
+    size_t o = ntw;
     long double cc, ss;
-    ls = 1;
-    for (int i = 0; i < fi.nst; i++) {
-        long long L = (long long)ls * fi.r[i];
-        for (int s = 1; s < fi.r[i]; s++)
-            for (int k = 0; k < ls; k++, o++) {
-                gfp_gpu_root((long long)s * k, L, &cc, &ss);
-                if (dbl) {
-                    ((double *)h)[2 * o] = (double)cc;
-                    ((double *)h)[2 * o + 1] = (double)ss;
-                } else {
-                    ((float *)h)[2 * o] = (float)cc;
-                    ((float *)h)[2 * o + 1] = (float)ss;
-                }
-            }
-        ls *= fi.r[i];
-    }
     /* R2C split twiddles W_n^k = e^{-2 pi i k / n}, n = 2 nf, k = 0..nf */
     for (size_t k = 0; k < nrtw; k++, o++) {
         gfp_gpu_root((long long)k, 2LL * nf, &cc, &ss);

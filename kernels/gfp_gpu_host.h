@@ -52,4 +52,45 @@ static inline void gfp_gpu_root(long long num, long long den, long double *c,
     *s = -sinl(ang);
 }
 
+/* The stage twiddles of the specialised kernels (gfp_gpu_fast.cuh) with
+ * radices r[0 .. nst-1]: stage i's W_{Ls R}^{s k} at [off_i + (s-1) Ls + k],
+ * off_i the entries of the stages before it. The count is -1 when the
+ * radices do not multiply to nf. */
+static inline int gfp_gpu_stage_twiddle_count(const int *r, int nst, long long nf,
+                                              size_t *ntw)
+{
+    size_t n = 0;
+    long long ls = 1;
+    for (int i = 0; i < nst; i++) {
+        n += (size_t)(r[i] - 1) * (size_t)ls;
+        ls *= r[i];
+    }
+    *ntw = n;
+    return ls == nf ? 0 : -1;
+}
+
+/* fills h (complex float, or double with dbl) with them, each rounded
+ * once from long double */
+static inline void gfp_gpu_stage_twiddle_fill(const int *r, int nst, int dbl, void *h)
+{
+    size_t o = 0;
+    long long ls = 1;
+    for (int i = 0; i < nst; i++) {
+        long long L = ls * r[i];
+        for (int s = 1; s < r[i]; s++)
+            for (long long k = 0; k < ls; k++, o++) {
+                long double cc, ss;
+                gfp_gpu_root((long long)s * k, L, &cc, &ss);
+                if (dbl) {
+                    ((double *)h)[2 * o] = (double)cc;
+                    ((double *)h)[2 * o + 1] = (double)ss;
+                } else {
+                    ((float *)h)[2 * o] = (float)cc;
+                    ((float *)h)[2 * o + 1] = (float)ss;
+                }
+            }
+        ls *= r[i];
+    }
+}
+
 #endif
