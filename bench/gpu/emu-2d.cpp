@@ -386,6 +386,7 @@ cudaError_t cudaMalloc(void **p, size_t n)
 cudaError_t cudaFree(void *p) { free(p); return cudaSuccess; }
 cudaError_t cudaMemset(void *p, int v, size_t n) { memset(p, v, n); return cudaSuccess; }
 cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
+cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; } /* the emulated work is done when its call returns */
 cudaError_t cudaMemcpy(void *d, const void *s, size_t n, enum cudaMemcpyKind)
 {
     memmove(d, s, n);
