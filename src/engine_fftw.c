@@ -176,47 +176,57 @@ static size_t bins_of(const gfp_plan_desc *d)
     return d->kind == GFP_R2C ? d->n / 2 + 1 : d->n;
 }
 
-/* Makes one FFTW plan over howmany frames; in/out are planning arrays. */
-static void *make_plan_t(const fftw_state *s, const gfp_plan_desc *d,
-                         int howmany, void *in, void *out, unsigned extra,
-                         int nthreads)
+/* One FFTW plan of rank `rank` (lengths n, row-major) over howmany
+ * transforms idist / odist elements apart; in/out are planning arrays. */
+static void *plan_many(int dbl, gfp_kind kind, int rank, const int *n,
+                       int howmany, void *in, int idist, void *out, int odist,
+                       int sign, unsigned flags, int nthreads)
 {
-    int n = (int)d->n;
-    int bins = (int)bins_of(d);
-    unsigned flags = s->flags | extra;
-    int sign = d->inverse ? FFTW_BACKWARD : FFTW_FORWARD;
 #ifdef GFP_HAVE_FFTW_THREADS
     fftw_plan_with_nthreads(nthreads);
     fftwf_plan_with_nthreads(nthreads);
 #else
     (void)nthreads;
 #endif
-    if (d->dbl) {
-        switch (d->kind) {
+    if (dbl) {
+        switch (kind) {
         case GFP_C2C:
-            return fftw_plan_many_dft(1, &n, howmany, in, NULL, 1, n, out,
-                                      NULL, 1, n, sign, flags);
+            return fftw_plan_many_dft(rank, n, howmany, in, NULL, 1, idist,
+                                      out, NULL, 1, odist, sign, flags);
         case GFP_R2C:
-            return fftw_plan_many_dft_r2c(1, &n, howmany, in, NULL, 1, n,
-                                          out, NULL, 1, bins, flags);
+            return fftw_plan_many_dft_r2c(rank, n, howmany, in, NULL, 1, idist,
+                                          out, NULL, 1, odist, flags);
         case GFP_C2R:
-            return fftw_plan_many_dft_c2r(1, &n, howmany, in, NULL, 1,
-                                          n / 2 + 1, out, NULL, 1, n, flags);
+            return fftw_plan_many_dft_c2r(rank, n, howmany, in, NULL, 1, idist,
+                                          out, NULL, 1, odist, flags);
         }
     } else {
-        switch (d->kind) {
+        switch (kind) {
         case GFP_C2C:
-            return fftwf_plan_many_dft(1, &n, howmany, in, NULL, 1, n, out,
-                                       NULL, 1, n, sign, flags);
+            return fftwf_plan_many_dft(rank, n, howmany, in, NULL, 1, idist,
+                                       out, NULL, 1, odist, sign, flags);
         case GFP_R2C:
-            return fftwf_plan_many_dft_r2c(1, &n, howmany, in, NULL, 1, n,
-                                           out, NULL, 1, bins, flags);
+            return fftwf_plan_many_dft_r2c(rank, n, howmany, in, NULL, 1,
+                                           idist, out, NULL, 1, odist, flags);
         case GFP_C2R:
-            return fftwf_plan_many_dft_c2r(1, &n, howmany, in, NULL, 1,
-                                           n / 2 + 1, out, NULL, 1, n, flags);
+            return fftwf_plan_many_dft_c2r(rank, n, howmany, in, NULL, 1,
+                                           idist, out, NULL, 1, odist, flags);
         }
     }
     return NULL;
+}
+
+/* Makes one FFTW plan over howmany frames; in/out are planning arrays. */
+static void *make_plan_t(const fftw_state *s, const gfp_plan_desc *d,
+                         int howmany, void *in, void *out, unsigned extra,
+                         int nthreads)
+{
+    int n = (int)d->n;
+    int idist = d->kind == GFP_C2R ? n / 2 + 1 : n;
+    int odist = d->kind == GFP_R2C ? (int)bins_of(d) : n;
+    return plan_many(d->dbl, d->kind, 1, &n, howmany, in, idist, out, odist,
+                     d->inverse ? FFTW_BACKWARD : FFTW_FORWARD,
+                     s->flags | extra, nthreads);
 }
 
 static void *make_plan(const fftw_state *s, const gfp_plan_desc *d,
@@ -771,45 +781,12 @@ static gfp_status fftw_time_2d(void *state, const gfp_2d_desc *d, int warmup,
         st = gfp_fail(err, GFP_ENOMEM, "out of memory for the benchmark");
         goto done;
     }
-    int n[2] = {(int)d->h, (int)d->w}, cnt = (int)d->count;
+    int n[2] = {(int)d->h, (int)d->w};
     int idist = (int)(d->kind == GFP_R2C ? mi : mi / 2);
     int odist = (int)(d->kind == GFP_C2R ? mo : mo / 2);
-    int sign = d->inverse ? FFTW_BACKWARD : FFTW_FORWARD;
-#ifdef GFP_HAVE_FFTW_THREADS
-    fftw_plan_with_nthreads(s->threads);
-    fftwf_plan_with_nthreads(s->threads);
-#endif
-    if (d->dbl) {
-        switch (d->kind) {
-        case GFP_C2C:
-            plan = fftw_plan_many_dft(2, n, cnt, in, NULL, 1, idist, out, NULL,
-                                      1, odist, sign, s->flags);
-            break;
-        case GFP_R2C:
-            plan = fftw_plan_many_dft_r2c(2, n, cnt, in, NULL, 1, idist, out,
-                                          NULL, 1, odist, s->flags);
-            break;
-        case GFP_C2R:
-            plan = fftw_plan_many_dft_c2r(2, n, cnt, in, NULL, 1, idist, out,
-                                          NULL, 1, odist, s->flags);
-            break;
-        }
-    } else {
-        switch (d->kind) {
-        case GFP_C2C:
-            plan = fftwf_plan_many_dft(2, n, cnt, in, NULL, 1, idist, out,
-                                       NULL, 1, odist, sign, s->flags);
-            break;
-        case GFP_R2C:
-            plan = fftwf_plan_many_dft_r2c(2, n, cnt, in, NULL, 1, idist, out,
-                                           NULL, 1, odist, s->flags);
-            break;
-        case GFP_C2R:
-            plan = fftwf_plan_many_dft_c2r(2, n, cnt, in, NULL, 1, idist, out,
-                                           NULL, 1, odist, s->flags);
-            break;
-        }
-    }
+    plan = plan_many(d->dbl, d->kind, 2, n, (int)d->count, in, idist, out,
+                     odist, d->inverse ? FFTW_BACKWARD : FFTW_FORWARD,
+                     s->flags, s->threads);
     if (!plan) {
         st = gfp_fail(err, GFP_ENOTSUP, "FFTW made no 2D plan for %zu x %zu",
                       d->w, d->h);
