@@ -659,6 +659,25 @@ out:
     return st;
 }
 
+/* The project's on-device 2D plan for d over `batch` matrices. */
+static gfp_status make_plan2d(const cuda_state *s, const gfp_2d_desc *d,
+                              size_t batch, gfp_gpu_plan2d **out,
+                              gfp_error *err)
+{
+    char msg[256] = "";
+    gfp_gpu_desc2d gd = {.w = d->w, .h = d->h, .batch = batch,
+                         .kind = (gfp_gpu_kind)d->kind, .inverse = d->inverse,
+                         .dbl = d->dbl, .scale = d->scale,
+                         .device = s->device};
+    int rc = gfp_gpu_plan2d_create(&gd, out, msg, sizeof msg);
+    if (!rc)
+        return GFP_OK;
+    return gfp_fail(err, rc == GFP_GPU_ENOTSUP ? GFP_ENOTSUP
+                         : rc == GFP_GPU_ENOMEM ? GFP_ENOMEM
+                         : rc == GFP_GPU_EINVAL ? GFP_EINVAL
+                                                : GFP_EDEVICE,
+                    "%s", msg[0] ? msg : "GPU 2D plan failed");
+}
 /* bench --2d on the device: the own 2D plan (gfp_gpu_plan2d) or cuFFT's
  * rank-2 plan over d->count matrices, input and output in device memory,
  * timed with CUDA events as cuda_time. */
@@ -734,19 +753,8 @@ static gfp_status time_2d_common(cuda_state *s, const gfp_2d_desc *d,
             goto out;
         }
     } else {
-        gfp_gpu_desc2d gd = {.w = d->w, .h = d->h, .batch = d->count,
-                             .kind = (gfp_gpu_kind)d->kind,
-                             .inverse = d->inverse, .dbl = d->dbl,
-                             .scale = d->scale, .device = s->device};
-        int rc = gfp_gpu_plan2d_create(&gd, &own, msg, sizeof msg);
-        if (rc) {
-            st = gfp_fail(err, rc == GFP_GPU_ENOTSUP ? GFP_ENOTSUP
-                               : rc == GFP_GPU_ENOMEM ? GFP_ENOMEM
-                               : rc == GFP_GPU_EINVAL ? GFP_EINVAL
-                                                      : GFP_EDEVICE,
-                          "%s", msg[0] ? msg : "GPU 2D plan failed");
+        if ((st = make_plan2d(s, d, d->count, &own, err)))
             goto out;
-        }
         int pr = 0, pc = 0;
         gfp_gpu_plan2d_paths(own, &pr, &pc);
         /* a pass kernel: one pass; a 1D plan + transpose: two; C2R adds
@@ -886,25 +894,13 @@ static gfp_status gpu_plan_2d(void *state, const gfp_2d_desc *d, void **out,
     if (!q)
         return gfp_fail(err, GFP_ENOMEM, "out of memory");
     gfp_status st = GFP_OK;
-    char msg[256] = "";
     if (!gfp_mul_ok(gfp_2d_in_scalars(d), scal, &q->ib) ||
         !gfp_mul_ok(gfp_2d_out_scalars(d), scal, &q->ob)) {
         st = gfp_fail(err, GFP_ENOMEM, "2D array too large");
         goto fail;
     }
-    gfp_gpu_desc2d gd = {.w = d->w, .h = d->h, .batch = 1,
-                         .kind = (gfp_gpu_kind)d->kind, .inverse = d->inverse,
-                         .dbl = d->dbl, .scale = d->scale,
-                         .device = s->device};
-    int rc = gfp_gpu_plan2d_create(&gd, &q->plan, msg, sizeof msg);
-    if (rc) {
-        st = gfp_fail(err, rc == GFP_GPU_ENOTSUP ? GFP_ENOTSUP
-                           : rc == GFP_GPU_ENOMEM ? GFP_ENOMEM
-                           : rc == GFP_GPU_EINVAL ? GFP_EINVAL
-                                                  : GFP_EDEVICE,
-                      "%s", msg[0] ? msg : "GPU 2D plan failed");
+    if ((st = make_plan2d(s, d, 1, &q->plan, err)))
         goto fail;
-    }
     size_t all = q->ib + q->ob + gfp_gpu_plan2d_workspace(q->plan);
     if (s->gpu_mem && all > s->gpu_mem) {
         st = gfp_fail(err, GFP_ENOMEM, "--gpu-mem %zu: the whole %zux%zu "
