@@ -433,16 +433,21 @@ int gfp_fblue_pick(long long n, int dbl, gfp_fblue_info *f)
     return 0;
 }
 
+/* the second FFT runs the first one's radices reversed */
+static void blue_radices(const gfp_fblue_info *f, int pass, int *r)
+{
+    for (int i = 0; i < f->nst; i++)
+        r[i] = f->r[pass ? f->nst - 1 - i : i];
+}
+
 size_t gfp_fblue_ntw(const gfp_fblue_info *f)
 {
-    size_t n = 0;
+    size_t n = 0, np;
+    int r[GFP_FAST_MAXST];
     for (int pass = 0; pass < 2; pass++) {
-        long long ls = 1;
-        for (int i = 0; i < f->nst; i++) {
-            int R = f->r[pass ? f->nst - 1 - i : i];
-            n += (size_t)(R - 1) * ls;
-            ls *= R;
-        }
+        blue_radices(f, pass, r);
+        gfp_gpu_stage_twiddle_count(r, f->nst, f->M, &np);
+        n += np;
     }
     return n;
 }
@@ -451,26 +456,13 @@ size_t gfp_fblue_ntw(const gfp_fblue_info *f)
  * second's (Seq::off), from long double, rounded once */
 void gfp_fblue_twiddles(const gfp_fblue_info *f, int dbl, void *h)
 {
-    size_t o = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        long long ls = 1;
-        for (int i = 0; i < f->nst; i++) {
-            int R = f->r[pass ? f->nst - 1 - i : i];
-            for (int s = 1; s < R; s++)
-                for (long long k = 0; k < ls; k++, o++) {
-                    long double c, sn;
-                    gfp_gpu_root((long long)s * k, ls * R, &c, &sn);
-                    if (dbl) {
-                        ((double *)h)[2 * o] = (double)c;
-                        ((double *)h)[2 * o + 1] = (double)sn;
-                    } else {
-                        ((float *)h)[2 * o] = (float)c;
-                        ((float *)h)[2 * o + 1] = (float)sn;
-                    }
-                }
-            ls *= R;
-        }
-    }
+    int r[GFP_FAST_MAXST];
+    size_t n0;
+    blue_radices(f, 0, r);
+    gfp_gpu_stage_twiddle_count(r, f->nst, f->M, &n0);
+    gfp_gpu_stage_twiddle_fill(r, f->nst, dbl, h);
+    blue_radices(f, 1, r);
+    gfp_gpu_stage_twiddle_fill(r, f->nst, dbl, (char *)h + n0 * (dbl ? 16 : 8));
 }
 
 /* C2C f32 16384 in one block: 139 KB of shared memory (one block per SM),
