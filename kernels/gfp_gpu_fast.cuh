@@ -94,14 +94,6 @@ template <typename T> struct Bfly<27, T> : BflyComp<3, 9, T> {};
 #define GFP_FAST_PAD3 (2 << 5)
 #define GFP_FAST_PAD5 (3 << 5)
 #define GFP_FAST_PSX(e) ((e) << 8)
-/* the layout of the first exchange (written by stage 0, read by stage 1)
- * when it differs from the others' (3 bits: 0 = the same; kernels of at
- * least two stages): e.g. a radix-8 first stage writes with stride 8, which
- * wants padding, while odd radices after it want none */
-#define GFP_FAST_X0PAD16 (1 << 15)
-#define GFP_FAST_X0NOPAD (2 << 15)
-#define GFP_FAST_X0PAD8 (3 << 15)
-#define GFP_FAST_X0PAD32 (4 << 15)
 /* twiddles above R/2 as products (GFP_FAST_HALFTW) for this kernel only,
  * radix 13 included */
 #define GFP_FAST_HTW (1 << 13)
@@ -143,11 +135,6 @@ template <int MODE> __device__ __forceinline__ int fpad(int i)
 {
     return Pad<MODE>::sh ? i + (i >> Pad<MODE>::sh) : i;
 }
-/* MODE with the first exchange's layout in place of the others' */
-template <int MODE> struct X0 {
-    static constexpr int c = (MODE >> 15) & 7;
-    static constexpr int v = c == 0 ? MODE : (MODE & ~(3 << 5)) | ((c - 1) << 5);
-};
 
 struct Ctx {
     int x;                    /* thread within transform */
@@ -159,7 +146,7 @@ struct Ctx {
  * ping-pong buffers (PP, smi != smo) the barrier before the stores is not
  * needed: the output buffer was last read before the previous barrier */
 template <typename T, int N, int TPT, int R, int LS, int OFF, bool IN_G, bool OUT_G, int MODE,
-          bool PP, int MI, int MO>
+          bool PP>
 __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, gcx<T> *smo,
                                        const Ctx &c)
 {
@@ -183,7 +170,7 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
                         v[b][s] = mk((T)0, (T)0);
                     }
                 } else {
-                    v[b][s] = smi[fpad<MI>(j + s * NB)];
+                    v[b][s] = smi[fpad<MODE>(j + s * NB)];
                 }
             }
             if constexpr (LS > 1) {
@@ -231,7 +218,7 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
                             *dst = mk(o.x * sc, o.y * sc);
                     }
                 } else {
-                    smo[fpad<MO>(base + s * LS)] = v[b][s];
+                    smo[fpad<MODE>(base + s * LS)] = v[b][s];
                 }
             }
         }
@@ -241,29 +228,25 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
 }
 
 /* sm: this transform's area in buffer 0; BS: elements from buffer 0 to
- * buffer 1; PAR: the buffer holding this stage's input; ST: stage index */
-template <typename T, int N, int TPT, int LS, int OFF, int ST, bool IN_G, bool OUT_G,
+ * buffer 1; PAR: the buffer holding this stage's input */
+template <typename T, int N, int TPT, int LS, int OFF, bool FIRST, bool IN_G, bool OUT_G,
           int MODE, bool PP, int BS, int PAR, int... Rs>
 struct Run;
-template <typename T, int N, int TPT, int LS, int OFF, int ST, bool IN_G, bool OUT_G,
+template <typename T, int N, int TPT, int LS, int OFF, bool FIRST, bool IN_G, bool OUT_G,
           int MODE, bool PP, int BS, int PAR>
-struct Run<T, N, TPT, LS, OFF, ST, IN_G, OUT_G, MODE, PP, BS, PAR> {
+struct Run<T, N, TPT, LS, OFF, FIRST, IN_G, OUT_G, MODE, PP, BS, PAR> {
     static __device__ __forceinline__ void go(const gfp_fparams &, gcx<T> *, const Ctx &) {}
 };
-template <typename T, int N, int TPT, int LS, int OFF, int ST, bool IN_G, bool OUT_G,
+template <typename T, int N, int TPT, int LS, int OFF, bool FIRST, bool IN_G, bool OUT_G,
           int MODE, bool PP, int BS, int PAR, int R, int... Rest>
-struct Run<T, N, TPT, LS, OFF, ST, IN_G, OUT_G, MODE, PP, BS, PAR, R, Rest...> {
+struct Run<T, N, TPT, LS, OFF, FIRST, IN_G, OUT_G, MODE, PP, BS, PAR, R, Rest...> {
     static __device__ __forceinline__ void go(const gfp_fparams &p, gcx<T> *sm, const Ctx &c)
     {
         constexpr bool LAST = sizeof...(Rest) == 0;
         constexpr int OPAR = PP ? 1 - PAR : PAR;
-        /* stage ST reads exchange ST-1 and writes exchange ST: the first
-         * exchange (ST 0 -> 1) may have its own layout (X0) */
-        constexpr int MI = ST == 1 ? X0<MODE>::v : MODE;
-        constexpr int MO = ST == 0 ? X0<MODE>::v : MODE;
-        fstage<T, N, TPT, R, LS, OFF, ST == 0 && IN_G, LAST && OUT_G, MODE, PP, MI, MO>(
+        fstage<T, N, TPT, R, LS, OFF, FIRST && IN_G, LAST && OUT_G, MODE, PP>(
             p, sm + PAR * BS, sm + OPAR * BS, c);
-        Run<T, N, TPT, LS * R, OFF + (R - 1) * LS, ST + 1, IN_G, OUT_G, MODE, PP, BS, OPAR,
+        Run<T, N, TPT, LS * R, OFF + (R - 1) * LS, false, IN_G, OUT_G, MODE, PP, BS, OPAR,
             Rest...>::go(p, sm, c);
     }
 };
@@ -274,10 +257,8 @@ struct Run<T, N, TPT, LS, OFF, ST, IN_G, OUT_G, MODE, PP, BS, PAR, R, Rest...> {
 /* PPF: 1 ping-pong, 0 single buffer, -1 by size (GFP_FAST_PPMAX) */
 /* PS: shared elements per transform */
 template <int N, int MODE> struct PadN {
-    static constexpr int sh = Pad<MODE>::sh, sh0 = Pad<X0<MODE>::v>::sh;
-    static constexpr int a = (N + (sh ? N >> sh : 0) + 1) | 1;
-    static constexpr int b = (N + (sh0 ? N >> sh0 : 0) + 1) | 1; /* first exchange */
-    static constexpr int v = (a > b ? a : b) + ((MODE >> 8) & 31);
+    static constexpr int sh = Pad<MODE>::sh;
+    static constexpr int v = ((N + (sh ? N >> sh : 0) + 1) | 1) + ((MODE >> 8) & 31);
 };
 
 template <typename T, int N, int FPB, int PPF, int MODE> struct PPol {
@@ -347,8 +328,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     constexpr int KM = MODE & 15; /* GFP_MODE_* without the option bits */
     constexpr bool TR = (MODE & GFP_FAST_TR) != 0;
     constexpr bool OUTG = DOUT && KM == GFP_MODE_C2C && !TR;
-    static_assert(X0<MODE>::c == 0 || sizeof...(Rs) >= 2, "a first-exchange layout needs two stages");
-    Run<T, N, TPT, 1, 0, 0, DIRECT, OUTG, MODE, PP, BS, 0, Rs...>::go(p, sm, c);
+    Run<T, N, TPT, 1, 0, true, DIRECT, OUTG, MODE, PP, BS, 0, Rs...>::go(p, sm, c);
     sm0 = smb + (PP && (sizeof...(Rs) % 2) ? BS : 0); /* buffer holding the result */
     if constexpr (OUTG) {
         return;

@@ -33,18 +33,19 @@ bool gfp_fast_c2c_f32s(int nf, gfp_fast_info *f)
         GFP_FAST(float, 2187, 243, 1, GFP_MODE_C2C, 9, 9, 9, 3)
         GFP_FASTB(float, 2197, 169, 3, GFP_MODE_C2C, 2, 13, 13, 13)
         GFP_FASTP(float, 2401, 343, 1, GFP_MODE_C2C, 4, 7, 7, 7, 7)
+        GFP_FAST(float, 3000, 375, 1, GFP_MODE_C2C, 8, 15, 5, 5)
         GFP_FASTB(float, 3125, 125, 2, GFP_MODE_C2C, 2, 25, 25, 5)
         GFP_FAST(float, 4095, 455, 1, GFP_MODE_C2C, 13, 9, 7, 5)
         default: break;
         }
     }
-    /* 3000: the first exchange padded (radix 8 writes with stride 8), the
-     * others not (bank model: 1.21/1.58 -> 1.05/1.11) */
+    /* 3000 around v7's 8 x 15 x 25: other thread counts */
     switch (gfp_fast_alt() * 4096 + nf) {
-    case 5 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, -1, 8, 15, 25>(f);
-    case 6 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_X0PAD8, 4, -1, 8, 15, 25>(f);
-    case 7 * 4096 + 3000: return gfpfast::fill<float, 3000, 375, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_X0PAD16, 0, -1, 8, 15, 5, 5>(f);
-    case 8 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_X0PAD16, 4, -1, 8, 15, 25>(f);
+    case 6 * 4096 + 3000: return gfpfast::fill<float, 3000, 125, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 6, -1, 8, 15, 25>(f);
+    case 7 * 4096 + 3000: return gfpfast::fill<float, 3000, 150, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 5, -1, 8, 15, 25>(f);
+    case 8 * 4096 + 3000: return gfpfast::fill<float, 3000, 125, 2, GFP_MODE_C2C | GFP_FAST_PAD5, 3, -1, 8, 15, 25>(f);
+    case 9 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, 1, 8, 15, 25>(f);
+    case 10 * 4096 + 3000: return gfpfast::fill<float, 3000, 120, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 6, -1, 8, 15, 25>(f);
     default: break;
     }
 #endif
@@ -54,15 +55,14 @@ bool gfp_fast_c2c_f32s(int nf, gfp_fast_info *f)
      * v7: shared layouts from the bank model (bench/gpu/banks.py): no
      * padding where every radix is odd, a frame stride (PSX) that keeps a
      * warp's frames apart; 3000 as 8 x 15 x 25 on 200 threads with a
-     * 4-blocks cap (A/B runs, bench/NOTES.md v7), its first exchange
-     * padded and the others not (GFP_FAST_X0PAD16) */
+     * 4-blocks cap (A/B runs, bench/NOTES.md v7) */
     switch (nf) {
     GFP_FAST(float, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(11), 10, 10, 10)
     GFP_FAST(float, 1331, 121, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(4), 11, 11, 11)
     GFP_FAST(float, 2187, 243, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 9, 9, 9, 3)
     GFP_FASTB(float, 2197, 169, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(2), 2, 13, 13, 13)
     GFP_FASTP(float, 2401, 343, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 4, 7, 7, 7, 7)
-    GFP_FASTB(float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_X0PAD16, 4, 8, 15, 25)
+    GFP_FASTB(float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, 8, 15, 25)
     GFP_FASTB(float, 3125, 125, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(6), 3, 25, 25, 5)
     GFP_FAST(float, 4095, 455, 1, GFP_MODE_C2C | GFP_FAST_NOPAD, 13, 9, 7, 5)
     default: return false;
