@@ -46,6 +46,15 @@ bool gfp_fast_c2c_f32s(int nf, gfp_fast_info *f)
     case 8 * 4096 + 3000: return gfpfast::fill<float, 3000, 125, 2, GFP_MODE_C2C | GFP_FAST_PAD5, 3, -1, 8, 15, 25>(f);
     case 9 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, 1, 8, 15, 25>(f);
     case 10 * 4096 + 3000: return gfpfast::fill<float, 3000, 120, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 6, -1, 8, 15, 25>(f);
+    /* v8: the next frame's copies in flight (GFP_FAST_ASYNC, persistent);
+     * ping-pong buffers; streaming access */
+    case 11 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_ASYNC, 4, -1, 8, 15, 25>(f);
+    case 12 * 4096 + 3000: return gfpfast::fill<float, 3000, 375, 1, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_ASYNC, 2, -1, 8, 15, 5, 5>(f);
+    case 13 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 4, 1, 8, 15, 25>(f);
+    case 14 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_CS, 4, -1, 8, 15, 25>(f);
+    case 15 * 4096 + 3000: return gfpfast::fill<float, 3000, 100, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_ASYNC, 6, -1, 10, 10, 30>(f);
+    case 16 * 4096 + 3000: return gfpfast::fill<float, 3000, 100, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_ASYNC, 5, -1, 10, 10, 30>(f);
+    case 17 * 4096 + 3000: return gfpfast::fill<float, 3000, 200, 1, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_ASYNC, 4, -1, 8, 15, 5, 5>(f);
     default: break;
     }
 #endif

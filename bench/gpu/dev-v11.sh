@@ -1,0 +1,52 @@
+#!/bin/sh
+# bench/gpu/dev-v11.sh - one GPU-machine call for issue 3's last row (C2C
+# f32 3000): v8's asynchronous input (GFP_FAST_ASYNC: persistent blocks,
+# the next frame's cp.async in flight during this frame's stages) and the
+# other alternatives in kbench (alts 11-17 of kernels/gfp_gpu_fast_c2c32s.cu
+# against alt 0 = v7), each checked first (kbench check on 3000 with a
+# 2-block grid so that batch 3 loops, racecheck + memcheck the same way),
+# then timed; then the product bench table for issue 3.
+#   pack: sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
+#         tests/unit/test_engine_gpu $PWD/bench/gpu/build/ab/kbench
+set -u
+OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
+[ -n "${SKIP_UNPACK:-}" ] || { mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build; } || exit 1
+export LD_LIBRARY_PATH=$PWD/build/lib:/usr/local/cuda/lib64
+PHASE=${PHASE:-check ab bench}
+ALTS=${ALTS:-0,11,12,13,14,15,16,17}
+K=build/x/kbench; G=build/src/gfftpipe
+nvidia-smi -L
+for ph in $PHASE; do
+  t0=$(date +%s)
+  case $ph in
+  check)
+    for a in $(echo $ALTS | tr ',' ' '); do
+      r=$(GFP_FAST_ALT=$a GFP_GPU_FGRID=2 $K check --sizes 3000 2>&1 | tail -1)
+      s=$(GFP_FAST_ALT=$a GFP_GPU_FGRID=2 compute-sanitizer --tool racecheck $K check --sizes 3000 2>&1 | grep -E 'RACECHECK SUMMARY' | tail -1)
+      m=$(GFP_FAST_ALT=$a GFP_GPU_FGRID=2 compute-sanitizer --tool memcheck $K check --sizes 3000 2>&1 | grep -E 'ERROR SUMMARY' | tail -1)
+      echo "alt $a: $r | $s | $m"
+    done | tee $L/check.log
+    ;;
+  ab)
+    for rep in 1 2; do
+      $K bench --kinds c2c --prec f32 --sizes 3000 --alts $ALTS > $L/ab-$rep.log 2>&1
+    done
+    ;;
+  bench)
+    (cd build && GFP_TEST_QUICK=1 timeout 200 ./tests/unit/test_engine_gpu) > $L/teg.log 2>&1
+    echo "test_engine_gpu quick: $(grep -A3 'Run Summary' $L/teg.log | grep asserts | tr -s ' ')"
+    $G bench --engines gpu,cufft --kind c2c --precision f32,f64 --sizes 8..8192 > $L/b-c2c.log 2>&1
+    $G bench --engines gpu,cufft --kind r2c --precision f32 --sizes 64..8192 > $L/b-r2c.log 2>&1
+    $G bench --engines gpu,cufft --kind c2c --precision f32,f64 \
+      --sizes 1000,1331,2187,2197,2401,3000,3125,4095 > $L/b-smooth.log 2>&1
+    ;;
+  esac
+  echo "[$ph: $(( $(date +%s) - t0 )) s]"
+done
+echo "== A/B, f32 3000 (alt 0 = v7; 11 async 8x15x25/200 MINB4; 12 async 8x15x5x5/375;"
+echo "   13 ping-pong; 14 streaming; 15 async 10x10x30/100 MINB6; 16 same MINB5; 17 async 8x15x5x5/200)"
+for f in $L/ab-*.log; do sed -n '/== summary/,$p' $f | grep -v '^kind\|summary\|GB/s =' | awk '{print $1,$2,$3,$4,$5,$6,$7}'; done
+if [ -f $L/b-c2c.log ]; then
+  echo "== product bench"
+  for f in b-c2c b-r2c b-smooth; do grep -v '^#' $L/$f.log | grep -v '^cufft' ; done
+fi
