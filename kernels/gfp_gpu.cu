@@ -42,7 +42,6 @@ struct gfp_gpu_plan {
     int fast;
     gfp_fast_info fi;
     gfp_fparams fp;
-    size_t fgrid; /* persistent fast kernel (fi.persist): blocks resident at once */
     void *dftw;
     /* lengths no single block takes: multi-pass or Bluestein
      * (gfp_gpu_large.cu); when set, nothing above is used */
@@ -298,22 +297,6 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, char *er
         return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncGetAttributes (fast)");
     if (fa.maxThreadsPerBlock < fi.threads)
         return GFP_GPU_OK; /* keep the generic kernel */
-    p->fgrid = 0;
-    if (fi.persist) {
-        int per = 0, sms = 0;
-        if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fi.func, fi.threads,
-                                                               fi.smem)) != cudaSuccess ||
-            (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, p->device)) !=
-                cudaSuccess)
-            return gfp_gpu_cuda_fail(err, errlen, e, "occupancy (fast)");
-        if (per < 1)
-            return GFP_GPU_OK; /* keep the generic kernel */
-        p->fgrid = (size_t)per * (size_t)sms;
-        /* tests: a smaller grid, so that a short batch still loops */
-        const char *fg = getenv("GFP_GPU_FGRID");
-        if (fg && atoi(fg) > 0 && (size_t)atoi(fg) < p->fgrid)
-            p->fgrid = (size_t)atoi(fg);
-    }
     memset(&p->fp, 0, sizeof p->fp);
     p->fp.tw = p->dftw;
     p->fp.rtw = mode == GFP_MODE_R2C ? (const void *)((const char *)p->dtw + (size_t)p->kp.rtwoff * esz)
@@ -583,8 +566,6 @@ extern "C" int gfp_gpu_plan_exec(const gfp_gpu_plan *p, const void *d_in, void *
     }
     size_t fpb = p->fast ? (size_t)p->fi.fpb : (size_t)p->kp.fpb;
     size_t blocks = (batch + fpb - 1) / fpb;
-    if (p->fast && p->fi.persist && blocks > p->fgrid)
-        blocks = p->fgrid; /* each block loops over its frames */
     if (blocks > 0x7fffffffu)
         return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large for one launch",
                     batch);

@@ -20,12 +20,11 @@
 #ifndef GFP_GPU_FAST_CUH
 #define GFP_GPU_FAST_CUH
 
-#include <cuda_pipeline.h>
 #include "gfp_gpu_fft.cuh"
 #include "gfp_gpu_fast.h"
 
 /* composite butterfly R = R1 R2 in registers: n = R2 n1 + n2,
- * k = k1 + R1 k2; constants from gfp_gpu_consts.cuh (R in 10, 15, 25, 27, 30) */
+ * k = k1 + R1 k2; constants from gfp_gpu_consts.cuh (R in 10, 15, 25, 27) */
 template <int R1, int R2, typename T> struct BflyComp {
     static __device__ __forceinline__ void run(gcx<T> *v)
     {
@@ -64,7 +63,6 @@ template <typename T> struct Bfly<10, T> : BflyComp<2, 5, T> {};
 template <typename T> struct Bfly<15, T> : BflyComp<3, 5, T> {};
 template <typename T> struct Bfly<25, T> : BflyComp<5, 5, T> {};
 template <typename T> struct Bfly<27, T> : BflyComp<3, 9, T> {};
-template <typename T> struct Bfly<30, T> : BflyComp<2, 15, T> {};
 
 #ifndef GFP_FAST_F64BIG
 #define GFP_FAST_F64BIG 512 /* f64 blocks this large get the 64-register cap */
@@ -103,12 +101,6 @@ template <typename T> struct Bfly<30, T> : BflyComp<2, 15, T> {};
  * shared memory and bin k of frame g to out[(g / fpm) * mst + k * ld +
  * g % fpm] (gfp_fparams), the block's FPB frames of one bin as one run */
 #define GFP_FAST_TR (1 << 14)
-/* asynchronous input (FPB 1, C2C with direct stores only): a persistent
- * block copies frame g + gridDim.x into its second shared buffer with
- * cp.async while it transforms frame g from the first, so the loads of
- * the next frame are in flight during every stage of this one instead of
- * only at its start (bench/NOTES.md, "v8") */
-#define GFP_FAST_ASYNC (1 << 15)
 
 namespace gfpfast {
 
@@ -145,7 +137,6 @@ template <int MODE> __device__ __forceinline__ int fpad(int i)
 }
 
 struct Ctx {
-    const void *tw;           /* p.tw (GFP_FAST_ASYNC: hidden from the loop optimiser) */
     int x;                    /* thread within transform */
     bool act;                 /* this thread's transform exists */
     unsigned long long g;     /* global transform index */
@@ -162,7 +153,7 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
     constexpr int NB = N / R;
     constexpr int MB = (NB + TPT - 1) / TPT;
     constexpr bool FULL = NB % TPT == 0;
-    const gcx<T> *tw = (const gcx<T> *)c.tw + OFF;
+    const gcx<T> *tw = (const gcx<T> *)p.tw + OFF;
     gcx<T> v[MB][R];
     const gcx<T> *gin = (const gcx<T> *)p.in + c.g * (unsigned long long)N;
 #pragma unroll
@@ -180,8 +171,6 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
                     }
                 } else {
                     v[b][s] = smi[fpad<MODE>(j + s * NB)];
-                    if constexpr ((MODE & GFP_FAST_ASYNC) != 0 && LS == 1)
-                        if (p.conj_in) v[b][s].y = -v[b][s].y; /* raw frame from cp.async */
                 }
             }
             if constexpr (LS > 1) {
@@ -284,74 +273,8 @@ template <typename T, int NT> struct MinB {
 };
 
 
-/* GFP_FAST_ASYNC: a persistent block, two frame buffers; frame g's
- * copies (8- or 16-byte cp.async, each thread its own elements) are one
- * commit group, waited for with one group still pending (the next frame),
- * then a barrier makes every thread's copies visible */
-template <typename T, int N, int TPT, int MODE, int... Rs>
-__device__ __forceinline__ void fasync(const gfp_fparams &p)
-{
-    extern __shared__ __align__(16) unsigned char gfp_fsm_raw[];
-    constexpr int PS = PadN<N, MODE>::v;
-    static_assert((MODE & 15) == GFP_MODE_C2C && (MODE & GFP_FAST_TR) == 0,
-                  "GFP_FAST_ASYNC: C2C with the direct store only");
-    static_assert(TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMOUT, "GFP_FAST_ASYNC: direct store");
-    gcx<T> *buf = (gcx<T> *)gfp_fsm_raw;
-    const int tid = threadIdx.x;
-    const unsigned long long step = gridDim.x;
-    Ctx c;
-    c.x = tid;
-    c.act = true;
-    auto load = [&](gcx<T> *dst, unsigned long long f) {
-        const gcx<T> *src = (const gcx<T> *)p.in + f * (unsigned long long)N;
-#pragma unroll 4
-        for (int i = tid; i < N; i += TPT)
-            __pipeline_memcpy_async(&dst[fpad<MODE>(i)], &src[i], sizeof(gcx<T>));
-        __pipeline_commit();
-    };
-    unsigned long long g = blockIdx.x;
-    int cur = 0;
-    if (g < p.batch)
-        load(buf, g);
-    for (; g < p.batch; g += step) {
-        gcx<T> *sm = buf + cur * PS;
-        if (g + step < p.batch)
-            load(buf + (1 - cur) * PS, g + step);
-        else
-            __pipeline_commit(); /* an empty group: the wait below counts groups */
-        __pipeline_wait_prior(1);
-        __syncthreads();
-        c.g = g;
-        /* the twiddles and every index are the same for every frame:
-         * without this the compiler hoists their loads and the address
-         * arithmetic out of the loop, and spills */
-        const void *tw = p.tw;
-        int x = tid;
-        asm volatile("" : "+l"(tw), "+r"(x));
-        c.tw = tw;
-        c.x = x;
-        Run<T, N, TPT, 1, 0, true, false, true, MODE, false, PS, 0, Rs...>::go(p, sm, c);
-        __syncthreads(); /* the last stage read sm: free for the copy after next */
-        cur ^= 1;
-    }
-}
-
-template <typename T, int N, int TPT, int FPB, int MODE, int PPF, int... Rs>
-__device__ __forceinline__ void fsync(const gfp_fparams &p);
-
 template <typename T, int N, int TPT, int FPB, int MODE, int MINB, int PPF, int... Rs>
 __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant__ gfp_fparams p)
-{
-    if constexpr ((MODE & GFP_FAST_ASYNC) != 0) {
-        static_assert(FPB == 1, "GFP_FAST_ASYNC: one frame a block");
-        fasync<T, N, TPT, MODE, Rs...>(p);
-    } else {
-        fsync<T, N, TPT, FPB, MODE, PPF, Rs...>(p);
-    }
-}
-
-template <typename T, int N, int TPT, int FPB, int MODE, int PPF, int... Rs>
-__device__ __forceinline__ void fsync(const gfp_fparams &p)
 {
     extern __shared__ __align__(16) unsigned char gfp_fsm_raw[];
     constexpr int NT = TPT * FPB;
@@ -364,7 +287,6 @@ __device__ __forceinline__ void fsync(const gfp_fparams &p)
     const int tid = threadIdx.x;
     const int t = tid / TPT;
     Ctx c;
-    c.tw = p.tw;
     c.x = tid - t * TPT;
     const unsigned long long b0 = (unsigned long long)blockIdx.x * FPB;
     c.g = b0 + t;
@@ -547,9 +469,7 @@ inline bool fill(gfp_fast_info *f)
     f->tpt = TPT;
     f->fpb = FPB;
     f->threads = TPT * FPB;
-    constexpr bool two = PPol<T, N, FPB, PPF, MODE>::pp || (MODE & GFP_FAST_ASYNC) != 0;
-    f->smem = (size_t)(two ? 2 : 1) * FPB * PadN<N, MODE>::v * sizeof(gcx<T>);
-    f->persist = (MODE & GFP_FAST_ASYNC) != 0;
+    f->smem = (size_t)(PPol<T, N, FPB, PPF, MODE>::pp ? 2 : 1) * FPB * PadN<N, MODE>::v * sizeof(gcx<T>);
     const int r[] = {Rs...};
     f->nst = (int)sizeof...(Rs);
     for (int i = 0; i < f->nst; i++)

@@ -27,10 +27,6 @@ struct gfp_fast_info {
     int nf, tpt, fpb, threads, nst;
     int r[GFP_FAST_MAXST];
     size_t smem;
-    /* 1: a persistent kernel (GFP_FAST_ASYNC): each block loops over frames
-     * blockIdx.x, + gridDim.x, ..., so the grid is at most what fits the
-     * device at once (the planner caps it) */
-    int persist;
 };
 
 /* each returns true and fills *f when a specialised kernel exists for the
