@@ -24,7 +24,7 @@
 #include "gfp_gpu_fast.h"
 
 /* composite butterfly R = R1 R2 in registers: n = R2 n1 + n2,
- * k = k1 + R1 k2; constants from gfp_gpu_consts.cuh (R in 10, 15, 25, 27) */
+ * k = k1 + R1 k2; constants from gfp_gpu_consts.cuh (R in 10, 15, 25, 27, 30) */
 template <int R1, int R2, typename T> struct BflyComp {
     static __device__ __forceinline__ void run(gcx<T> *v)
     {
@@ -63,6 +63,7 @@ template <typename T> struct Bfly<10, T> : BflyComp<2, 5, T> {};
 template <typename T> struct Bfly<15, T> : BflyComp<3, 5, T> {};
 template <typename T> struct Bfly<25, T> : BflyComp<5, 5, T> {};
 template <typename T> struct Bfly<27, T> : BflyComp<3, 9, T> {};
+template <typename T> struct Bfly<30, T> : BflyComp<2, 15, T> {};
 
 #ifndef GFP_FAST_F64BIG
 #define GFP_FAST_F64BIG 512 /* f64 blocks this large get the 64-register cap */

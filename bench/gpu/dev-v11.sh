@@ -14,7 +14,7 @@ OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
 [ -n "${SKIP_UNPACK:-}" ] || { mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build; } || exit 1
 export LD_LIBRARY_PATH=$PWD/build/lib:/usr/local/cuda/lib64
 PHASE=${PHASE:-check ab bench}
-ALTS=${ALTS:-0,11,12,13,14,15,16,17}
+ALTS=${ALTS:-0,14,23,24,25,26,27,28}
 K=build/x/kbench; G=build/src/gfftpipe
 nvidia-smi -L
 for ph in $PHASE; do
@@ -44,9 +44,9 @@ for ph in $PHASE; do
   esac
   echo "[$ph: $(( $(date +%s) - t0 )) s]"
 done
-echo "== A/B, f32 3000 (alt 0 = product: 8x15x25/200 MINB4 streaming; 11 8x15x5x5 MINB5;"
-echo "   12 8x5x5x5x3 MINB5; 13 15x8x25; 14 v7 (no streaming); 15 two frames a block;"
-echo "   16 8x15x25 MINB5; 17 8x15x5x5 MINB5 streaming)"
+echo "== A/B, f32 3000 (alt 0 = product: 30x10x10 on 100 threads MINB5 unpadded; 14 v7 8x15x25/200;"
+echo "   23 10x10x30 MINB6; 24 30x10x10 MINB6; 25 the product streaming; 26 MINB4; 27 two frames a"
+echo "   block; 28 v7 streaming; 11-22: bench/NOTES.md v8)"
 for f in $L/ab-*.log; do sed -n '/== summary/,$p' $f | grep -v '^kind\|summary\|GB/s =' | awk '{print $1,$2,$3,$4,$5,$6,$7}'; done
 if [ -f $L/b-c2c.log ]; then
   echo "== product bench"
