@@ -1,6 +1,7 @@
 /* bench.c - `gfftpipe bench`: throughput and accuracy of the engines side
  * by side. Device-resident batches of about --bytes of input, timed by the
- * engine (CUDA events on the GPU), median of --reps runs after warm-up;
+ * engine (CUDA events on the GPU), median of --reps runs after warm-up
+ * (the GPU engines of one size rep by rep in turn);
  * accuracy against an independent FFTW double-precision computation. */
 #include "config.h"
 #include "gfp.h"
@@ -434,55 +435,126 @@ done:
     return st;
 }
 
-/* One row of the table: plans d on engine e, times it (or streams it with
- * --pipeline) and checks its accuracy. A refused plan's row gives the
- * reason. *rate gets GB/s; cufft_rate > 0 adds the ratio to it. */
-static gfp_status bench_row(const bench_opts *o, gfp_engine *e,
-                            gfp_plan_desc *d, uint64_t *seed, double *rate,
+/* One row of the table: a plan of d on engine e, timed with the others of
+ * its size (bench_size) or alone. */
+typedef struct {
+    gfp_engine *e;
+    gfp_plan_desc d;
+    gfp_plan *plan;
+    gfp_error err;
+    gfp_status st;
+    double *t;  /* interleaved runs' times (paired rows), o->reps of them */
+    int paired; /* timed rep by rep in turn with the other paired rows */
+    double rate;
+} bench_row;
+
+/* Plans the row (an error is kept in r->st and printed by row_print). */
+static void row_plan(const bench_opts *o, bench_row *r)
+{
+    size_t scal = r->d.dbl ? 8 : 4;
+    size_t fin = gfp_plan_in_scalars(&r->d) * scal;
+    size_t bytes = o->bytes;
+    if (!strcmp(r->e->name, "cpu") && bytes > ((size_t)64 << 20))
+        bytes = (size_t)64 << 20;
+    r->d.batch = bytes / fin ? bytes / fin : 1;
+    r->st = gfp_plan_create(r->e, &r->d, o->pipeline ? 4 : 1, &r->plan, &r->err);
+    r->paired = !r->st && !o->pipeline && r->e->ops->bench_fill && r->e->ops->bench_run;
+    if (r->paired && !(r->t = calloc((size_t)o->reps, sizeof *r->t)))
+        r->st = gfp_fail(&r->err, GFP_ENOMEM, "out of memory for the benchmark");
+}
+
+/* Times the row if it was not timed with the others (the CPU engine, or
+ * --pipeline), checks its accuracy and prints it; cufft_rate > 0 adds the
+ * ratio to it. Frees the plan. */
+static gfp_status row_print(const bench_opts *o, bench_row *r, uint64_t *seed,
                             double cufft_rate)
 {
+    gfp_plan_desc *d = &r->d;
     size_t scal = d->dbl ? 8 : 4;
     size_t fin = gfp_plan_in_scalars(d) * scal;
     size_t fout = gfp_plan_out_scalars(d) * scal;
-    size_t bytes = o->bytes;
-    if (!strcmp(e->name, "cpu") && bytes > ((size_t)64 << 20))
-        bytes = (size_t)64 << 20;
-    d->batch = bytes / fin ? bytes / fin : 1;
-    gfp_plan *plan = NULL;
-    gfp_error err = {0};
     double ms = 0, rel = NAN, secs = 0;
     const char *pname = d->dbl ? "f64" : "f32";
     const char *kname = kind_name(d->kind);
-    printf("%-6s ", e->name);
+    gfp_status st = r->st;
+    printf("%-6s ", r->e->name);
     if (o->alg_column)
-        printf("%-12s ", !strcmp(e->name, "gpu")
+        printf("%-12s ", !strcmp(r->e->name, "gpu")
                              ? gfp_algorithm_name(d->algorithm) : "-");
-    if (gfp_plan_create(e, d, o->pipeline ? 4 : 1, &plan, &err) ||
-        (o->pipeline
-             ? pipeline_rate(plan, o->total, rate, &secs, &err)
-             : (e->ops->time_batch(e->state, plan->impl, d->batch, o->warmup,
-                                   o->reps, &ms, &err) ||
-                accuracy(plan, d->batch < 4 ? d->batch : 4, seed, &rel,
-                         &err)))) {
-        printf("%-4s %-4s %9zu   %s\n", kname, pname, d->n, err.msg);
-        fflush(stdout);
-        gfp_plan_destroy(plan);
-        return err.status;
+    if (!st) {
+        if (o->pipeline)
+            st = pipeline_rate(r->plan, o->total, &r->rate, &secs, &r->err);
+        else if (r->paired)
+            ms = gfp_median(r->t, (size_t)o->reps);
+        else
+            st = r->e->ops->time_batch(r->e->state, r->plan->impl, d->batch,
+                                       o->warmup, o->reps, &ms, &r->err);
+        if (!st && !o->pipeline)
+            st = accuracy(r->plan, d->batch < 4 ? d->batch : 4, seed, &rel,
+                          &r->err);
     }
-    gfp_plan_destroy(plan);
+    gfp_plan_destroy(r->plan);
+    r->plan = NULL;
+    free(r->t);
+    r->t = NULL;
+    if (st) {
+        printf("%-4s %-4s %9zu   %s\n", kname, pname, d->n, r->err.msg);
+        fflush(stdout);
+        return r->err.status ? r->err.status : st;
+    }
     if (!o->pipeline)
-        *rate = (double)d->batch * (double)(fin + fout) / (ms * 1e-3) / 1e9;
+        r->rate = (double)d->batch * (double)(fin + fout) / (ms * 1e-3) / 1e9;
     char ratio[16] = "-";
     if (cufft_rate > 0)
-        snprintf(ratio, sizeof ratio, "%.3f", *rate / cufft_rate);
+        snprintf(ratio, sizeof ratio, "%.3f", r->rate / cufft_rate);
     if (o->pipeline)
         printf("%-4s %-4s %9zu %8zu %10.3f %10.1f %8s\n", kname, pname, d->n,
-               d->batch, secs, *rate, ratio);
+               d->batch, secs, r->rate, ratio);
     else
         printf("%-4s %-4s %9zu %8zu %10.3f %10.1f %8s %10.2e\n", kname, pname,
-               d->n, d->batch, ms, *rate, ratio, rel);
+               d->n, d->batch, ms, r->rate, ratio, rel);
     fflush(stdout);
     return GFP_OK;
+}
+
+/* The rows of one size: every paired row (device engines) gets its input,
+ * then warm-up and timed runs go round the paired rows rep by rep, starting
+ * one row further on each rep, so a drift of the device's clocks or
+ * temperature falls on all of them alike; the ratio to cufft compares runs
+ * taken side by side. A failed run ends the pairing with its row's error.
+ * rows[0] is the cufft row when cufft_first. */
+static gfp_status bench_size(const bench_opts *o, bench_row *rows, int nrows,
+                             int cufft_first, uint64_t *seed)
+{
+    for (int i = 0; i < nrows; i++)
+        row_plan(o, &rows[i]);
+    for (int i = 0; i < nrows; i++)
+        if (rows[i].paired &&
+            (rows[i].st = rows[i].e->ops->bench_fill(rows[i].e->state, rows[i].plan->impl,
+                                                     rows[i].d.batch, &rows[i].err)))
+            rows[i].paired = 0;
+    for (int rep = -o->warmup; rep < o->reps; rep++)
+        for (int k = 0; k < nrows; k++) {
+            bench_row *r = &rows[(k + (rep < 0 ? 0 : rep)) % nrows];
+            if (!r->paired || r->st)
+                continue;
+            double ms = 0;
+            if ((r->st = r->e->ops->bench_run(r->e->state, r->plan->impl, r->d.batch, &ms,
+                                              &r->err)))
+                continue;
+            if (rep >= 0)
+                r->t[rep] = ms;
+        }
+    gfp_status ret = GFP_OK;
+    double cufft_rate = 0;
+    for (int i = 0; i < nrows; i++) {
+        gfp_status st = row_print(o, &rows[i], seed, i > 0 ? cufft_rate : 0);
+        if (i == 0 && cufft_first && !st)
+            cufft_rate = rows[0].rate;
+        if (st && (ret == GFP_OK || ret == GFP_ENOTSUP))
+            ret = st;
+    }
+    return ret;
 }
 
 /* FFTW in double of one matrix: x (in scalars of d, in double) into ref
@@ -667,41 +739,46 @@ int gfp_bench_main(int argc, char **argv)
     for (int pi = 0; pi < o.nprecs; pi++)
     for (int si = 0; si < o.nsizes; si++) {
         double rate[8] = {0};
+        if (!o.two_d) {
+            /* cufft first, so the others' rows can give their ratio to it;
+             * the gpu engine: one row per algorithm */
+            bench_row rows[8 * GFP_ALG_COUNT];
+            int nrows = 0;
+            for (int oi = 0; oi < o.nengines; oi++) {
+                int ei = cufft_i < 0 ? oi
+                         : oi == 0 ? cufft_i : (oi <= cufft_i ? oi - 1 : oi);
+                int gpu = !strcmp(eng[ei]->name, "gpu");
+                for (int ai = 0; ai < (gpu ? o.nalgs : 1); ai++)
+                    rows[nrows++] = (bench_row){
+                        .e = eng[ei],
+                        .d = {.n = o.sizes[si], .kind = o.kinds[ki],
+                              .inverse = o.kinds[ki] == GFP_C2R,
+                              .dbl = o.precs[pi], .scale = 1.0,
+                              .post = GFP_POST_NONE,
+                              .algorithm = gpu ? o.algs[ai] : GFP_ALG_AUTO}};
+            }
+            gfp_status st = bench_size(&o, rows, nrows, cufft_i >= 0, &seed);
+            if (st && st != GFP_ENOTSUP)
+                code = 2;
+            if (st == GFP_EDEVICE)
+                goto out; /* a sticky device error ends the run */
+            continue;
+        }
         /* cufft first, so the others' rows can give their ratio to it. */
         for (int oi = 0; oi < o.nengines; oi++) {
             int ei = cufft_i < 0 ? oi
                      : oi == 0 ? cufft_i : (oi <= cufft_i ? oi - 1 : oi);
-            /* the gpu engine: one row per algorithm; the others have one */
-            int gpu = !strcmp(eng[ei]->name, "gpu");
-            if (o.two_d) {
-                gfp_2d_desc d2 = {
-                    .w = o.sizes[si], .h = o.heights[si],
-                    .kind = o.kinds[ki], .inverse = o.kinds[ki] == GFP_C2R,
-                    .dbl = o.precs[pi], .scale = 1.0};
-                gfp_status st = bench_row_2d(&o, eng[ei], &d2, &seed,
-                                             &rate[ei],
-                                             cufft_i < 0 || ei == cufft_i
-                                                 ? 0 : rate[cufft_i]);
-                if (st && st != GFP_ENOTSUP)
-                    code = 2;
-                if (st == GFP_EDEVICE)
-                    goto out;
-                continue;
-            }
-            for (int ai = 0; ai < (gpu ? o.nalgs : 1); ai++) {
-                gfp_plan_desc d = {
-                    .n = o.sizes[si], .kind = o.kinds[ki],
-                    .inverse = o.kinds[ki] == GFP_C2R, .dbl = o.precs[pi],
-                    .scale = 1.0, .post = GFP_POST_NONE,
-                    .algorithm = gpu ? o.algs[ai] : GFP_ALG_AUTO};
-                gfp_status st = bench_row(&o, eng[ei], &d, &seed, &rate[ei],
-                                          cufft_i < 0 || ei == cufft_i
-                                              ? 0 : rate[cufft_i]);
-                if (st && st != GFP_ENOTSUP)
-                    code = 2;
-                if (st == GFP_EDEVICE)
-                    goto out; /* a sticky device error ends the run */
-            }
+            gfp_2d_desc d2 = {
+                .w = o.sizes[si], .h = o.heights[si],
+                .kind = o.kinds[ki], .inverse = o.kinds[ki] == GFP_C2R,
+                .dbl = o.precs[pi], .scale = 1.0};
+            gfp_status st = bench_row_2d(&o, eng[ei], &d2, &seed, &rate[ei],
+                                         cufft_i < 0 || ei == cufft_i
+                                             ? 0 : rate[cufft_i]);
+            if (st && st != GFP_ENOTSUP)
+                code = 2;
+            if (st == GFP_EDEVICE)
+                goto out;
         }
     }
 out:

@@ -611,50 +611,69 @@ static gfp_status upload_random(void *d, size_t n, int dbl, void *h,
     return cuda_check(cudaStreamSynchronize(0), "copy to the GPU", err);
 }
 
-static gfp_status cuda_time(void *state, void *impl, size_t nframes,
-                            int warmup, int reps, double *ms, gfp_error *err)
+/* bench: random input, made on the host in pieces and copied to slot 0 */
+static gfp_status cuda_bench_fill(void *state, void *impl, size_t nframes,
+                                  gfp_error *err)
 {
     (void)state;
     cuda_impl *p = impl;
     size_t scal = p->d.dbl ? sizeof(double) : sizeof(float);
     size_t ni = nframes * gfp_plan_in_scalars(&p->d);
-    gfp_status st = GFP_OK;
-    cudaEvent_t a = NULL, b = NULL;
-    double *t = calloc((size_t)reps, sizeof *t);
-    /* Random input, made on the host in pieces and copied to slot 0. */
     size_t piece = (size_t)1 << 20;
     void *h = malloc(piece * scal);
     uint64_t seed = 7;
-    if (!t || !h) {
-        st = gfp_fail(err, GFP_ENOMEM, "out of memory for the benchmark");
-        goto out;
-    }
-    if ((st = upload_random(p->d_in[0], ni, p->d.dbl, h, piece, &seed, err)))
-        goto out;
+    if (!h)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory for the benchmark");
+    gfp_status st = upload_random(p->d_in[0], ni, p->d.dbl, h, piece, &seed, err);
+    free(h);
+    return st;
+}
+
+/* bench: one transform of slot 0's input, timed with CUDA events. The input
+ * is not refreshed between runs: c2r may overwrite it, which changes the
+ * values, not the work. */
+static gfp_status cuda_bench_run(void *state, void *impl, size_t nframes,
+                                 double *ms, gfp_error *err)
+{
+    (void)state;
+    cuda_impl *p = impl;
+    cudaEvent_t a = NULL, b = NULL;
+    gfp_status st;
     if ((st = cuda_check(cudaEventCreate(&a), "cudaEventCreate", err)) ||
         (st = cuda_check(cudaEventCreate(&b), "cudaEventCreate", err)))
         goto out;
-    /* The input is not refreshed between runs: c2r may overwrite it, which
-     * changes the values, not the work. */
-    for (int r = -warmup; r < reps; r++) {
-        cudaEventRecord(a, p->streams[0]);
-        if ((st = launch(p, 0, nframes, err)))
-            goto out;
-        cudaEventRecord(b, p->streams[0]);
-        if ((st = cuda_check(cudaEventSynchronize(b), "benchmark run", err)))
-            goto out;
-        float f = 0;
-        cudaEventElapsedTime(&f, a, b);
-        if (r >= 0)
-            t[r] = f;
-    }
-    *ms = gfp_median(t, (size_t)reps);
+    cudaEventRecord(a, p->streams[0]);
+    if ((st = launch(p, 0, nframes, err)))
+        goto out;
+    cudaEventRecord(b, p->streams[0]);
+    if ((st = cuda_check(cudaEventSynchronize(b), "benchmark run", err)))
+        goto out;
+    float f = 0;
+    cudaEventElapsedTime(&f, a, b);
+    *ms = f;
 out:
     if (a)
         cudaEventDestroy(a);
     if (b)
         cudaEventDestroy(b);
-    free(h);
+    return st;
+}
+
+static gfp_status cuda_time(void *state, void *impl, size_t nframes,
+                            int warmup, int reps, double *ms, gfp_error *err)
+{
+    double *t = calloc((size_t)reps, sizeof *t);
+    if (!t)
+        return gfp_fail(err, GFP_ENOMEM, "out of memory for the benchmark");
+    gfp_status st = cuda_bench_fill(state, impl, nframes, err);
+    for (int r = -warmup; !st && r < reps; r++) {
+        double m = 0;
+        st = cuda_bench_run(state, impl, nframes, &m, err);
+        if (r >= 0)
+            t[r] = m;
+    }
+    if (!st)
+        *ms = gfp_median(t, (size_t)reps);
     free(t);
     return st;
 }
@@ -958,6 +977,8 @@ const gfp_engine_ops gfp_engine_gpu = {
     .time_2d = gpu_time_2d,
     .submit_t = cuda_submit_t,
     .time_batch = cuda_time,
+    .bench_fill = cuda_bench_fill,
+    .bench_run = cuda_bench_run,
     .name = "gpu",
     .open = cuda_open,
     .close = cuda_close,
@@ -973,6 +994,8 @@ const gfp_engine_ops gfp_engine_cufft = {
     .time_2d = cufft_time_2d,
     .submit_t = cuda_submit_t,
     .time_batch = cuda_time,
+    .bench_fill = cuda_bench_fill,
+    .bench_run = cuda_bench_run,
     .name = "cufft",
     .open = cufft_open,
     .close = cuda_close,

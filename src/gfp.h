@@ -307,6 +307,15 @@ typedef struct gfp_engine_ops {
     gfp_status (*time_batch)(void *state, void *plan, size_t nframes,
                              int warmup, int reps, double *ms,
                              gfp_error *err);
+    /* Optional (NULL: time_batch only), time_batch in two halves so that
+     * bench can interleave the runs of several plans rep by rep (the
+     * ratio of two engines then compares runs taken under the same
+     * conditions): bench_fill puts random input for nframes where the
+     * engine computes, bench_run times one transform of it. */
+    gfp_status (*bench_fill)(void *state, void *plan, size_t nframes,
+                             gfp_error *err);
+    gfp_status (*bench_run)(void *state, void *plan, size_t nframes,
+                            double *ms, gfp_error *err);
     /* Optional (NULL: not offered): as submit, but the output lands
      * transposed in a larger array, for the row-column 2D FFT: bin c of
      * frame f at complex value c * ld + col0 + f of out. C2C and R2C
