@@ -2,11 +2,13 @@
  * run (seed 001). Every step of a row-column 2D FFT (model.h) is timed on
  * small batches, 256 to 4096 long and at most 4 Mi values (32 MiB of cf32),
  * the same way gfp_fft2d_execute runs it (the same batch sizes, the same
- * two-slot pipeline, the same transposes on a worker set); the
- * coefficients are least-squares fits, saved to the model file (model.h:
- * $XDG_CACHE_HOME/gfftpipe/model) that --engine hybrid loads. A few
- * seconds; without a GPU only the CPU steps are measured (and the file
- * says so). */
+ * pipeline: three GPU batches in flight, the CPU's FFTs and transposes in
+ * blocks); the coefficients are least-squares fits. Then one split pass
+ * of 2048 x 2048 runs its two parts alone and at once: how much slower
+ * each is beside the other (model.h: beside). All is saved to the model
+ * file (model.h: $XDG_CACHE_HOME/gfftpipe/model) that --engine hybrid
+ * loads. A few seconds; without a GPU only the CPU steps are measured
+ * (and the file says so). */
 #include "config.h"
 #include "filters.h"
 #include "fft2.h"
@@ -174,7 +176,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         }
         if (gpu) {
             /* the GPU's pass as fft2 runs it: copies, kernels and the
-             * transposes on the device in the two-slot pipeline; its FFT
+             * transposes on the device, three batches in flight; its FFT
              * kernels alone from the engine's device-resident timing */
             d.batch = gfp_fft2d_batch(F, fb, 2 * fb, 1.0, gpu_mem);
             if ((st = gfp_plan_create(gpu, &d, gfp_fft2d_plan_slots(1.0),
