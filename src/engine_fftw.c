@@ -832,12 +832,74 @@ done:
 DEF_BLOCK_T(float)
 DEF_BLOCK_T(double)
 
+/* The same with streaming stores, for an output far larger than the
+ * caches: a normal store first reads the line it writes (a third trip
+ * through host memory for the pass); a streaming store writes whole
+ * lines without reading them, and a block's run of 128 bytes is two
+ * whole lines. Runs not 16-byte aligned, and odd k (f32), go the plain
+ * way. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define BLOCK_NT 1
+static void block_nt_float(const float *restrict s, size_t stride, size_t k,
+                           size_t bins, float *restrict out, size_t ld,
+                           size_t col0, float scale)
+{
+    if (k % 2) {
+        block_t_float(s, stride, k, bins, out, ld, col0, scale);
+        return;
+    }
+    __m128 sc = _mm_set1_ps(scale);
+    for (size_t j = 0; j < bins; j++) {
+        float *o = out + 2 * (j * ld + col0);
+        if ((uintptr_t)o % 16) {
+            block_t_float(s + 2 * j, stride, k, 1, o, 0, 0, scale);
+            continue;
+        }
+        for (size_t f = 0; f < k; f += 2) {
+            const float *a = s + 2 * (f * stride + j);
+            const float *b = s + 2 * ((f + 1) * stride + j);
+            _mm_stream_ps(o + 2 * f,
+                          _mm_mul_ps(_mm_set_ps(b[1], b[0], a[1], a[0]), sc));
+        }
+    }
+    _mm_sfence();
+}
+
+static void block_nt_double(const double *restrict s, size_t stride,
+                            size_t k, size_t bins, double *restrict out,
+                            size_t ld, size_t col0, double scale)
+{
+    __m128d sc = _mm_set1_pd(scale);
+    for (size_t j = 0; j < bins; j++) {
+        double *o = out + 2 * (j * ld + col0);
+        if ((uintptr_t)o % 16) {
+            block_t_double(s + 2 * j, stride, k, 1, o, 0, 0, scale);
+            continue;
+        }
+        for (size_t f = 0; f < k; f++)
+            _mm_stream_pd(o + 2 * f,
+                          _mm_mul_pd(_mm_loadu_pd(s + 2 * (f * stride + j)),
+                                     sc));
+    }
+    _mm_sfence();
+}
+#else
+#define BLOCK_NT 0
+#endif
+
+/* Streaming stores from this many bytes of output (the whole transposed
+ * array, ld x bins): well past a server's last-level cache share, so the
+ * next pass reads it from memory anyway. */
+#define BLOCK_NT_BYTES ((size_t)64 << 20)
+
 typedef struct blocks_job {
     fftw_impl *p;
     int slot;
     const char *in;
     void *out;
     size_t nframes, in_step, ld, col0;
+    int nt; /* streaming stores */
 } blocks_job;
 
 static void blocks_part(void *arg, int part, int nparts)
@@ -866,6 +928,16 @@ static void blocks_part(void *arg, int part, int nparts)
                     exec_k(d->dbl, d->kind, plan, xf, blk + f * ostep);
             }
         }
+#if BLOCK_NT
+        if (j->nt && d->dbl)
+            block_nt_double((const double *)blk, p->blk_stride, k, bins,
+                            j->out, j->ld, j->col0 + f0, p->out_scale);
+        else if (j->nt)
+            block_nt_float((const float *)blk, p->blk_stride, k, bins,
+                           j->out, j->ld, j->col0 + f0,
+                           (float)p->out_scale);
+        else
+#endif
         if (d->dbl)
             block_t_double((const double *)blk, p->blk_stride, k, bins,
                            j->out, j->ld, j->col0 + f0, p->out_scale);
@@ -902,8 +974,13 @@ static gfp_status fftw_submit_t(void *state, void *impl, int slot,
         if (nframes % p->blk_frames && !p->one_u && !one_u_plan(p))
             return gfp_fail(err, GFP_ENOMEM, "FFTW could not plan n %zu",
                             d->n);
+        size_t ob = 0;
+        int nt = 0;
+        if (BLOCK_NT && !getenv_on("GFP_CPU_NO_NT"))
+            nt = !gfp_mul_ok(ld, bins * 2 * sc, &ob) ||
+                 ob >= BLOCK_NT_BYTES;
         blocks_job j = {p, slot, in, out, nframes,
-                        gfp_plan_in_scalars(d) * sc, ld, col0};
+                        gfp_plan_in_scalars(d) * sc, ld, col0, nt};
         gfp_workers_run(p->s->pool, blocks_part, &j);
         return GFP_OK;
     }
