@@ -21,9 +21,10 @@
 #    loaded plane (fft2 -v's "transforms": the two passes with their
 #    transposes; no I/O, no planning, no allocation). Beside them, two A/B
 #    runs for bench/NOTES.md's byte counts: the GPU with two batches in
-#    flight (GFP_FFT2_GPU_SLOTS=2; default three) and the CPU engine's old
-#    transposed pass (GFP_CPU_UNFUSED=1: FFTW's threaded batch, then a
-#    transpose from a batch-sized buffer).
+#    flight (GFP_FFT2_GPU_SLOTS=2; default three), and the CPU engine's
+#    blocked pass with plain stores (GFP_CPU_NO_NT=1; default streaming
+#    stores) and its old transposed pass (GFP_CPU_UNFUSED=1: FFTW's
+#    threaded batch, then a transpose from a batch-sized buffer).
 # 4. A table: CPU, GPU, hybrid at the model's r, the speedup over the
 #    faster of CPU and GPU (target >= 1.15), the model's r and the sweep's
 #    best r (target |dr| <= 0.05), the predicted and measured hybrid time
@@ -32,7 +33,7 @@
 #
 # Wall time on the H100 machine (16 threads): about 1.5 s a run at
 # 8192x8192 and 4-6 s at 2 GiB (reading the input, pinning 4 GiB, writing
-# the output dominate), 16 runs a size with the defaults: ~3.5 min for the
+# the output dominate), 17 runs a size with the defaults: ~4 min for the
 # three sizes, plus ~15 s of calibrate and checks.
 #
 # Environment: GFFTPIPE (default build/src/gfftpipe), F2REF (default
@@ -118,7 +119,7 @@ TABLE="$LOG/table.txt"
 printf '%-12s %10s %7s %7s %7s %7s %6s %6s %5s %7s %7s %6s %7s %7s %3s\n' size gpu-mem \
     cpu_s gpu_s hyb_s speedup r_mod r_best dr pred_s meas_s err% pcpu_s pgpu_s 16x >"$TABLE"
 AB_TABLE="$LOG/ab.txt"
-printf '%-12s %8s %8s %8s %8s\n' size gpu3_s gpu2_s cpu_blk_s cpu_old_s >"$AB_TABLE"
+printf '%-12s %8s %8s %9s %9s %9s\n' size gpu3_s gpu2_s cpu_nt_s cpu_blk_s cpu_old_s >"$AB_TABLE"
 # "* 16x" marks the problem 16x the largest calibration run (4 Mi values)
 CAL_MAX=$((4 * 1024 * 1024))
 "$REF" rand $((2 * 1024 * 1024)) 5 "$WORK/blk.cf64"
@@ -147,8 +148,9 @@ for SZ in $SIZES; do
     grep -h "split passes" "$WORK/err" | sed "s/^/$SZ model r: /" >>"$LOG/sweep.log"
     if [ "$AB" = 1 ]; then
         gpu2=$(GFP_FFT2_GPU_SLOTS=2 t_run --engine gpu --gpu-mem $mem)
+        cpub=$(GFP_CPU_NO_NT=1 t_run --engine cpu)
         cpuo=$(GFP_CPU_UNFUSED=1 t_run --engine cpu)
-        printf '%-12s %8.4f %8.4f %8.4f %8.4f\n' "$SZ" "$gpu" "$gpu2" "$cpu" "$cpuo" >>"$AB_TABLE"
+        printf '%-12s %8.4f %8.4f %9.4f %9.4f %9.4f\n' "$SZ" "$gpu" "$gpu2" "$cpu" "$cpub" "$cpuo" >>"$AB_TABLE"
     fi
     best_r=1 best_t=
     sweep=""

@@ -52,7 +52,7 @@ tar -czf $OUT/logs.tgz -C $OUT logs
 # last: the A/B runs and the done-when table (written row by row, so a
 # timeout still shows the sizes done)
 if [ -f $L/hyb/table.txt ]; then
-  echo; echo "== A/B (GPU 3 vs 2 batches in flight; CPU blocked vs old transposed pass), median of ${REPS:-3}"
+  echo; echo "== A/B (GPU 3 vs 2 batches in flight; CPU blocked with streaming stores, plain stores, old transposed pass), median of ${REPS:-3}"
   cat $L/hyb/ab.txt 2>/dev/null
   echo; echo "== done-when: speedup >= 1.15x, |dr| <= 0.05, err within 15% on the * row (16x calibration)"
   cat $L/hyb/table.txt
