@@ -443,6 +443,31 @@ static int getenv_on(const char *name)
  * wherever the batch does. */
 #define BLK_MAX_BYTES ((size_t)4 << 20)
 
+/* The block plan for blocks that start unaligned (a caller's unaligned
+ * batch; with K = 2, every other block of odd-length real frames): made on
+ * first need, before the workers run. */
+static void *blk_u_plan(fftw_impl *p)
+{
+    pthread_mutex_lock(&p->one_lock);
+    if (!p->blk_u) {
+        const gfp_plan_desc *d = &p->d;
+        size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+        void *tin = fftw_malloc(p->blk_frames * gfp_plan_in_scalars(d) *
+                                scal);
+        void *tout = fftw_malloc(p->blk_frames * p->blk_stride * 2 * scal);
+        int n = (int)d->n;
+        if (tin && tout)
+            p->blk_u = plan_many(d->dbl, d->kind, 1, &n, (int)p->blk_frames,
+                                 tin, n, tout, (int)p->blk_stride,
+                                 d->inverse ? FFTW_BACKWARD : FFTW_FORWARD,
+                                 p->s->flags | FFTW_UNALIGNED, 1);
+        fftw_free(tin);
+        fftw_free(tout);
+    }
+    pthread_mutex_unlock(&p->one_lock);
+    return p->blk_u;
+}
+
 static gfp_status blocks_make(fftw_impl *p, gfp_error *err)
 {
     const gfp_plan_desc *d = &p->d;
@@ -452,8 +477,13 @@ static gfp_status blocks_make(fftw_impl *p, gfp_error *err)
     p->blk_stride = (bins + 7) / 8 * 8 + 8;
     while (K > 2 && K * p->blk_stride * ce > BLK_MAX_BYTES)
         K /= 2;
+    /* frames too long for blocks in a cache (n over 256 Ki), or batches
+     * of one: the batch-buffer pass (nslots x threads blocks of this size
+     * would be more memory than its two batch buffers) */
+    if (K * p->blk_stride * ce > BLK_MAX_BYTES || d->batch < 2)
+        return GFP_OK;
     if (K > d->batch)
-        K = d->batch < 2 ? 1 : d->batch / 2 * 2;
+        K = d->batch / 2 * 2;
     p->blk_frames = K;
     p->bparts = p->s->pool ? gfp_workers_count(p->s->pool) : 1;
     if (p->bparts < 1)
@@ -466,15 +496,10 @@ static gfp_status blocks_make(fftw_impl *p, gfp_error *err)
         int sign = d->inverse ? FFTW_BACKWARD : FFTW_FORWARD;
         p->blk = plan_many(d->dbl, d->kind, 1, &n, (int)K, tin, n, tout,
                            (int)p->blk_stride, sign, p->s->flags, 1);
-        /* a batch starting unaligned (a caller's buffer): every block of
-         * it is, as K is even */
-        p->blk_u = plan_many(d->dbl, d->kind, 1, &n, (int)K, tin, n, tout,
-                             (int)p->blk_stride, sign,
-                             p->s->flags | FFTW_UNALIGNED, 1);
     }
     fftw_free(tin);
     fftw_free(tout);
-    if (!p->blk || !p->blk_u)
+    if (!p->blk)
         return gfp_fail(err, GFP_ENOTSUP, "FFTW could not plan n %zu in "
                         "blocks", d->n);
     size_t nb = (size_t)p->nslots * (size_t)p->bparts;
@@ -971,7 +996,13 @@ static gfp_status fftw_submit_t(void *state, void *impl, int slot,
                             "the plan's %zu", nframes, d->batch);
         /* a frame that would need the unaligned one-frame plan and cannot
          * have it: refused here, not skipped in a worker */
-        if (nframes % p->blk_frames && !p->one_u && !one_u_plan(p))
+        size_t in_step = gfp_plan_in_scalars(d) * sc;
+        if ((nframes % p->blk_frames && !p->one_u && !one_u_plan(p)) ||
+            ((!is_aligned(d->dbl, in) ||
+              (nframes > p->blk_frames &&
+               !is_aligned(d->dbl, (const char *)in +
+                                       p->blk_frames * in_step))) &&
+             !p->blk_u && !blk_u_plan(p)))
             return gfp_fail(err, GFP_ENOMEM, "FFTW could not plan n %zu",
                             d->n);
         size_t ob = 0;
@@ -979,8 +1010,7 @@ static gfp_status fftw_submit_t(void *state, void *impl, int slot,
         if (BLOCK_NT && !getenv_on("GFP_CPU_NO_NT"))
             nt = !gfp_mul_ok(ld, bins * 2 * sc, &ob) ||
                  ob >= BLOCK_NT_BYTES;
-        blocks_job j = {p, slot, in, out, nframes,
-                        gfp_plan_in_scalars(d) * sc, ld, col0, nt};
+        blocks_job j = {p, slot, in, out, nframes, in_step, ld, col0, nt};
         gfp_workers_run(p->s->pool, blocks_part, &j);
         return GFP_OK;
     }
