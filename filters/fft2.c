@@ -620,8 +620,8 @@ static size_t chunk_frames(size_t frames, size_t frame_bytes)
 /* The batch for an engine that sends a fraction frac of every batch to a
  * GPU: that part about F2_CHUNK_BYTES (the whole batch for a GPU engine),
  * each slot's device buffers (dev_bytes per frame, input plus output)
- * within a quarter of gpu_mem when set (F2_GPU_SLOTS of them: 3/4), the batch itself at most
- * F2_HYBRID_MAX_BYTES of host memory. */
+ * within a quarter of gpu_mem when set (F2_GPU_SLOTS of them: 3/4), the
+ * batch itself at most F2_HYBRID_MAX_BYTES of host memory. */
 #define F2_HYBRID_MAX_BYTES ((size_t)256 << 20)
 static size_t chunk_frames_dev(size_t frames, size_t frame_bytes,
                                size_t dev_bytes, double frac, size_t gpu_mem)
@@ -724,7 +724,7 @@ static gfp_status pass_t(gfp_plan *pl, const void *in, void *out, size_t lo,
     size_t nch = (frames + chunk - 1) / chunk;
     int direct = pl->engine->ops->submit_t != NULL;
     /* staging buffers are two: an engine without submit_t runs two slots */
-    int ns = direct ? plan_slots(pl) : 2;
+    int ns = direct || plan_slots(pl) < 2 ? plan_slots(pl) : 2;
     int busy[F2_MAX_SLOTS] = {0};
     size_t f0s[F2_MAX_SLOTS] = {0}, nfs[F2_MAX_SLOTS] = {0};
     gfp_status st = GFP_OK;

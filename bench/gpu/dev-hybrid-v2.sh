@@ -1,8 +1,10 @@
 #!/bin/sh
 # bench/gpu/dev-hybrid-v2.sh - issue 7's hybrid engine on the H100 machine,
-# one call (~6-7 min): test_model, test_hybrid and tests/cli/hybrid.sh
-# (quick), the machine's layout (NUMA, GPU link), then bench/hybrid-sweep.sh
-# over three out-of-core sizes, the done-when table printed last.
+# one call (~5-6 min; at most 90 + 90 + 380 s by its timeouts, so the
+# table prints inside the tool's 600 s even when the sweep is cut):
+# test_model, test_hybrid and tests/cli/hybrid.sh (quick), the machine's
+# layout (NUMA, GPU link), then bench/hybrid-sweep.sh over three
+# out-of-core sizes, the done-when table printed last.
 #
 # Pack (on the dev box, from the repository root of branch hybrid-ooc, with
 # a CUDA build in build/):
@@ -14,7 +16,7 @@
 #   OUT=$OUT sh bench/gpu/dev-hybrid-v2.sh
 # PHASE (default "tests hyb") picks the parts; SIZES, STEP, RMIN, REPS, AB
 # go to the sweep (defaults there: 8192x8192 16384x16384 8192x32768, 0.05,
-# 0.5, 3, 1). Logs in $OUT/logs.tgz.
+# 0.5, 3, first). Logs in $OUT/logs.tgz.
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
 [ -n "${SKIP_UNPACK:-}" ] || { rm -rf build && mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build; } || exit 1
@@ -32,15 +34,15 @@ for ph in $PHASE; do
     (cd build && timeout 60 $U/test_model) > $L/tmodel.log 2>&1
     echo "test_model rc=$? $(grep -A3 'Run Summary' $L/tmodel.log | grep asserts | tr -s ' ')"
     grep -E '^ +[0-9]+\. ' $L/tmodel.log | head -4
-    (cd build && GFP_TEST_QUICK=1 timeout 120 $U/test_hybrid) > $L/thyb.log 2>&1
+    (cd build && GFP_TEST_QUICK=1 timeout 90 $U/test_hybrid) > $L/thyb.log 2>&1
     echo "test_hybrid rc=$? $(grep -A3 'Run Summary' $L/thyb.log | grep asserts | tr -s ' ')"
     grep -E '^ +[0-9]+\. ' $L/thyb.log | head -4
-    GFFTPIPE=$G TOP_BUILDDIR=$PWD/build timeout 120 sh tests/cli/hybrid.sh > $L/hybrid-cli.log 2>&1
+    GFFTPIPE=$G TOP_BUILDDIR=$PWD/build timeout 90 sh tests/cli/hybrid.sh > $L/hybrid-cli.log 2>&1
     echo "hybrid.sh rc=$? $(tail -n 1 $L/hybrid-cli.log)"; grep -E '^(FAIL|SKIP)' $L/hybrid-cli.log | head -6
     ;;
   hyb)
     OUT=$L/hyb GFFTPIPE=$G F2REF=$PWD/build/tests/cli/fft2ref WISDOM=$PWD/build/hyb2.wisdom \
-      timeout ${HYB_T:-400} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
+      timeout ${HYB_T:-380} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
     echo "hybrid-sweep rc=$?"
     grep -E '^(ok|FAIL)|beside|saved|^\[|sweep \(r|split passes' $L/hyb/sweep.log 2>/dev/null
     grep -h "hybrid: r .*predicted .* per plane" $L/hyb/runs.log 2>/dev/null | head -3
