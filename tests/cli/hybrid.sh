@@ -79,6 +79,20 @@ G ifft2 $o --engine cpu --shift c.cf64 once.cf32
 check "ifft2 --shift --repeat 2: the bytes of one transform" \
     cmp -s once.cf32 thrice.cf32
 
+# ---- the CPU engine's transposed passes: blocks, streaming stores -------------
+# 4096x4096 real u8 -> R2C: the row pass writes 2049 x 4096 cf32 (64 MiB
+# and more: streaming stores); plain stores give the same bits, and the
+# old batch-buffer pass the same within f32 rounding
+head -c $((4096 * 4096)) /dev/urandom > big.u8
+ob="--size 4096x4096 --in-format u8 --out mag --out-format f32 --engine cpu --threads 2"
+G fft2 $ob big.u8 nt.f32 &&
+    GFP_CPU_NO_NT=1 G fft2 $ob big.u8 plain.f32 &&
+    GFP_CPU_UNFUSED=1 G fft2 $ob big.u8 old.f32
+check "blocked pass: streaming and plain stores give the same bits" \
+    cmp -s nt.f32 plain.f32
+close "blocked pass against the batch-buffer pass" f32 nt.f32 f32 old.f32 1e-6
+rm -f big.u8 nt.f32 plain.f32 old.f32
+
 # ---- no GPU: hybrid is the CPU with one note ------------------------------------
 if ! G fft -q --engine gpu --n 8 c.cf64 probe.out 2>/dev/null; then
     say "(no usable GPU engine here: hybrid runs on the CPU)"
