@@ -9,9 +9,10 @@
 # Pack (on the dev box, from the repository root of branch hybrid-ooc, with
 # a CUDA build in build/):
 #   (cd build && make -j2 src/gfftpipe tests/unit/test_hybrid \
-#        tests/unit/test_model tests/cli/fft2ref) &&
+#        tests/unit/test_model tests/cli/fft2ref tests/cli/refdft) &&
 #   sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
-#        tests/unit/test_hybrid tests/unit/test_model tests/cli/fft2ref
+#        tests/unit/test_hybrid tests/unit/test_model tests/cli/fft2ref \
+#        tests/cli/refdft
 # Run (device tool): carry [".devpack"], command
 #   OUT=$OUT sh bench/gpu/dev-hybrid-v2.sh
 # PHASE (default "tests hyb") picks the parts; SIZES, STEP, RMIN, REPS, AB
