@@ -245,7 +245,7 @@ done:
  * the other has done its repeats too, so every timed repeat of either ran
  * beside the other. */
 #define CAL_BESIDE_N 2048
-#define CAL_BESIDE_ITERS 4
+#define CAL_BESIDE_ITERS 8
 #define CAL_ROT 4
 #define CAL_BESIDE_CAP 1000
 
@@ -333,10 +333,11 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     gs.hi = F;
     gs.mine = &gdone;
     gs.other = &cdone;
-    /* alone (after a warm-up repeat each: plans' first use, pages) */
-    double alone[2], both[2];
-    for (int pass = 0; pass < 2 && !st; pass++) {
-        cal_side *sd[2] = {&cs, &gs};
+    /* alone, then at once: CAL_REPS rounds each, the medians (after a
+     * warm-up round alone: plans' first use, pages) */
+    double alone[2], both[2], ta[2][CAL_REPS], tb[2][CAL_REPS];
+    cal_side *sd[2] = {&cs, &gs};
+    for (int round = -1; round < CAL_REPS; round++)
         for (int k = 0; k < 2; k++) {
             atomic_store(&cdone, 0);
             atomic_store(&gdone, 0);
@@ -345,27 +346,31 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                 *err = sd[k]->err;
                 goto done;
             }
-            alone[k] = sd[k]->secs;
+            if (round >= 0)
+                ta[k][round] = sd[k]->secs;
         }
-    }
-    /* at once */
-    atomic_store(&cdone, 0);
-    atomic_store(&gdone, 0);
     cs.alone = gs.alone = 0;
-    pthread_t th;
-    int threaded = !pthread_create(&th, NULL, side_thread, &cs);
-    if (!threaded) {
-        st = gfp_fail(err, GFP_ENOMEM, "cannot start a thread");
-        goto done;
+    for (int round = 0; round < CAL_REPS; round++) {
+        atomic_store(&cdone, 0);
+        atomic_store(&gdone, 0);
+        pthread_t th;
+        if (pthread_create(&th, NULL, side_thread, &cs)) {
+            st = gfp_fail(err, GFP_ENOMEM, "cannot start a thread");
+            goto done;
+        }
+        side_run(&gs);
+        pthread_join(th, NULL);
+        if ((st = gs.st ? gs.st : cs.st)) {
+            *err = gs.st ? gs.err : cs.err;
+            goto done;
+        }
+        tb[0][round] = cs.secs;
+        tb[1][round] = gs.secs;
     }
-    side_run(&gs);
-    pthread_join(th, NULL);
-    if ((st = gs.st ? gs.st : cs.st)) {
-        *err = gs.st ? gs.err : cs.err;
-        goto done;
+    for (int k = 0; k < 2; k++) {
+        alone[k] = median3(ta[k][0], ta[k][1], ta[k][2]);
+        both[k] = median3(tb[k][0], tb[k][1], tb[k][2]);
     }
-    both[0] = cs.secs;
-    both[1] = gs.secs;
     if (gfp_model_fit_beside(m, dbl, alone[0], both[0], alone[1], both[1]))
         st = gfp_fail(err, GFP_EIO, "the split pass's timings are not "
                       "positive");
