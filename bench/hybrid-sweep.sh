@@ -5,36 +5,54 @@
 #   bench/hybrid-sweep.sh            (from the repository root, after make
 #                                     check has built build/tests/cli/fft2ref)
 #
-# 1. `gfftpipe calibrate` (small sizes, at most 4 Mi values) into a model
-#    file of its own (GFFTPIPE_MODEL; the user's cache is not touched),
-#    with the FFTW wisdom file the timed runs use (measured plans in both).
+# 1. `gfftpipe calibrate` (small sizes, at most 4 Mi values, and one split
+#    pass of 2048x2048 alone and at once for the beside factors) into a
+#    model file of its own (GFFTPIPE_MODEL; the user's cache is not
+#    touched), with the FFTW wisdom file the timed runs use.
 # 2. Correctness first: fft2 C2C and R2C through gpu and hybrid (model r and
 #    r = 0.5), out of core (--gpu-mem far below the array), against the CPU
 #    engine (relative L2, f32: 1e-5). Stops on a failure.
-# 3. For each size S in SIZES (default 4096 8192 16384: S x S cf32, 4x, 16x
-#    and 64x the largest calibration run) with --gpu-mem a quarter of the
-#    array: one run each of --engine cpu, gpu and hybrid (the model's r),
-#    then hybrid at r = 0, 0.05, ..., 1 (the sweep). Times are fft2 -v's
-#    "transforms" (the two passes with their transposes; no I/O, no
-#    planning, no allocation); FFTW plans are measured into a wisdom file
-#    (calibrate's too) so the runs plan once. Wall time: about 1 s a run
-#    at 4096, 2 s at 8192, 6 s at 16384 (2 GiB in, 2 GiB out), plus the
-#    first measured plans of each r's CPU batch; SIZES=... splits it.
-# 4. A table: CPU, GPU, hybrid at the model's r, the speedup over the faster
-#    of CPU and GPU (target >= 1.15), the model's r and the sweep's best r
-#    (target |dr| <= 0.05), the predicted and measured hybrid time (target
-#    within 15%, for the 16x problem at least).
+# 3. For each size WxH in SIZES (default 8192x8192 16384x16384 8192x32768:
+#    cf32, 16x, 64x and 64x the largest calibration run; 8192x8192 is the
+#    16x problem of the done-when) with --gpu-mem a quarter of the array
+#    (out of core): --engine cpu, gpu and hybrid (the model's r), then
+#    hybrid at r = RMIN, RMIN + STEP, ..., 1 (the sweep). Every run is one
+#    process with --repeat REPS: the median of REPS transforms of the
+#    loaded plane (fft2 -v's "transforms": the two passes with their
+#    transposes; no I/O, no planning, no allocation). Beside them, two A/B
+#    runs for bench/NOTES.md's byte counts: the GPU with two batches in
+#    flight (GFP_FFT2_GPU_SLOTS=2; default three), and the CPU engine's
+#    blocked pass with plain stores (GFP_CPU_NO_NT=1; default streaming
+#    stores) and its old transposed pass (GFP_CPU_UNFUSED=1: FFTW's
+#    threaded batch, then a transpose from a batch-sized buffer).
+# 4. A table: CPU, GPU, hybrid at the model's r, the speedup over the
+#    faster of CPU and GPU (target >= 1.15), the model's r and the sweep's
+#    best r (target |dr| <= 0.05), the predicted and measured hybrid time
+#    (target within 15%, for the 16x problem at least), and the model's
+#    times of the CPU and the GPU alone.
+#
+# Wall time on the H100 machine (16 threads): about 1.5 s a run at
+# 8192x8192 and 4-6 s at 2 GiB (reading the input, pinning 4 GiB, writing
+# the output dominate), 14 runs a size with the defaults (17 with the A/B
+# runs, on the first size): ~3.5 min for the three sizes, plus ~20 s of
+# calibrate and checks.
 #
 # Environment: GFFTPIPE (default build/src/gfftpipe), F2REF (default
 # build/tests/cli/fft2ref), THREADS (default: all cores), SIZES, STEP
-# (default 0.05), WISDOM (default build/hybrid-sweep.wisdom), OUT (logs and
-# the table are written there when set).
+# (default 0.05), RMIN (default 0.5: the CPU is 3-5x slower than the GPU
+# here, so the best r is above it; 0 sweeps all), REPS (default 3), WISDOM
+# (default build/hybrid-sweep.wisdom), AB (default first: the A/B runs on
+# the first size only; 1 on every size, 0 none), OUT (logs and the table
+# are written there when set).
 set -u
 GFP=${GFFTPIPE:-build/src/gfftpipe}
 REF=${F2REF:-build/tests/cli/fft2ref}
 THREADS=${THREADS:-$(nproc)}
-SIZES=${SIZES:-"4096 8192 16384"}
+SIZES=${SIZES:-"8192x8192 16384x16384 8192x32768"}
 STEP=${STEP:-0.05}
+RMIN=${RMIN:-0.5}
+REPS=${REPS:-3}
+AB=${AB:-first}
 LOG=${OUT:-/tmp/hybrid-sweep.$$}
 mkdir -p "$LOG" || exit 2
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/hybrid-sweep.XXXXXX") || exit 2
@@ -49,16 +67,17 @@ WISDOM=${WISDOM:-build/hybrid-sweep.wisdom}
 [ -x "$REF" ] || { echo "hybrid-sweep: no fft2ref at $REF (make check builds it)" >&2; exit 2; }
 say() { echo "$*" | tee -a "$LOG/sweep.log"; }
 
-say "# hybrid-sweep $(date -u +%FT%TZ) on $(hostname); $THREADS threads"
+say "# hybrid-sweep $(date -u +%FT%TZ) on $(hostname); $THREADS threads; STEP $STEP from r $RMIN, median of $REPS"
 command -v nvidia-smi >/dev/null &&
     nvidia-smi --query-gpu=name,memory.total --format=csv,noheader | tee -a "$LOG/sweep.log"
 
 # ---- 1. calibrate ------------------------------------------------------------
+t0=$(date +%s.%N)
 if ! "$GFP" calibrate -v --threads "$THREADS" --wisdom "$WISDOM" 2>"$LOG/calibrate.log"; then
     cat "$LOG/calibrate.log" >&2
     exit 2
 fi
-tail -n 1 "$LOG/calibrate.log" | tee -a "$LOG/sweep.log"
+grep -E "beside|saved" "$LOG/calibrate.log" | tee -a "$LOG/sweep.log"
 grep -q '^gpu 1$' "$GFFTPIPE_MODEL" ||
     { echo "hybrid-sweep: calibrate found no GPU" >&2; exit 3; }
 
@@ -86,56 +105,78 @@ for kind in c2c r2c; do
     done
 done
 [ $fail = 0 ] || { say "correctness failed: no timings"; exit 1; }
+say "[calibrate and checks: $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }') s]"
 
 # ---- 3. timings ------------------------------------------------------------------
-# t ENGINE-ARGS...: the transform seconds of one fft2 -v run on $DATA
+# t_run ENGINE-ARGS...: the median transform seconds of one fft2 -v run on
+# $DATA ($SZ), REPS transforms
 t_run() {
-    "$GFP" fft2 -v --threads "$THREADS" --wisdom "$WISDOM" --size "${S}x$S" \
-        --in-format cf32 --out-format cf32 "$@" "$DATA" - \
+    "$GFP" fft2 -v --threads "$THREADS" --wisdom "$WISDOM" --size "$SZ" \
+        --repeat "$REPS" --in-format cf32 --out-format cf32 "$@" "$DATA" - \
         >/dev/null 2>"$WORK/err" || { cat "$WORK/err" >&2; echo NaN; return; }
-    cat "$WORK/err" >>"$LOG/runs.log"
+    { echo "## $*"; cat "$WORK/err"; } >>"$LOG/runs.log"
     sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' "$WORK/err" | tail -n 1
 }
 TABLE="$LOG/table.txt"
-printf '%-12s %8s %8s %8s %8s %7s %6s %6s %5s %8s %8s %6s\n' size gpu-mem \
-    cpu_s gpu_s hyb_s speedup r_mod r_best dr pred_s meas_s err% >"$TABLE"
-for S in $SIZES; do
-    bytes=$((S * S * 8))
+printf '%-12s %10s %7s %7s %7s %7s %6s %6s %5s %7s %7s %6s %7s %7s %3s\n' size gpu-mem \
+    cpu_s gpu_s hyb_s speedup r_mod r_best dr pred_s meas_s err% pcpu_s pgpu_s 16x >"$TABLE"
+AB_TABLE="$LOG/ab.txt"
+printf '%-12s %8s %8s %9s %9s %9s\n' size gpu3_s gpu2_s cpu_nt_s cpu_blk_s cpu_old_s >"$AB_TABLE"
+# "* 16x" marks the problem 16x the largest calibration run (4 Mi values)
+CAL_MAX=$((4 * 1024 * 1024))
+"$REF" rand $((2 * 1024 * 1024)) 5 "$WORK/blk.cf64"
+"$GFP" fft2 -q --engine cpu --size 1024x1024 --in-format cf64 \
+    --out-format cf32 "$WORK/blk.cf64" "$WORK/blk.cf32"
+FIRST=
+for SZ in $SIZES; do
+    ts=$(date +%s)
+    [ -n "$FIRST" ] || FIRST=$SZ
+    case $SZ in *x*) SW=${SZ%x*} SH=${SZ#*x} ;; *) SW=$SZ SH=$SZ SZ=${SZ}x$SZ ;; esac
+    vals=$((SW * SH))
+    bytes=$((vals * 8))
     mem=$((bytes / 4))
+    mark=-; [ $vals -eq $((16 * CAL_MAX)) ] && mark='*'
     DATA="$WORK/data.cf32"
     # data: a random 1024x1024 block's spectrum, repeated
-    "$REF" rand $((2 * 1024 * 1024)) 5 "$WORK/blk.cf64"
-    "$GFP" fft2 -q --engine cpu --size 1024x1024 --in-format cf64 \
-        --out-format cf32 "$WORK/blk.cf64" "$WORK/blk.cf32"
-    : >"$DATA"
-    for _ in $(seq $((S * S / (1024 * 1024)))); do cat "$WORK/blk.cf32"; done >"$DATA"
-    echo "# size ${S}x$S ($bytes bytes), --gpu-mem $mem" >>"$LOG/runs.log"
+    for _ in $(seq $((vals / (1024 * 1024)))); do cat "$WORK/blk.cf32"; done >"$DATA"
+    echo "# size $SZ ($bytes bytes), --gpu-mem $mem" >>"$LOG/runs.log"
     # warm-up: FFTW plans into the wisdom file, page cache
-    t_run --engine cpu >/dev/null
+    REPS=1 t_run --engine cpu >/dev/null
     cpu=$(t_run --engine cpu)
     gpu=$(t_run --engine gpu --gpu-mem $mem)
     hyb=$(t_run --engine hybrid --gpu-mem $mem)
     rmod=$(sed -n 's/.*hybrid: r \([0-9.]*\) (the model.*/\1/p' "$WORK/err" | tail -n 1)
     pred=$(sed -n 's/.*hybrid: r [0-9.]*; predicted \([0-9.]*\) s, measured.*/\1/p' "$WORK/err" | tail -n 1)
-    best_r=0 best_t=
+    pcpu=$(sed -n 's/.*CPU alone \([0-9.]*\) s, GPU alone.*/\1/p' "$WORK/err" | tail -n 1)
+    pgpu=$(sed -n 's/.*GPU alone \([0-9.]*\) s).*/\1/p' "$WORK/err" | tail -n 1)
+    grep -h "split passes" "$WORK/err" | sed "s/^/$SZ model r: /" >>"$LOG/sweep.log"
+    if [ "$AB" = 1 ] || { [ "$AB" = first ] && [ "$SZ" = "$FIRST" ]; }; then
+        gpu2=$(GFP_FFT2_GPU_SLOTS=2 t_run --engine gpu --gpu-mem $mem)
+        cpub=$(GFP_CPU_NO_NT=1 t_run --engine cpu)
+        cpuo=$(GFP_CPU_UNFUSED=1 t_run --engine cpu)
+        printf '%-12s %8.4f %8.4f %9.4f %9.4f %9.4f\n' "$SZ" "$gpu" "$gpu2" "$cpu" "$cpub" "$cpuo" >>"$AB_TABLE"
+    fi
+    best_r=1 best_t=
     sweep=""
-    for r in $(awk -v s="$STEP" 'BEGIN { for (i = 0; i <= 1 / s + 1e-9; i++) printf "%.2f\n", i * s }'); do
+    for r in $(awk -v s="$STEP" -v lo="$RMIN" 'BEGIN { for (i = 0; lo + i * s <= 1 + 1e-9; i++) printf "%.2f\n", lo + i * s }'); do
         tr=$(t_run --engine hybrid --gpu-mem $mem --ratio "$r")
         sweep="$sweep $r:$tr"
         if [ -z "$best_t" ] || awk -v a="$tr" -v b="$best_t" 'BEGIN { exit !(a < b) }'; then
             best_t=$tr best_r=$r
         fi
     done
-    say "size ${S}x$S sweep (r:seconds):$sweep"
-    awk -v size="${S}x$S" -v mem="$mem" -v cpu="$cpu" -v gpu="$gpu" -v hyb="$hyb" \
-        -v rm="$rmod" -v rb="$best_r" -v pred="$pred" 'BEGIN {
+    say "size $SZ sweep (r:seconds):$sweep  [$(( $(date +%s) - ts )) s]"
+    awk -v size="$SZ" -v mem="$mem" -v cpu="$cpu" -v gpu="$gpu" -v hyb="$hyb" \
+        -v rm="$rmod" -v rb="$best_r" -v pred="$pred" -v pc="$pcpu" -v pg="$pgpu" \
+        -v mark="$mark" 'BEGIN {
         best = cpu < gpu ? cpu : gpu
         dr = rm - rb; if (dr < 0) dr = -dr
-        printf "%-12s %8d %8.4f %8.4f %8.4f %6.2fx %6.3f %6.2f %5.3f %8.4f %8.4f %+5.1f%%\n",
+        printf "%-12s %10d %7.4f %7.4f %7.4f %6.2fx %6.3f %6.2f %5.3f %7.4f %7.4f %+5.1f%% %7.4f %7.4f %3s\n",
             size, mem, cpu, gpu, hyb, best / hyb, rm, rb, dr, pred, hyb,
-            100 * (pred / hyb - 1) }' >>"$TABLE"
+            100 * (pred / hyb - 1), pc, pg, mark }' >>"$TABLE"
 done
 say ""
+[ "$AB" != 0 ] && { say "A/B (median of $REPS): GPU with 3 and 2 batches in flight; CPU blocked and old transposed pass"; tee -a "$LOG/sweep.log" <"$AB_TABLE"; say ""; }
 say "targets: speedup >= 1.15x over the faster of cpu and gpu; |dr| <= 0.05;"
-say "prediction within 15% (the 8192x8192 row is 16x the largest calibration run)"
+say "prediction within 15% for the row marked * (16x the largest calibration run)"
 tee -a "$LOG/sweep.log" <"$TABLE"

@@ -2,11 +2,13 @@
  * run (seed 001). Every step of a row-column 2D FFT (model.h) is timed on
  * small batches, 256 to 4096 long and at most 4 Mi values (32 MiB of cf32),
  * the same way gfp_fft2d_execute runs it (the same batch sizes, the same
- * two-slot pipeline, the same transposes on a worker set); the
- * coefficients are least-squares fits, saved to the model file (model.h:
- * $XDG_CACHE_HOME/gfftpipe/model) that --engine hybrid loads. A few
- * seconds; without a GPU only the CPU steps are measured (and the file
- * says so). */
+ * pipeline: three GPU batches in flight, the CPU's FFTs and transposes in
+ * blocks); the coefficients are least-squares fits. Then one split pass
+ * of 2048 x 2048 runs its two parts alone and at once: how much slower
+ * each is beside the other (model.h: beside). All is saved to the model
+ * file (model.h: $XDG_CACHE_HOME/gfftpipe/model) that --engine hybrid
+ * loads. A few seconds; without a GPU only the CPU steps are measured
+ * (and the file says so). */
 #include "config.h"
 #include "filters.h"
 #include "fft2.h"
@@ -14,6 +16,8 @@
 
 #include <getopt.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,12 +134,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     void *in = he->ops->alloc_host(he->state, bytes);
     void *out = he->ops->alloc_host(he->state, bytes);
     unsigned char *fl = calloc(1, CAL_FLUSH_BYTES); /* NULL: no flushing */
-    /* the transposes on a worker set, as the CPU engine's submit_t runs
-     * them (fft2's passes) */
-    gfp_workers *w = NULL;
-    gfp_status st = gfp_workers_create(threads, &w, err);
-    if (st)
-        goto done;
+    gfp_status st = GFP_OK;
     if (!in || !out) {
         st = gfp_fail(err, GFP_ENOMEM, "out of memory for the profiling "
                       "arrays");
@@ -161,28 +160,27 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         gfp_plan_destroy(pl);
         if (st)
             break;
-        /* transposes of every batch into an array of F columns */
+        /* the transposes: what the CPU's pass with transposed stores
+         * (fft2's, the FFT and the transpose in one trip through memory:
+         * engine_fftw's blocks) takes beyond the plain pass (model.h) */
         {
-            size_t chunk = d.batch;
-            double t[CAL_REPS + 1];
-            for (int r = 0; r <= CAL_REPS; r++) {
-                flush_caches(fl);
-                double t0 = gfp_now();
-                for (size_t f0 = 0; f0 < F; f0 += chunk) {
-                    size_t nf = F - f0 < chunk ? F - f0 : chunk;
-                    gfp_transpose_block_w(dbl, (const char *)in + f0 * fb,
-                                          out, nf, n, F, f0, w);
-                }
-                t[r] = gfp_now() - t0;
-            }
-            o->t[GFP_STEP_TRANSPOSE][i] = median3(t[1], t[2], t[3]);
+            double tt = 0;
+            if ((st = gfp_plan_create(cpu, &d, 2, &pl, err)))
+                break;
+            st = time_pass_t(pl, in, out, F, fb, n, dbl, threads, fl, &tt,
+                             err);
+            gfp_plan_destroy(pl);
+            if (st)
+                break;
+            o->t[GFP_STEP_TRANSPOSE][i] = tt - o->t[GFP_STEP_CPU_FFT][i];
         }
         if (gpu) {
             /* the GPU's pass as fft2 runs it: copies, kernels and the
-             * transposes on the device in the two-slot pipeline; its FFT
+             * transposes on the device, three batches in flight; its FFT
              * kernels alone from the engine's device-resident timing */
             d.batch = gfp_fft2d_batch(F, fb, 2 * fb, 1.0, gpu_mem);
-            if ((st = gfp_plan_create(gpu, &d, 2, &pl, err)))
+            if ((st = gfp_plan_create(gpu, &d, gfp_fft2d_plan_slots(1.0),
+                                      &pl, err)))
                 break;
             double tp = 0, ms = 0;
             st = time_pass_t(pl, in, out, F, fb, n, dbl, threads, fl, &tp,
@@ -230,12 +228,166 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                     1e3 * o->t[GFP_STEP_ALLOC][i]);
     }
 done:
-    gfp_workers_destroy(w);
     free(fl);
     if (in)
         he->ops->free_host(he->state, in);
     if (out)
         he->ops->free_host(he->state, out);
+    return st;
+}
+
+/* ---- the two parts at once (model.h: beside) ------------------------- */
+
+/* The split pass calibrate runs both ways: C2C rows of CAL_BESIDE_N, as
+ * many frames (4 Mi values, the largest profiling run). Each part repeats
+ * CAL_BESIDE_ITERS times over CAL_ROT arrays in turn (a real run streams
+ * arrays larger than the caches), and at once each part keeps going until
+ * the other has done its repeats too, so every timed repeat of either ran
+ * beside the other. */
+#define CAL_BESIDE_N 2048
+#define CAL_BESIDE_ITERS 8
+#define CAL_ROT 4
+#define CAL_BESIDE_CAP 1000
+
+typedef struct cal_side {
+    gfp_plan *pl;
+    unsigned char *in, *out; /* CAL_ROT arrays of `bytes` each */
+    size_t bytes, lo, hi, F, fb, n;
+    int dbl, threads, alone;
+    _Atomic int *mine, *other; /* done with the timed repeats */
+    double secs;               /* per repeat */
+    gfp_status st;
+    gfp_error err;
+} cal_side;
+
+static void side_run(cal_side *s)
+{
+    double t0 = gfp_now();
+    for (int i = 0; i < CAL_BESIDE_CAP; i++) {
+        if (i >= CAL_BESIDE_ITERS && (s->alone || atomic_load(s->other)))
+            break;
+        size_t k = (size_t)(i % CAL_ROT);
+        s->st = gfp_fft2d_pass_range_t(s->pl, s->in + k * s->bytes,
+                                       s->out + k * s->bytes, s->lo, s->hi,
+                                       s->F, s->fb, s->n, s->dbl, s->threads,
+                                       &s->err);
+        if (s->st)
+            break;
+        if (i == CAL_BESIDE_ITERS - 1) {
+            s->secs = (gfp_now() - t0) / CAL_BESIDE_ITERS;
+            atomic_store(s->mine, 1);
+        }
+    }
+    atomic_store(s->mine, 1);
+}
+
+static void *side_thread(void *arg)
+{
+    side_run(arg);
+    return NULL;
+}
+
+/* The beside factors of precision dbl into m, whose steps are fitted: the
+ * split at the r the model (without them) picks for the profiling shape,
+ * each part timed alone, then both at once as fft2 runs them (the CPU's
+ * part on a thread of its own). */
+static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
+                                 int threads, size_t gpu_mem, int verbose,
+                                 gfp_model *m, gfp_error *err)
+{
+    size_t n = CAL_BESIDE_N, F = CAL_BESIDE_N;
+    size_t sc = dbl ? sizeof(double) : sizeof(float), fb = 2 * n * sc;
+    gfp_model_problem mp = {.W = n, .H = F, .kind = GFP_C2C, .dbl = dbl};
+    m->beside[dbl][0] = m->beside[dbl][1] = 1;
+    double r = gfp_model_best_ratio(m, &mp, NULL);
+    r = r < 0.1 ? 0.1 : r > 0.9 ? 0.9 : r;
+    size_t ng = (size_t)llround(r * (double)F), nc = F - ng;
+    size_t bytes = F * fb;
+    gfp_plan *pc = NULL, *pg = NULL;
+    unsigned char *in = gpu->ops->alloc_host(gpu->state, CAL_ROT * bytes);
+    unsigned char *out = gpu->ops->alloc_host(gpu->state, CAL_ROT * bytes);
+    gfp_status st = GFP_OK;
+    if (!in || !out) {
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory for the profiling "
+                      "arrays");
+        goto done;
+    }
+    uint64_t seed = 777;
+    gfp_rand_fill(in, CAL_ROT * bytes / sc, dbl, &seed);
+    memset(out, 0, CAL_ROT * bytes);
+    gfp_plan_desc d = {.n = n, .kind = GFP_C2C, .dbl = dbl, .scale = 1,
+                       .transposed = 1};
+    d.batch = gfp_fft2d_batch(nc, fb, 2 * fb, 0, 0);
+    if ((st = gfp_plan_create(cpu, &d, 2, &pc, err)))
+        goto done;
+    d.batch = gfp_fft2d_batch(ng, fb, 2 * fb, 1.0, gpu_mem);
+    if ((st = gfp_plan_create(gpu, &d, gfp_fft2d_plan_slots(1.0), &pg,
+                              err)))
+        goto done;
+    _Atomic int cdone = 0, gdone = 0;
+    cal_side cs = {pc, in, out, bytes, 0, nc, F, fb, n, dbl, threads, 1,
+                   &cdone, &gdone, 0, GFP_OK, {0}};
+    cal_side gs = cs;
+    gs.pl = pg;
+    gs.lo = nc;
+    gs.hi = F;
+    gs.mine = &gdone;
+    gs.other = &cdone;
+    /* alone, then at once: CAL_REPS rounds each, the medians (after a
+     * warm-up round alone: plans' first use, pages) */
+    double alone[2], both[2], ta[2][CAL_REPS], tb[2][CAL_REPS];
+    cal_side *sd[2] = {&cs, &gs};
+    for (int round = -1; round < CAL_REPS; round++)
+        for (int k = 0; k < 2; k++) {
+            atomic_store(&cdone, 0);
+            atomic_store(&gdone, 0);
+            side_run(sd[k]);
+            if ((st = sd[k]->st)) {
+                *err = sd[k]->err;
+                goto done;
+            }
+            if (round >= 0)
+                ta[k][round] = sd[k]->secs;
+        }
+    cs.alone = gs.alone = 0;
+    for (int round = 0; round < CAL_REPS; round++) {
+        atomic_store(&cdone, 0);
+        atomic_store(&gdone, 0);
+        pthread_t th;
+        if (pthread_create(&th, NULL, side_thread, &cs)) {
+            st = gfp_fail(err, GFP_ENOMEM, "cannot start a thread");
+            goto done;
+        }
+        side_run(&gs);
+        pthread_join(th, NULL);
+        if ((st = gs.st ? gs.st : cs.st)) {
+            *err = gs.st ? gs.err : cs.err;
+            goto done;
+        }
+        tb[0][round] = cs.secs;
+        tb[1][round] = gs.secs;
+    }
+    for (int k = 0; k < 2; k++) {
+        alone[k] = median3(ta[k][0], ta[k][1], ta[k][2]);
+        both[k] = median3(tb[k][0], tb[k][1], tb[k][2]);
+    }
+    if (gfp_model_fit_beside(m, dbl, alone[0], both[0], alone[1], both[1]))
+        st = gfp_fail(err, GFP_EIO, "the split pass's timings are not "
+                      "positive");
+    else if (verbose)
+        gfp_msg("calibrate", "%s beside: a pass of %zu x %zu split at r "
+                "%.3f: CPU part %.3f ms alone, %.3f ms beside the GPU's "
+                "(x%.3f); GPU part %.3f ms alone, %.3f ms beside the CPU's "
+                "(x%.3f)", dbl ? "f64" : "f32", n, F, r, 1e3 * alone[0],
+                1e3 * both[0], m->beside[dbl][0], 1e3 * alone[1],
+                1e3 * both[1], m->beside[dbl][1]);
+done:
+    gfp_plan_destroy(pc);
+    gfp_plan_destroy(pg);
+    if (in)
+        gpu->ops->free_host(gpu->state, in);
+    if (out)
+        gpu->ops->free_host(gpu->state, out);
     return st;
 }
 
@@ -308,7 +460,11 @@ int gfp_calibrate_main(int argc, char **argv)
     if (gfp_engine_open("cpu", &eo, "calibrate", &cpu, &err))
         goto fail;
     gfp_error gerr = {0};
-    if (gfp_engine_open("gpu", &eo, "calibrate", &gpu, &gerr)) {
+    /* waits that sleep, as the hybrid engine's GPU part waits while FFTW
+     * runs --threads threads (engine.c) */
+    gfp_engine_opts geo = eo;
+    geo.gpu_block_sync = 1;
+    if (gfp_engine_open("gpu", &geo, "calibrate", &gpu, &gerr)) {
         gpu = NULL;
         if (!quiet)
             gfp_msg("calibrate", "%s: only the CPU steps are measured (the "
@@ -344,6 +500,10 @@ int gfp_calibrate_main(int argc, char **argv)
                         gfp_model_step_name(s), m.c[dbl][s][0],
                         m.c[dbl][s][1], m.c[dbl][s][2]);
         }
+        m.beside[dbl][0] = m.beside[dbl][1] = 1;
+        if (gpu && measure_beside(cpu, gpu, dbl, (int)threads, gpu_mem,
+                                  verbose, &m, &err))
+            goto fail;
     }
     if (gfp_model_save(path, &m, &err))
         goto fail;

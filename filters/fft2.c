@@ -36,6 +36,14 @@
 #define F2_CHUNK_BYTES ((size_t)32 << 20)     /* per submitted batch */
 #define F2_WRITE_SCALARS ((size_t)1 << 18)    /* per converted write */
 #define F2_TILE 32
+/* Batches in flight on a GPU engine's pass: with two, batch k + 2's copy in
+ * waits for batch k's copy out, which waits for k's kernels, so every
+ * batch adds its kernels and a wake-up to the copy engines' idle time;
+ * with three the copy in runs ahead and both copy engines stay busy
+ * (bench/NOTES.md, issue 7). Three batches of the size two had take 3/4
+ * of --gpu-mem. GFP_FFT2_GPU_SLOTS=2..4 overrides it (A/B runs). */
+#define F2_GPU_SLOTS 3
+#define F2_MAX_SLOTS 4
 
 typedef enum f2_kind { K_AUTO, K_PNG, K_NPY, K_RAW } f2_kind;
 typedef enum f2_mode { M_DEFAULT, M_COMPLEX, M_REAL, M_MAG, M_LOGMAG,
@@ -74,6 +82,8 @@ typedef struct f2_priv {
     int out_cplx;           /* raw/npy output is complex */
     double t_fft, t_io;
     double t_pred, ratio;   /* hybrid: the model's time per plane, r */
+    size_t repeat;          /* --repeat: transforms per plane, timed; the
+                               median counts (0: once) */
     gfp_hybrid_stats hs;    /* hybrid: the transforms' CPU and GPU parts */
     int verbose;
     const char *engine_name;
@@ -124,6 +134,9 @@ static void usage_common(FILE *out)
         "                        alone, with one note\n"
         "  --ratio R             hybrid: send the fraction R (0..1) to the GPU\n"
         "                        instead of the model's choice\n"
+        "  --repeat N            transform each plane N times (1..1000), each\n"
+        "                        from the loaded input, and count the median\n"
+        "                        time (-v); the output is the same (benchmarks)\n"
         "  --gpu-mem SIZE        device memory the GPU's buffers may use (k, M,\n"
         "                        G, Ki, Mi, Gi); a plane that fits goes to the\n"
         "                        GPU whole (gpu, auto: the on-device 2D FFT),\n"
@@ -167,7 +180,7 @@ static void ifft2_usage(FILE *out)
 enum {
     O_SIZE = 1, O_IN_FORMAT, O_OUT_FORMAT, O_OUT, O_NORM, O_SHIFT,
     O_NO_SHIFT, O_GRAY, O_FULL, O_REAL_OUT, O_CMAP, O_RANGE, O_GPU_MEM,
-    O_RATIO
+    O_RATIO, O_REPEAT
 };
 
 static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
@@ -183,6 +196,7 @@ static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
         {"full", 0, 0, O_FULL}, {"real-out", 0, 0, O_REAL_OUT},
         {"colormap", 1, 0, O_CMAP}, {"range", 1, 0, O_RANGE},
         {"gpu-mem", 1, 0, O_GPU_MEM}, {"ratio", 1, 0, O_RATIO},
+        {"repeat", 1, 0, O_REPEAT},
         GFP_COMMON_LONGOPTS, {0, 0, 0, 0}};
     const char *who = p->inverse ? "ifft2" : "fft2";
     p->shift = -1;
@@ -255,6 +269,10 @@ static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
             if (gfp_opt_double("ratio", optarg, 0, 1, &c->ratio, err))
                 return GFP_EINVAL;
             c->ratio_set = 1;
+            break;
+        case O_REPEAT:
+            if (gfp_opt_size("repeat", optarg, 1, 1000, &p->repeat, err))
+                return GFP_EINVAL;
             break;
         default:
             if (gfp_common_opt(c, o, optarg, argv, err))
@@ -601,9 +619,9 @@ static size_t chunk_frames(size_t frames, size_t frame_bytes)
 
 /* The batch for an engine that sends a fraction frac of every batch to a
  * GPU: that part about F2_CHUNK_BYTES (the whole batch for a GPU engine),
- * its two slots' device buffers (dev_bytes per frame, input plus output)
- * within half of gpu_mem when set, the batch itself at most
- * F2_HYBRID_MAX_BYTES of host memory. */
+ * each slot's device buffers (dev_bytes per frame, input plus output)
+ * within a quarter of gpu_mem when set (F2_GPU_SLOTS of them: 3/4), the
+ * batch itself at most F2_HYBRID_MAX_BYTES of host memory. */
 #define F2_HYBRID_MAX_BYTES ((size_t)256 << 20)
 static size_t chunk_frames_dev(size_t frames, size_t frame_bytes,
                                size_t dev_bytes, double frac, size_t gpu_mem)
@@ -629,12 +647,29 @@ static size_t chunk_frames_dev(size_t frames, size_t frame_bytes,
     return round_chunk(kk, frames);
 }
 
+/* Slots of a pass's plan: F2_GPU_SLOTS on an engine with a GPU part. */
+static int pass_slots(double frac)
+{
+    if (frac <= 0)
+        return 2;
+    const char *e = getenv("GFP_FFT2_GPU_SLOTS");
+    if (e && *e >= '2' && *e <= '0' + F2_MAX_SLOTS && !e[1])
+        return *e - '0';
+    return F2_GPU_SLOTS;
+}
+
+static int plan_slots(const gfp_plan *pl)
+{
+    return pl->nslots < 1 ? 1 : pl->nslots > F2_MAX_SLOTS ? F2_MAX_SLOTS
+                                                          : pl->nslots;
+}
+
 /* The end of a pass: the slots still in flight waited for; the first
  * error (st, else a wait's) is the one returned. */
-static gfp_status drain(gfp_plan *pl, const int busy[2], gfp_status st,
+static gfp_status drain(gfp_plan *pl, const int busy[], gfp_status st,
                        gfp_error *err)
 {
-    for (int s = 0; s < 2; s++)
+    for (int s = 0; s < plan_slots(pl); s++)
         if (busy[s]) {
             gfp_status w = gfp_plan_wait(pl, s, err);
             if (!st)
@@ -643,17 +678,18 @@ static gfp_status drain(gfp_plan *pl, const int busy[2], gfp_status st,
     return st;
 }
 
-/* Frames lo .. hi - 1 through pl in batches, two in flight (a GPU engine
- * overlaps one batch's copies with the other's kernels). */
+/* Frames lo .. hi - 1 through pl in batches, as many in flight as the plan
+ * has slots (a GPU engine overlaps one batch's copies with the others'
+ * kernels and copies the other way). */
 static gfp_status pass_r(gfp_plan *pl, const void *in, void *out, size_t lo,
                          size_t hi, size_t ib, size_t ob, gfp_error *err)
 {
     size_t frames = hi - lo, chunk = pl->desc.batch;
     size_t nch = (frames + chunk - 1) / chunk;
-    int busy[2] = {0, 0};
+    int busy[F2_MAX_SLOTS] = {0}, ns = plan_slots(pl);
     gfp_status st = GFP_OK;
     for (size_t k = 0; k < nch && !st; k++) {
-        int slot = (int)(k & 1);
+        int slot = (int)(k % (size_t)ns);
         if (busy[slot]) {
             busy[slot] = 0;
             if ((st = gfp_plan_wait(pl, slot, err)))
@@ -673,7 +709,7 @@ static gfp_status pass(gfp_plan *pl, const void *in, void *out,
     return pass_r(pl, in, out, 0, frames, ib, ob, err);
 }
 
-/* Frames lo .. hi - 1 through pl in batches, two in flight, each batch's
+/* Frames lo .. hi - 1 through pl in batches, slots in flight, each batch's
  * output landing transposed in out (frame f as column f of L complex
  * values: out is L x ld). An engine with submit_t transposes itself (the
  * GPU on the device, the CPU engine on its workers, the hybrid engine
@@ -687,11 +723,13 @@ static gfp_status pass_t(gfp_plan *pl, const void *in, void *out, size_t lo,
     size_t frames = hi - lo, chunk = pl->desc.batch;
     size_t nch = (frames + chunk - 1) / chunk;
     int direct = pl->engine->ops->submit_t != NULL;
-    int busy[2] = {0, 0};
-    size_t f0s[2] = {0, 0}, nfs[2] = {0, 0};
+    /* staging buffers are two: an engine without submit_t runs two slots */
+    int ns = direct || plan_slots(pl) < 2 ? plan_slots(pl) : 2;
+    int busy[F2_MAX_SLOTS] = {0};
+    size_t f0s[F2_MAX_SLOTS] = {0}, nfs[F2_MAX_SLOTS] = {0};
     gfp_status st = GFP_OK;
-    for (size_t k = 0; k < nch + 2 && !st; k++) {
-        int slot = (int)(k & 1);
+    for (size_t k = 0; k < nch + (size_t)ns && !st; k++) {
+        int slot = (int)(k % (size_t)ns);
         if (busy[slot]) {
             busy[slot] = 0;
             if ((st = gfp_plan_wait(pl, slot, err)))
@@ -832,6 +870,19 @@ static gfp_status run_pass(const gfp_fft2d *t, gfp_plan *pc, gfp_plan *pg,
     return GFP_OK;
 }
 
+gfp_status gfp_fft2d_pass_range_t(gfp_plan *pl, const void *in, void *out,
+                                  size_t lo, size_t hi, size_t ld, size_t ib,
+                                  size_t L, int dbl, int threads,
+                                  gfp_error *err)
+{
+    return pass_t_r(pl, in, out, lo, hi, ld, ib, L, dbl, threads, err);
+}
+
+int gfp_fft2d_plan_slots(double frac)
+{
+    return pass_slots(frac);
+}
+
 gfp_status gfp_fft2d_pass(gfp_plan *pl, const void *in, void *out,
                           size_t frames, size_t ib, size_t ob, gfp_error *err)
 {
@@ -899,12 +950,13 @@ static gfp_status create_split(gfp_engine *e, gfp_engine *ec, gfp_engine *eg,
         ds[d]->batch = nc ? chunk_frames_dev(nc, fb[d], db[d], 0, 0)
                           : chunk_frames_dev(F[d], fb[d], db[d], 1.0,
                                              gpu_mem);
-        if ((st = gfp_plan_create(nc ? ec : eg, ds[d], 2, pc[d], err)))
+        if ((st = gfp_plan_create(nc ? ec : eg, ds[d],
+                                  pass_slots(nc ? 0 : 1), pc[d], err)))
             return st;
         if (!nc || !ng)
             continue;
         ds[d]->batch = chunk_frames_dev(ng, fb[d], db[d], 1.0, gpu_mem);
-        if ((st = gfp_plan_create(eg, ds[d], 2, pg[d], err)))
+        if ((st = gfp_plan_create(eg, ds[d], pass_slots(1), pg[d], err)))
             return st;
     }
     return GFP_OK;
@@ -949,7 +1001,8 @@ gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
     size_t rout = (kind == GFP_C2R ? W : 2 * t->Wc) * sc;
     rd.batch = chunk_frames_dev(H, t->rin > rout ? t->rin : rout,
                                 t->rin + rout, frac, gpu_mem);
-    gfp_status st = gfp_plan_create(e, &rd, 2, &t->rows, err);
+    gfp_status st = gfp_plan_create(e, &rd, pass_slots(frac), &t->rows,
+                                    err);
     if (st)
         return st;
     gfp_plan_desc cd = {.n = H, .kind = GFP_C2C, .inverse = inverse,
@@ -957,7 +1010,7 @@ gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
                         .transposed = kind != GFP_C2R};
     cd.batch = chunk_frames_dev(t->Wc, 2 * H * sc, 4 * H * sc, frac,
                                 gpu_mem);
-    return gfp_plan_create(e, &cd, 2, &t->cols, err);
+    return gfp_plan_create(e, &cd, pass_slots(frac), &t->cols, err);
 }
 
 gfp_status gfp_fft2d_create(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
@@ -1251,6 +1304,7 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
     gfp_status st = GFP_OK;
     gfp_fft2d f2t;
     void *A = NULL, *B = NULL, *cbuf = NULL;
+    double *reps = NULL;
     uint8_t *canvas = NULL;
     size_t ccap = 0;
     size_t H = p->H, W = p->W;
@@ -1320,23 +1374,34 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
             goto done;
     }
     p->t_io += gfp_now() - t0;
+    size_t nrep = p->repeat ? p->repeat : 1;
+    reps = calloc(nrep, sizeof *reps);
+    if (!reps) {
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory");
+        goto done;
+    }
     for (size_t ch = 0; ch < p->C && !st; ch++) {
-        t0 = gfp_now();
-        load_plane(p, ch, A);
-        if (p->inverse && p->shift) {
-            shift2d(A, B, H, W, 2 * sc, 1);
-            void *t = A;
-            A = B;
-            B = t;
-        }
-        double t1 = gfp_now();
-        p->t_io += t1 - t0;
         gfp_hybrid_stats h0, h1;
         gfp_hybrid_get_stats(e, &h0);
-        if ((st = gfp_fft2d_execute(&f2t, A, B, err)))
+        double t2 = 0;
+        for (size_t k = 0; k < nrep && !st; k++) {
+            t0 = gfp_now();
+            load_plane(p, ch, A);
+            if (p->inverse && p->shift) {
+                shift2d(A, B, H, W, 2 * sc, 1);
+                void *t = A;
+                A = B;
+                B = t;
+            }
+            double t1 = gfp_now();
+            p->t_io += t1 - t0;
+            st = gfp_fft2d_execute(&f2t, A, B, err);
+            t2 = gfp_now();
+            reps[k] = t2 - t1;
+        }
+        if (st)
             break;
-        double t2 = gfp_now();
-        p->t_fft += t2 - t1;
+        p->t_fft += gfp_median(reps, nrep);
         gfp_hybrid_get_stats(e, &h1);
         p->hs.batches += h1.batches - h0.batches;
         p->hs.cpu_frames += h1.cpu_frames - h0.cpu_frames;
@@ -1353,6 +1418,7 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
         p->t_io += gfp_now() - t0;
     }
 done:
+    free(reps);
     free(canvas);
     free(cbuf);
     if (A) e->ops->free_host(e->state, A);
@@ -1367,11 +1433,12 @@ static void f2_stop(void *vp, const gfp_common *c)
     f2_priv *p = vp;
     if (c->verbose && p->H)
         gfp_msg(p->inverse ? "ifft2" : "fft2", "engine %s; %zu plane(s) of "
-                "%zux%zu, %s, %s; transforms %.4f s, input/output %.3f s",
+                "%zux%zu, %s, %s; transforms %.4f s%s, input/output %.3f s",
                 p->engine_name ? p->engine_name : "-", p->C, p->W, p->H,
                 p->row_kind == GFP_C2C ? "C2C" : p->row_kind == GFP_R2C
                                                      ? "R2C" : "C2R",
-                p->dbl ? "f64" : "f32", p->t_fft, p->t_io);
+                p->dbl ? "f64" : "f32", p->t_fft,
+                p->repeat > 1 ? " (median of --repeat)" : "", p->t_io);
     if (c->verbose && p->H && p->t_pred > 0 && p->engine_name &&
         !strcmp(p->engine_name, "hybrid"))
         gfp_msg(p->inverse ? "ifft2" : "fft2", "hybrid: r %.3f; predicted "

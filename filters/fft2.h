@@ -39,8 +39,8 @@ typedef struct gfp_fft2d {
 } gfp_fft2d;
 
 /* What the engine may use: device memory (--gpu-mem: a GPU engine's
- * batches, or the GPU's part of a hybrid engine's, take at most half of
- * it in buffers, leaving the rest to the plans' tables and workspace; 0
+ * batches, or the GPU's part of a hybrid engine's, take at most 3/4 of
+ * it in buffers (three in flight, each 1/4), leaving the rest to the plans' tables and workspace; 0
  * no cap) and the CPU threads for transposes (0 = 1). */
 typedef struct gfp_fft2d_opts {
     size_t gpu_mem;
@@ -111,6 +111,16 @@ gfp_status gfp_fft2d_pass(gfp_plan *pl, const void *in, void *out,
 gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
                             size_t frames, size_t ib, size_t L, int dbl,
                             int threads, gfp_error *err) GFP_WUR;
+/* Frames lo .. hi - 1 of a pass through pl, each batch landing transposed
+ * in out (L rows of ld values, frame f in column f), as a part of execute's
+ * split passes runs: calibrate times the two parts alone and at once. */
+gfp_status gfp_fft2d_pass_range_t(gfp_plan *pl, const void *in, void *out,
+                                  size_t lo, size_t hi, size_t ld, size_t ib,
+                                  size_t L, int dbl, int threads,
+                                  gfp_error *err) GFP_WUR;
+/* The slots execute gives a pass's plan on an engine sending the fraction
+ * frac to a GPU (3 with a GPU part, 2 without; GFP_FFT2_GPU_SLOTS). */
+int gfp_fft2d_plan_slots(double frac);
 /* The batch gfp_fft2d_create_opts gives a pass of frames frames of
  * frame_bytes (the larger of input and output) and dev_bytes (input plus
  * output) on an engine sending the fraction frac to a GPU. */

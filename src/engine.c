@@ -154,6 +154,7 @@ gfp_status gfp_plan_create(gfp_engine *e, const gfp_plan_desc *d, int nslots,
         return gfp_fail(err, GFP_ENOMEM, "out of memory");
     p->engine = e;
     p->desc = *d;
+    p->nslots = nslots;
     if (d->window) {
         p->window = malloc(d->n * sizeof *p->window);
         if (!p->window) {

@@ -41,6 +41,18 @@ typedef struct fftw_impl {
     void **fspec, **ftime;
     void **tscratch;    /* per slot, a batch's bins for submit_t; made on
                            first use */
+    /* submit_t in blocks (fused): each worker runs `blk` (blk_frames
+     * frames, one thread) into a block of its own that stays in its cache,
+     * and transposes it from there into out; the array crosses host memory
+     * once each way (read, then written transposed) instead of three
+     * times (read, written to tscratch, read back, written). bscratch has
+     * nslots x bparts blocks of blk_frames frames blk_stride complex
+     * values apart (a stride off powers of two: the transpose reads a
+     * value of each frame at once). */
+    void *blk, *blk_u;
+    size_t blk_frames, blk_stride;
+    int bparts;
+    void **bscratch;
 } fftw_impl;
 
 /* Reads a wisdom file written by fftw_close: a double block, then a single
@@ -254,6 +266,12 @@ static void fftw_unmake(void *state, void *impl)
     destroy_plan(p->d.dbl, p->many);
     destroy_plan(p->d.dbl, p->one);
     destroy_plan(p->d.dbl, p->one_u);
+    destroy_plan(p->d.dbl, p->blk);
+    destroy_plan(p->d.dbl, p->blk_u);
+    if (p->bscratch)
+        for (int i = 0; i < p->nslots * p->bparts; i++)
+            fftw_free(p->bscratch[i]);
+    free(p->bscratch);
     destroy_plan(p->d.dbl, p->ffwd);
     destroy_plan(p->d.dbl, p->finv);
     fftw_free(p->filt);
@@ -413,6 +431,89 @@ static int slot_bufs(void ***arr, int nslots, size_t bytes, int touch)
     return 0;
 }
 
+static int getenv_on(const char *name)
+{
+    const char *e = getenv(name);
+    return e && *e && *e != '0';
+}
+
+/* A block: 16 frames (f32) or 8 (f64), so a block's row of the transposed
+ * output is 128 bytes (two whole cache lines), halved while a block is
+ * over 4 MiB (long frames; at least 2). Even, so a block starts aligned
+ * wherever the batch does. */
+#define BLK_MAX_BYTES ((size_t)4 << 20)
+
+/* The block plan for blocks that start unaligned (a caller's unaligned
+ * batch; with K = 2, every other block of odd-length real frames): made on
+ * first need, before the workers run. */
+static void *blk_u_plan(fftw_impl *p)
+{
+    pthread_mutex_lock(&p->one_lock);
+    if (!p->blk_u) {
+        const gfp_plan_desc *d = &p->d;
+        size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+        void *tin = fftw_malloc(p->blk_frames * gfp_plan_in_scalars(d) *
+                                scal);
+        void *tout = fftw_malloc(p->blk_frames * p->blk_stride * 2 * scal);
+        int n = (int)d->n;
+        if (tin && tout)
+            p->blk_u = plan_many(d->dbl, d->kind, 1, &n, (int)p->blk_frames,
+                                 tin, n, tout, (int)p->blk_stride,
+                                 d->inverse ? FFTW_BACKWARD : FFTW_FORWARD,
+                                 p->s->flags | FFTW_UNALIGNED, 1);
+        fftw_free(tin);
+        fftw_free(tout);
+    }
+    pthread_mutex_unlock(&p->one_lock);
+    return p->blk_u;
+}
+
+static gfp_status blocks_make(fftw_impl *p, gfp_error *err)
+{
+    const gfp_plan_desc *d = &p->d;
+    size_t scal = d->dbl ? sizeof(double) : sizeof(float), ce = 2 * scal;
+    size_t bins = bins_of(d);
+    size_t K = d->dbl ? 8 : 16;
+    p->blk_stride = (bins + 7) / 8 * 8 + 8;
+    while (K > 2 && K * p->blk_stride * ce > BLK_MAX_BYTES)
+        K /= 2;
+    /* frames too long for blocks in a cache (n over 256 Ki), or batches
+     * of one: the batch-buffer pass (nslots x threads blocks of this size
+     * would be more memory than its two batch buffers) */
+    if (K * p->blk_stride * ce > BLK_MAX_BYTES || d->batch < 2)
+        return GFP_OK;
+    if (K > d->batch)
+        K = d->batch / 2 * 2;
+    p->blk_frames = K;
+    p->bparts = p->s->pool ? gfp_workers_count(p->s->pool) : 1;
+    if (p->bparts < 1)
+        p->bparts = 1;
+    size_t bb = K * p->blk_stride * ce;
+    size_t ib = K * gfp_plan_in_scalars(d) * scal;
+    void *tin = fftw_malloc(ib), *tout = fftw_malloc(bb);
+    if (tin && tout) {
+        int n = (int)d->n;
+        int sign = d->inverse ? FFTW_BACKWARD : FFTW_FORWARD;
+        p->blk = plan_many(d->dbl, d->kind, 1, &n, (int)K, tin, n, tout,
+                           (int)p->blk_stride, sign, p->s->flags, 1);
+    }
+    fftw_free(tin);
+    fftw_free(tout);
+    if (!p->blk)
+        return gfp_fail(err, GFP_ENOTSUP, "FFTW could not plan n %zu in "
+                        "blocks", d->n);
+    size_t nb = (size_t)p->nslots * (size_t)p->bparts;
+    if (!(p->bscratch = calloc(nb, sizeof *p->bscratch)))
+        return gfp_fail(err, GFP_ENOMEM, "out of memory");
+    for (size_t i = 0; i < nb; i++) {
+        if (!(p->bscratch[i] = fftw_malloc(bb)))
+            return gfp_fail(err, GFP_ENOMEM, "out of memory for the FFT "
+                            "blocks of n %zu", d->n);
+        memset(p->bscratch[i], 0, bb);
+    }
+    return GFP_OK;
+}
+
 static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
                             void **out, gfp_error *err)
 {
@@ -500,8 +601,18 @@ static gfp_status fftw_make(void *state, const gfp_plan_desc *d, int nslots,
             p->win[k] = d->window[k] * d->scale;
         p->out_scale = 1.0;
     }
+    int fused = d->transposed && d->kind != GFP_C2R &&
+                d->post == GFP_POST_NONE && !d->in_hop && !p->win &&
+                !getenv_on("GFP_CPU_UNFUSED");
+    if (fused) {
+        gfp_status bst = blocks_make(p, err);
+        if (bst) {
+            fftw_unmake(s, p);
+            return bst;
+        }
+    }
     if ((d->transposed && d->kind != GFP_C2R && d->post == GFP_POST_NONE &&
-         slot_bufs(&p->tscratch, nslots, cplx_bytes, 1)) ||
+         !p->blk && slot_bufs(&p->tscratch, nslots, cplx_bytes, 1)) ||
         (d->post != GFP_POST_NONE &&
          slot_bufs(&p->scratch, nslots, cplx_bytes, 0)) ||
         (d->in_hop && slot_bufs(&p->frames, nslots, in_bytes, 0))) {
@@ -727,8 +838,144 @@ done:
     return st;
 }
 
+/* Rows 0 .. k - 1 of a block (bins values each, stride apart) into
+ * columns col0 .. col0 + k - 1 of out (ld values a row): a bin's k values
+ * are one run of out's row, read from k lines that stay in L1. */
+#define DEF_BLOCK_T(T)                                                       \
+    static void block_t_##T(const T *restrict s, size_t stride, size_t k,   \
+                            size_t bins, T *restrict out, size_t ld,         \
+                            size_t col0, T scale)                            \
+    {                                                                        \
+        for (size_t j = 0; j < bins; j++) {                                  \
+            T *o = out + 2 * (j * ld + col0);                                \
+            for (size_t f = 0; f < k; f++) {                                 \
+                o[2 * f] = s[2 * (f * stride + j)] * scale;                  \
+                o[2 * f + 1] = s[2 * (f * stride + j) + 1] * scale;          \
+            }                                                                \
+        }                                                                    \
+    }
+DEF_BLOCK_T(float)
+DEF_BLOCK_T(double)
+
+/* The same with streaming stores, for an output far larger than the
+ * caches: a normal store first reads the line it writes (a third trip
+ * through host memory for the pass); a streaming store writes whole
+ * lines without reading them, and a block's run of 128 bytes is two
+ * whole lines. Runs not 16-byte aligned, and odd k (f32), go the plain
+ * way. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define BLOCK_NT 1
+static void block_nt_float(const float *restrict s, size_t stride, size_t k,
+                           size_t bins, float *restrict out, size_t ld,
+                           size_t col0, float scale)
+{
+    if (k % 2) {
+        block_t_float(s, stride, k, bins, out, ld, col0, scale);
+        return;
+    }
+    __m128 sc = _mm_set1_ps(scale);
+    for (size_t j = 0; j < bins; j++) {
+        float *o = out + 2 * (j * ld + col0);
+        if ((uintptr_t)o % 16) {
+            block_t_float(s + 2 * j, stride, k, 1, o, 0, 0, scale);
+            continue;
+        }
+        for (size_t f = 0; f < k; f += 2) {
+            const float *a = s + 2 * (f * stride + j);
+            const float *b = s + 2 * ((f + 1) * stride + j);
+            _mm_stream_ps(o + 2 * f,
+                          _mm_mul_ps(_mm_set_ps(b[1], b[0], a[1], a[0]), sc));
+        }
+    }
+    _mm_sfence();
+}
+
+static void block_nt_double(const double *restrict s, size_t stride,
+                            size_t k, size_t bins, double *restrict out,
+                            size_t ld, size_t col0, double scale)
+{
+    __m128d sc = _mm_set1_pd(scale);
+    for (size_t j = 0; j < bins; j++) {
+        double *o = out + 2 * (j * ld + col0);
+        if ((uintptr_t)o % 16) {
+            block_t_double(s + 2 * j, stride, k, 1, o, 0, 0, scale);
+            continue;
+        }
+        for (size_t f = 0; f < k; f++)
+            _mm_stream_pd(o + 2 * f,
+                          _mm_mul_pd(_mm_loadu_pd(s + 2 * (f * stride + j)),
+                                     sc));
+    }
+    _mm_sfence();
+}
+#else
+#define BLOCK_NT 0
+#endif
+
+/* Streaming stores from this many bytes of output (the whole transposed
+ * array, ld x bins): well past a server's last-level cache share, so the
+ * next pass reads it from memory anyway. */
+#define BLOCK_NT_BYTES ((size_t)64 << 20)
+
+typedef struct blocks_job {
+    fftw_impl *p;
+    int slot;
+    const char *in;
+    void *out;
+    size_t nframes, in_step, ld, col0;
+    int nt; /* streaming stores */
+} blocks_job;
+
+static void blocks_part(void *arg, int part, int nparts)
+{
+    const blocks_job *j = arg;
+    fftw_impl *p = j->p;
+    const gfp_plan_desc *d = &p->d;
+    size_t K = p->blk_frames, nb = (j->nframes + K - 1) / K;
+    size_t b0 = nb * (size_t)part / (size_t)nparts;
+    size_t b1 = nb * (size_t)(part + 1) / (size_t)nparts;
+    size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+    size_t bins = bins_of(d), ostep = p->blk_stride * 2 * scal;
+    int pi = part < p->bparts ? part : 0;
+    char *blk = p->bscratch[(size_t)j->slot * (size_t)p->bparts + (size_t)pi];
+    for (size_t b = b0; b < b1; b++) {
+        size_t f0 = b * K, k = j->nframes - f0 < K ? j->nframes - f0 : K;
+        char *x = (char *)j->in + f0 * j->in_step;
+        if (k == K) {
+            exec_k(d->dbl, d->kind, is_aligned(d->dbl, x) ? p->blk : p->blk_u,
+                   x, blk);
+        } else {
+            for (size_t f = 0; f < k; f++) {
+                char *xf = x + f * j->in_step;
+                void *plan = is_aligned(d->dbl, xf) ? p->one : one_u_plan(p);
+                if (plan)
+                    exec_k(d->dbl, d->kind, plan, xf, blk + f * ostep);
+            }
+        }
+#if BLOCK_NT
+        if (j->nt && d->dbl)
+            block_nt_double((const double *)blk, p->blk_stride, k, bins,
+                            j->out, j->ld, j->col0 + f0, p->out_scale);
+        else if (j->nt)
+            block_nt_float((const float *)blk, p->blk_stride, k, bins,
+                           j->out, j->ld, j->col0 + f0,
+                           (float)p->out_scale);
+        else
+#endif
+        if (d->dbl)
+            block_t_double((const double *)blk, p->blk_stride, k, bins,
+                           j->out, j->ld, j->col0 + f0, p->out_scale);
+        else
+            block_t_float((const float *)blk, p->blk_stride, k, bins,
+                          j->out, j->ld, j->col0 + f0,
+                          (float)p->out_scale);
+    }
+}
+
 /* The batch into a scratch buffer, then transposed into out on the
- * engine's threads (the row-column 2D FFT's passes). */
+ * engine's threads (the row-column 2D FFT's passes); with blocks (above)
+ * both at once, block by block in each worker's cache. */
 static gfp_status fftw_submit_t(void *state, void *impl, int slot,
                                 const void *in, void *out, size_t nframes,
                                 size_t ld, size_t col0, gfp_error *err)
@@ -741,6 +988,32 @@ static gfp_status fftw_submit_t(void *state, void *impl, int slot,
     if (slot < 0 || slot >= p->nslots)
         return gfp_fail(err, GFP_EINVAL, "bad slot %d", slot);
     size_t bins = bins_of(d), sc = d->dbl ? sizeof(double) : sizeof(float);
+    if (p->blk) {
+        if (nframes == 0)
+            return GFP_OK;
+        if (nframes > d->batch)
+            return gfp_fail(err, GFP_EINVAL, "batch of %zu frames exceeds "
+                            "the plan's %zu", nframes, d->batch);
+        /* a frame that would need the unaligned one-frame plan and cannot
+         * have it: refused here, not skipped in a worker */
+        size_t in_step = gfp_plan_in_scalars(d) * sc;
+        if ((nframes % p->blk_frames && !p->one_u && !one_u_plan(p)) ||
+            ((!is_aligned(d->dbl, in) ||
+              (nframes > p->blk_frames &&
+               !is_aligned(d->dbl, (const char *)in +
+                                       p->blk_frames * in_step))) &&
+             !p->blk_u && !blk_u_plan(p)))
+            return gfp_fail(err, GFP_ENOMEM, "FFTW could not plan n %zu",
+                            d->n);
+        size_t ob = 0;
+        int nt = 0;
+        if (BLOCK_NT && !getenv_on("GFP_CPU_NO_NT"))
+            nt = !gfp_mul_ok(ld, bins * 2 * sc, &ob) ||
+                 ob >= BLOCK_NT_BYTES;
+        blocks_job j = {p, slot, in, out, nframes, in_step, ld, col0, nt};
+        gfp_workers_run(p->s->pool, blocks_part, &j);
+        return GFP_OK;
+    }
     if (!p->tscratch &&
         !(p->tscratch = calloc((size_t)p->nslots, sizeof *p->tscratch)))
         return gfp_fail(err, GFP_ENOMEM, "out of memory");

@@ -359,6 +359,7 @@ struct gfp_plan {
     gfp_engine *engine;
     void *impl;
     gfp_plan_desc desc;
+    int nslots;     /* batches that may be in flight at once */
     double *window; /* owned copy */
 };
 

@@ -118,6 +118,26 @@ int gfp_model_fit_step(gfp_model *m, int dbl, gfp_model_step step,
     return 0;
 }
 
+int gfp_model_fit_beside(gfp_model *m, int dbl, double cpu_alone,
+                         double cpu_both, double gpu_alone, double gpu_both)
+{
+    if (!(cpu_alone > 0 && cpu_both > 0 && gpu_alone > 0 && gpu_both > 0))
+        return -1;
+    double k[2] = {cpu_both / cpu_alone, gpu_both / gpu_alone};
+    for (int i = 0; i < 2; i++)
+        m->beside[dbl ? 1 : 0][i] = k[i] < 1 ? 1 : k[i] > GFP_MODEL_BESIDE_MAX
+                                                       ? GFP_MODEL_BESIDE_MAX
+                                                       : k[i];
+    return 0;
+}
+
+/* A beside factor as used: unset (0, a model made by hand) is 1. */
+static double beside(const gfp_model *m, int dbl, int part)
+{
+    double k = m->beside[dbl ? 1 : 0][part];
+    return k >= 1 ? k : 1;
+}
+
 double gfp_model_step_time(const gfp_model *m, int dbl, gfp_model_step step,
                            double bytes, double work)
 {
@@ -162,6 +182,11 @@ double gfp_model_predict(const gfp_model *m, const gfp_model_problem *p,
                                 (1 - r) * work[d]) +
             gfp_model_step_time(m, dbl, GFP_STEP_TRANSPOSE,
                                 (1 - r) * trb[d], 0);
+        /* both at once: each at its speed beside the other */
+        if (r > 0 && r < 1) {
+            g *= beside(m, dbl, 1);
+            c *= beside(m, dbl, 0);
+        }
         pr.gpu[d] = g;
         pr.cpu[d] = c;
         pr.total += g > c ? g : c;
@@ -210,6 +235,10 @@ double gfp_model_best_ratio_1d(const gfp_model *m, int dbl, gfp_kind kind,
                    gfp_model_step_time(m, dbl, GFP_STEP_GPU_FFT, 0, r * work);
         double c = gfp_model_step_time(m, dbl, GFP_STEP_CPU_FFT, 0,
                                        (1 - r) * work);
+        if (r > 0 && r < 1) {
+            g *= beside(m, dbl, 1);
+            c *= beside(m, dbl, 0);
+        }
         double t = g > c ? g : c;
         if (t < best) {
             best = t;
@@ -238,6 +267,7 @@ void gfp_model_default(gfp_model *m)
     }
     m->have_gpu = 1;
     m->threads = 1;
+    m->beside[0][0] = m->beside[0][1] = m->beside[1][0] = m->beside[1][1] = 1;
     snprintf(m->device, sizeof m->device, "-");
 }
 
@@ -305,6 +335,10 @@ gfp_status gfp_model_save(const char *path, const gfp_model *m,
             fprintf(f, "%s %s %.9e %.9e %.9e\n", dbl ? "f64" : "f32",
                     step_names[s], m->c[dbl][s][0], m->c[dbl][s][1],
                     m->c[dbl][s][2]);
+    fprintf(f, "# beside: CPU part, GPU part slower beside the other\n");
+    for (int dbl = 0; dbl < 2; dbl++)
+        fprintf(f, "%s beside %.6f %.6f\n", dbl ? "f64" : "f32",
+                beside(m, dbl, 0), beside(m, dbl, 1));
     int bad = ferror(f);
     if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
         int e = errno;
@@ -323,6 +357,8 @@ gfp_status gfp_model_load(const char *path, gfp_model *m, gfp_error *err)
                         strerror(errno));
     gfp_model t;
     memset(&t, 0, sizeof t);
+    /* a file from before the beside line: no contention measured */
+    t.beside[0][0] = t.beside[0][1] = t.beside[1][0] = t.beside[1][1] = 1;
     char line[512];
     int version = 0, seen[2][GFP_STEP_COUNT] = {{0}}, lineno = 0;
     gfp_status st = GFP_OK;
@@ -341,6 +377,14 @@ gfp_status gfp_model_load(const char *path, gfp_model *m, gfp_error *err)
             continue;
         if (!strncmp(line, "device ", 7)) {
             snprintf(t.device, sizeof t.device, "%.127s", line + 7);
+            continue;
+        }
+        if (sscanf(line, "%7s beside %lf %lf", prec, &a, &b) == 3 &&
+            (!strcmp(prec, "f32") || !strcmp(prec, "f64")) && a >= 1 &&
+            b >= 1 && a <= GFP_MODEL_BESIDE_MAX &&
+            b <= GFP_MODEL_BESIDE_MAX) {
+            t.beside[!strcmp(prec, "f64")][0] = a;
+            t.beside[!strcmp(prec, "f64")][1] = b;
             continue;
         }
         if (sscanf(line, "%7s %31s %lf %lf %lf", prec, step, &a, &b, &c) ==

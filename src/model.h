@@ -21,7 +21,11 @@
  *   ALLOC      pinned host buffers (allocate + register)        (1, bytes)
  * bytes: what a step moves (input plus output for FFTs and copies; the
  * array for a transpose and for one allocation; calibrate fits both
- * against it). */
+ * against it). TRANSPOSE is what the CPU's pass with transposed stores
+ * (fft2's) takes beyond its plain pass: with the CPU engine's blocked
+ * submit_t the FFT and the transpose share one trip through host memory,
+ * so calibrate fits the difference of the two passes, not a transpose
+ * timed apart. */
 typedef enum gfp_model_step {
     GFP_STEP_CPU_FFT, GFP_STEP_TRANSPOSE, GFP_STEP_GPU_COPY,
     GFP_STEP_GPU_FFT, GFP_STEP_ALLOC, GFP_STEP_COUNT
@@ -32,6 +36,13 @@ const char *gfp_model_step_name(int step);
 typedef struct gfp_model {
     /* [precision: 0 f32, 1 f64][step][feature] */
     double c[2][GFP_STEP_COUNT][3];
+    /* [precision][0: the CPU part, 1: the GPU part]: how many times longer
+     * a part takes beside the other than alone (both draw on host memory:
+     * FFTW's threads, the GPU's copies). A direction split between both
+     * takes max(beside[0] x CPU part, beside[1] x GPU part). 1 when not
+     * measured; calibrate times the two parts of a split pass alone and
+     * at once (gfp_model_fit_beside). */
+    double beside[2][2];
     int have_gpu;       /* GPU steps were measured */
     int threads;        /* FFTW threads of the calibration run */
     char device[128];   /* the GPU's name, or "-" */
@@ -50,6 +61,14 @@ int gfp_lsq_fit(const double *X, const double *y, size_t m, int k,
 int gfp_model_fit_step(gfp_model *m, int dbl, gfp_model_step step,
                        const double *bytes, const double *work,
                        const double *secs, size_t nobs);
+
+/* The beside factors of m (precision dbl) from a split pass's parts timed
+ * alone and at once: the ratios, within [1, GFP_MODEL_BESIDE_MAX] (a part
+ * timed faster beside the other is noise: 1). -1, and m unchanged, when a
+ * time is not positive. */
+#define GFP_MODEL_BESIDE_MAX 4.0
+int gfp_model_fit_beside(gfp_model *m, int dbl, double cpu_alone,
+                         double cpu_both, double gpu_alone, double gpu_both);
 
 /* One step's time (seconds, at least 0); bytes = work = 0 costs nothing
  * (a step that does not run has no fixed cost either). */

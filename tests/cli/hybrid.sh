@@ -43,6 +43,10 @@ done
 run G ifft2 $o --engine cpu --gpu-mem 1Gi c.cf64 out.cf32
 check "--gpu-mem with --engine cpu: usage error" expect_usage_error "gpu-mem"
 check "no output file after the usage errors" [ ! -e out.cf32 ]
+for bad in 0 1001 x ""; do
+    run G fft2 $o --repeat "$bad" c.cf64 out.cf32
+    check "--repeat '$bad': usage error" expect_usage_error "repeat"
+done
 run G fft2 $o --engine turbo c.cf64 out.cf32
 check "--engine turbo: usage error listing hybrid" expect_usage_error "hybrid"
 run G calibrate --threads 0
@@ -59,8 +63,35 @@ check "calibrate --output: exit 0" [ "$RC" -eq 0 ]
 check "the model file has a header and ten coefficient lines" \
     [ "$(grep -c '^gfftpipe-model 1$' m2)" -eq 1 ] &&
     [ "$(grep -cE '^f(32|64) (cpu_fft|transpose|gpu_copy|gpu_fft|alloc) ' m2)" -eq 10 ]
+check "the model file has a beside line per precision, factors >= 1" \
+    [ "$(awk '$2 == "beside" && $3 >= 1 && $4 >= 1' m2 | wc -l)" -eq 2 ]
 check "calibrate -q printed nothing" [ ! -s "$T/stderr" ]
 check "GFFTPIPE_MODEL untouched by --output" [ ! -e "$T/model" ]
+
+# ---- --repeat: the same bytes, the median counted ---------------------------------
+G fft2 $o --engine cpu c.cf64 once.cf32
+run G fft2 -v $o --engine cpu --repeat 3 c.cf64 thrice.cf32
+check "--repeat 3: exit 0, the bytes of one transform, -v says median" \
+    [ "$RC" -eq 0 ] && cmp -s once.cf32 thrice.cf32 &&
+    grep -q "transforms .* s (median of --repeat)" "$T/stderr"
+G ifft2 $o --engine cpu --shift --repeat 2 c.cf64 thrice.cf32
+G ifft2 $o --engine cpu --shift c.cf64 once.cf32
+check "ifft2 --shift --repeat 2: the bytes of one transform" \
+    cmp -s once.cf32 thrice.cf32
+
+# ---- the CPU engine's transposed passes: blocks, streaming stores -------------
+# 4096x4096 real u8 -> R2C: the row pass writes 2049 x 4096 cf32 (64 MiB
+# and more: streaming stores); plain stores give the same bits, and the
+# old batch-buffer pass the same within f32 rounding
+head -c $((4096 * 4096)) /dev/urandom > big.u8
+ob="--size 4096x4096 --in-format u8 --out mag --out-format f32 --engine cpu --threads 2"
+G fft2 $ob big.u8 nt.f32 &&
+    GFP_CPU_NO_NT=1 G fft2 $ob big.u8 plain.f32 &&
+    GFP_CPU_UNFUSED=1 G fft2 $ob big.u8 old.f32
+check "blocked pass: streaming and plain stores give the same bits" \
+    cmp -s nt.f32 plain.f32
+close "blocked pass against the batch-buffer pass" f32 nt.f32 f32 old.f32 1e-6
+rm -f big.u8 nt.f32 plain.f32 old.f32
 
 # ---- no GPU: hybrid is the CPU with one note ------------------------------------
 if ! G fft -q --engine gpu --n 8 c.cf64 probe.out 2>/dev/null; then
@@ -90,6 +121,12 @@ for r in 0 0.3 0.77 1; do
 done
 G fft2 $o --engine gpu --gpu-mem 64Ki c.cf64 y.cf32 &&
     close "gpu c2c, --gpu-mem 64Ki (many pieces)" cf32 y.cf32 cf64 C.ref 1e-5
+for slots in 2 4; do
+    GFP_FFT2_GPU_SLOTS=$slots G fft2 $o --engine gpu --gpu-mem 64Ki c.cf64 y.cf32 &&
+        close "gpu c2c, --gpu-mem 64Ki, $slots batches in flight" cf32 y.cf32 cf64 C.ref 1e-5
+done
+check "calibrate with a GPU: beside factors >= 1 for both precisions" \
+    [ "$(awk '$2 == "beside" && $3 >= 1 && $4 >= 1' model | wc -l)" -eq 2 ]
 run G fft2 -v $o --engine hybrid --threads 2 c.cf64 y.cf32
 check "hybrid -v: r, the prediction and the measured time" \
     [ "$RC" -eq 0 ] && grep -q "hybrid: r .*predicted" "$T/stderr" &&

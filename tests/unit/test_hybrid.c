@@ -477,16 +477,28 @@ static void test_options(void)
     gfp_error e2 = {0};
     TU_CHECK(gfp_opt_double("ratio", "1.2", 0, 1, &r, &e2) == GFP_EINVAL,
              "ratio 1.2 accepted");
-    /* the batch sizing under a cap: the GPU's part of a batch, two slots
-     * of input and output, within half the cap */
+    /* the batch sizing under a cap: the GPU's part of a batch, in the
+     * slots a pass with a GPU part has (three: GFP_FFT2_GPU_SLOTS unset),
+     * each of input and output, within 3/4 of the cap */
+    unsetenv("GFP_FFT2_GPU_SLOTS");
+    TU_CHECK(gfp_fft2d_plan_slots(0) == 2 && gfp_fft2d_plan_slots(0.5) == 3 &&
+                 gfp_fft2d_plan_slots(1) == 3, "slots %d %d %d",
+             gfp_fft2d_plan_slots(0), gfp_fft2d_plan_slots(0.5),
+             gfp_fft2d_plan_slots(1));
+    setenv("GFP_FFT2_GPU_SLOTS", "4", 1);
+    TU_CHECK(gfp_fft2d_plan_slots(1) == 4, "GFP_FFT2_GPU_SLOTS=4 ignored");
+    setenv("GFP_FFT2_GPU_SLOTS", "9", 1);
+    TU_CHECK(gfp_fft2d_plan_slots(1) == 3, "GFP_FFT2_GPU_SLOTS=9 taken");
+    unsetenv("GFP_FFT2_GPU_SLOTS");
     size_t fb = 8 * 1024, dev = 2 * fb, cap = (size_t)1 << 20;
     for (int i = 1; i <= 10; i++) {
         double frac = i / 10.0;
         size_t b = gfp_fft2d_batch(100000, fb, dev, frac, cap);
         size_t g = (size_t)llround(frac * (double)b);
-        TU_CHECK(2 * g * dev <= cap / 2 + 0 && b >= 1, "frac %.1f: batch "
+        size_t ns = (size_t)gfp_fft2d_plan_slots(frac);
+        TU_CHECK(ns * g * dev <= cap / 4 * 3 && b >= 1, "frac %.1f: batch "
                  "%zu, GPU part %zu frames (%zu bytes) over %zu", frac, b, g,
-                 2 * g * dev, cap / 2);
+                 ns * g * dev, cap / 4 * 3);
     }
 }
 

@@ -187,6 +187,100 @@ static void test_best_ratio_known(void)
     TU_CHECK(gfp_model_best_ratio(&m, &p, NULL) == 0, "no GPU: r != 0");
 }
 
+/* Both parts at once, each slower beside the other by a known factor
+ * (kc the CPU's, kg the GPU's): per direction max(kg g r, kc c (1 - r)),
+ * so r* = kc c / (kg g + kc c) and the time 2 kg g r*; at r = 0 and 1 one
+ * engine runs alone and no factor applies. */
+static void test_beside_known(void)
+{
+    const struct { double cpu, copy, kc, kg; } cases[] = {
+        {4e-11, 6e-11, 1.0, 1.0},
+        {4e-11, 6e-11, 1.6, 1.0},  /* the CPU's FFTs starved: r up */
+        {4e-11, 6e-11, 1.0, 1.5},  /* the GPU's copies starved: r down */
+        {1e-10, 2e-11, 1.4, 1.3},
+    };
+    size_t n = 8192;
+    double N = (double)n, es = 4;
+    double bytes = N * 4 * N * es, work = N * N * log2(N);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        gfp_model m;
+        memset(&m, 0, sizeof m);
+        m.have_gpu = 1;
+        m.c[0][GFP_STEP_CPU_FFT][2] = cases[i].cpu;
+        m.c[0][GFP_STEP_GPU_COPY][1] = cases[i].copy;
+        TU_CHECK(gfp_model_fit_beside(&m, 0, 1.0, cases[i].kc, 2.0,
+                                      2.0 * cases[i].kg) == 0,
+                 "case %zu: fit refused", i);
+        TU_CHECK(fabs(m.beside[0][0] - cases[i].kc) < 1e-12 &&
+                     fabs(m.beside[0][1] - cases[i].kg) < 1e-12,
+                 "case %zu: factors %.4f %.4f", i, m.beside[0][0],
+                 m.beside[0][1]);
+        gfp_model_problem p = {.W = n, .H = n, .kind = GFP_C2C};
+        double g = cases[i].copy * bytes, c = cases[i].cpu * work;
+        double kc = cases[i].kc, kg = cases[i].kg;
+        double want = kc * c / (kg * g + kc * c);
+        double tbest, r = gfp_model_best_ratio(&m, &p, &tbest);
+        /* an end alone may beat every split when the factors are large */
+        double tend = fmin(2 * g, 2 * c), tsplit = 2 * kg * g * want;
+        if (tsplit < tend) {
+            TU_CHECK(fabs(r - want) <= 0.0015, "case %zu: r %.4f, want "
+                     "%.4f", i, r, want);
+            TU_CHECK(fabs(tbest - tsplit) <= 0.005 * tsplit, "case %zu: "
+                     "time %.5g, want %.5g", i, tbest, tsplit);
+        } else {
+            TU_CHECK(r == 0 || r == 1, "case %zu: r %.4f, an end wins", i,
+                     r);
+        }
+        /* the ends are the engines alone */
+        TU_CHECK(fabs(gfp_model_predict(&m, &p, 1, NULL) - 2 * g) <=
+                     1e-9 * g, "case %zu: r = 1 is not the GPU alone", i);
+        TU_CHECK(fabs(gfp_model_predict(&m, &p, 0, NULL) - 2 * c) <=
+                     1e-9 * c, "case %zu: r = 0 is not the CPU alone", i);
+    }
+    /* a part timed faster beside the other is noise: 1; too large: the
+     * cap; a time that is not positive: refused, nothing changed */
+    gfp_model m;
+    memset(&m, 0, sizeof m);
+    TU_CHECK(gfp_model_fit_beside(&m, 1, 2.0, 1.9, 1.0, 9.0) == 0, "fit");
+    TU_CHECK(m.beside[1][0] == 1 && m.beside[1][1] == GFP_MODEL_BESIDE_MAX,
+             "clamped: %.3f %.3f", m.beside[1][0], m.beside[1][1]);
+    TU_CHECK(gfp_model_fit_beside(&m, 1, 0, 1, 1, 1) == -1 &&
+                 m.beside[1][0] == 1, "zero time accepted");
+}
+
+/* Fitted as calibrate fits it (steps on small sizes, the factors from a
+ * split pass's parts timed alone and at once, 2% noise), the prediction
+ * of 8192x8192 near the best r stays within 5% of the truth's, and the r
+ * within 0.02. */
+static void test_beside_predict_16x(void)
+{
+    gfp_model truth, fit;
+    true_model(&truth);
+    truth.beside[0][0] = 1.45;
+    truth.beside[0][1] = 1.2;
+    for (int rep = 0; rep < 5; rep++) {
+        fit_from_synthetic(&truth, &fit, 0.02);
+        double ca = 0.004, ga = 0.003;
+        TU_CHECK(gfp_model_fit_beside(&fit, 0, noisy(ca, 0.02),
+                                      noisy(ca * 1.45, 0.02),
+                                      noisy(ga, 0.02),
+                                      noisy(ga * 1.2, 0.02)) == 0, "fit");
+        gfp_model_problem p = {.W = 8192, .H = 8192, .kind = GFP_C2C};
+        double tt, tf, rt = gfp_model_best_ratio(&truth, &p, &tt);
+        double rf = gfp_model_best_ratio(&fit, &p, &tf);
+        TU_CHECK(fabs(rf - rt) <= 0.02, "r %.3f, truth's %.3f", rf, rt);
+        double at = gfp_model_predict(&truth, &p, rf, NULL);
+        TU_CHECK(fabs(tf - at) <= 0.05 * at, "%.4g s, truth %.4g s", tf,
+                 at);
+        /* and the factors matter here: without them the r is off */
+        gfp_model plain = truth;
+        plain.beside[0][0] = plain.beside[0][1] = 1;
+        double r0 = gfp_model_best_ratio(&plain, &p, NULL);
+        TU_CHECK(fabs(r0 - rt) > 0.02, "the factors moved r by %.3f only",
+                 fabs(r0 - rt));
+    }
+}
+
 /* R2C: half the work on the rows and W/2+1 columns. */
 static void test_predict_r2c_cheaper(void)
 {
@@ -228,19 +322,48 @@ static void test_model_file(void)
     snprintf(path, sizeof path, "%s/a/b/model", dir);
     gfp_model m, back;
     true_model(&m);
+    m.beside[0][0] = 1.25;
+    m.beside[0][1] = 1.5;
     snprintf(m.device, sizeof m.device, "NVIDIA Test GPU 80GB");
     TU_CHECK(gfp_model_save(path, &m, &err) == GFP_OK, "save: %s", err.msg);
     TU_CHECK(gfp_model_load(path, &back, &err) == GFP_OK, "load: %s",
              err.msg);
     TU_CHECK(back.threads == 8 && back.have_gpu == 1 &&
                  !strcmp(back.device, m.device), "header fields");
+    TU_CHECK(fabs(back.beside[0][0] - 1.25) < 1e-6 &&
+                 fabs(back.beside[0][1] - 1.5) < 1e-6 &&
+                 back.beside[1][0] == 1 && back.beside[1][1] == 1,
+             "beside factors %.4f %.4f %.4f %.4f", back.beside[0][0],
+             back.beside[0][1], back.beside[1][0], back.beside[1][1]);
+    /* a file without the beside lines (before them): factors 1 */
+    {
+        FILE *g = fopen(path, "r");
+        char nb[600];
+        snprintf(nb, sizeof nb, "%s/old", dir);
+        FILE *h = fopen(nb, "w");
+        char line[512];
+        while (g && h && fgets(line, sizeof line, g))
+            if (!strstr(line, "beside"))
+                fputs(line, h);
+        if (g)
+            fclose(g);
+        if (h)
+            fclose(h);
+        gfp_model old;
+        TU_CHECK(gfp_model_load(nb, &old, &err) == GFP_OK, "old file: %s",
+                 err.msg);
+        TU_CHECK(old.beside[0][0] == 1 && old.beside[0][1] == 1 &&
+                     old.beside[1][0] == 1 && old.beside[1][1] == 1,
+                 "old file's factors not 1");
+        unlink(nb);
+    }
     for (int d = 0; d < 2; d++)
         for (int s = 0; s < GFP_STEP_COUNT; s++)
             for (int f = 0; f < 3; f++)
                 TU_CHECK(fabs(back.c[d][s][f] - m.c[d][s][f]) <=
                              1e-8 * fabs(m.c[d][s][f]),
                          "coefficient %d/%d/%d", d, s, f);
-    /* absent, not a model, a missing line */
+    /* absent, not a model, a missing line, a factor below 1 */
     gfp_error e2 = {0};
     snprintf(buf, sizeof buf, "%s/none", dir);
     TU_CHECK(gfp_model_load(buf, &back, &e2) == GFP_EIO, "absent: %d",
@@ -258,6 +381,12 @@ static void test_model_file(void)
     TU_CHECK(gfp_model_load(buf, &back, &e4) == GFP_EFORMAT &&
                  strstr(e4.msg, "no f32 transpose"), "missing line: %s",
              e4.msg);
+    f = fopen(buf, "w");
+    fputs("gfftpipe-model 1\nf32 beside 0.5 1\n", f);
+    fclose(f);
+    gfp_error e5 = {0};
+    TU_CHECK(gfp_model_load(buf, &back, &e5) == GFP_EFORMAT &&
+                 strstr(e5.msg, "line 2"), "beside 0.5: %s", e5.msg);
     unlink(buf);
     unlink(path);
     snprintf(buf, sizeof buf, "%s/a/b", dir);
@@ -278,6 +407,8 @@ int main(void)
     TU_TEST(test_predict_16x);
     TU_TEST(test_best_ratio_known);
     TU_TEST(test_predict_r2c_cheaper);
+    TU_TEST(test_beside_known);
+    TU_TEST(test_beside_predict_16x);
     tu_suite("model file");
     TU_TEST(test_model_file);
     return tu_run();
