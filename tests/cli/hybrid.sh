@@ -55,14 +55,14 @@ run G calibrate extra
 check "calibrate with an argument: usage error" expect_usage_error "argument"
 run G calibrate --help
 check "calibrate --help: exit 0, lists --gpu-mem" \
-    [ "$RC" -eq 0 ] && grep -q -- "--gpu-mem" "$T/stdout"
+    each '[ "$RC" -eq 0 ]' 'grep -q -- "--gpu-mem" "$T/stdout"'
 
 # ---- calibrate: a model file the hybrid engine reads ---------------------------
 run G calibrate -q --output "$T/m2"
 check "calibrate --output: exit 0" [ "$RC" -eq 0 ]
 check "the model file has a header and ten coefficient lines" \
-    [ "$(grep -c '^gfftpipe-model 1$' m2)" -eq 1 ] &&
-    [ "$(grep -cE '^f(32|64) (cpu_fft|transpose|gpu_copy|gpu_fft|alloc) ' m2)" -eq 10 ]
+    each '[ "$(grep -c "^gfftpipe-model 1\$" m2)" -eq 1 ]' \
+         '[ "$(grep -cE "^f(32|64) (cpu_fft|transpose|gpu_copy|gpu_fft|alloc) " m2)" -eq 10 ]'
 check "the model file has a beside line per precision, factors >= 1" \
     [ "$(awk '$2 == "beside" && $3 >= 1 && $4 >= 1' m2 | wc -l)" -eq 2 ]
 check "calibrate -q printed nothing" [ ! -s "$T/stderr" ]
@@ -72,8 +72,8 @@ check "GFFTPIPE_MODEL untouched by --output" [ ! -e "$T/model" ]
 G fft2 $o --engine cpu c.cf64 once.cf32
 run G fft2 -v $o --engine cpu --repeat 3 c.cf64 thrice.cf32
 check "--repeat 3: exit 0, the bytes of one transform, -v says median" \
-    [ "$RC" -eq 0 ] && cmp -s once.cf32 thrice.cf32 &&
-    grep -q "transforms .* s (median of --repeat)" "$T/stderr"
+    each '[ "$RC" -eq 0 ]' 'cmp -s once.cf32 thrice.cf32' \
+         'grep -q "transforms .* s (median of --repeat)" "$T/stderr"'
 G ifft2 $o --engine cpu --shift --repeat 2 c.cf64 thrice.cf32
 G ifft2 $o --engine cpu --shift c.cf64 once.cf32
 check "ifft2 --shift --repeat 2: the bytes of one transform" \
@@ -99,11 +99,11 @@ if ! G fft -q --engine gpu --n 8 c.cf64 probe.out 2>/dev/null; then
     G fft2 $o --engine cpu c.cf64 cpu.cf32
     run G fft2 $o --engine hybrid c.cf64 hy.cf32
     check "hybrid without a GPU: exit 0, one note naming the CPU" \
-        [ "$RC" -eq 0 ] && expect_stderr_one_line "hybrid runs on the CPU"
+        each '[ "$RC" -eq 0 ]' 'expect_stderr_one_line "hybrid runs on the CPU"'
     check "hybrid without a GPU: the CPU's bytes" cmp -s hy.cf32 cpu.cf32
     run G fft2 -q $o --engine hybrid --ratio 0.4 --gpu-mem 64k c.cf64 hy.cf32
     check "hybrid -q --ratio --gpu-mem without a GPU: silent, the CPU's bytes" \
-        [ "$RC" -eq 0 ] && [ ! -s "$T/stderr" ] && cmp -s hy.cf32 cpu.cf32
+        each '[ "$RC" -eq 0 ]' '[ ! -s "$T/stderr" ]' 'cmp -s hy.cf32 cpu.cf32'
     G calibrate -q
     check "calibrate without a GPU: a model marked 'gpu 0'" grep -q '^gpu 0$' model
     finish
@@ -129,14 +129,14 @@ check "calibrate with a GPU: beside factors >= 1 for both precisions" \
     [ "$(awk '$2 == "beside" && $3 >= 1 && $4 >= 1' model | wc -l)" -eq 2 ]
 run G fft2 -v $o --engine hybrid --threads 2 c.cf64 y.cf32
 check "hybrid -v: r, the prediction and the measured time" \
-    [ "$RC" -eq 0 ] && grep -q "hybrid: r .*predicted" "$T/stderr" &&
-    grep -q "predicted .* s, measured .* s" "$T/stderr"
+    each '[ "$RC" -eq 0 ]' 'grep -q "hybrid: r .*predicted" "$T/stderr"' \
+         'grep -q "predicted .* s, measured .* s" "$T/stderr"'
 check "hybrid with the model: no note about default coefficients" \
-    ! grep -q "default coefficients" "$T/stderr"
+    each '! grep -q "default coefficients" "$T/stderr"'
 run G fft2 -v $o --engine hybrid --ratio 0.5 --threads 2 c.cf64 y.cf32
 check "hybrid -v --ratio 0.5: the split passes' CPU part, GPU part, wait" \
-    [ "$RC" -eq 0 ] &&
-    grep -q "2 split passes: CPU part .* s (.* frames, its own thread), GPU part .* s (.* frames), then .* s waiting" "$T/stderr"
+    each '[ "$RC" -eq 0 ]' \
+         'grep -q "2 split passes: CPU part .* s (.* frames, its own thread), GPU part .* s (.* frames), then .* s waiting" "$T/stderr"'
 run G fft2 $o --engine gpu --gpu-mem 1k c.cf64 y.cf32
 check "--engine gpu --gpu-mem 1k: exit 2, one line naming --gpu-mem" \
     expect_rc_line 2 "gpu-mem"

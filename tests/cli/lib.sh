@@ -72,6 +72,16 @@ check() {
     shift
     if "$@"; then ok "$_d"; else fail "$_d"; fi
 }
+# each 'CMD' 'CMD' ...: true when every command (a string, evaluated in
+# this shell) succeeds, for a check of several conditions:
+#   check "exit 0 and a note" each '[ "$RC" -eq 0 ]' 'grep -q note "$T/stderr"'
+# (`check "d" [ a ] && b` would check only [ a ]: the shell takes the &&.)
+each() {
+    for _c in "$@"; do
+        eval "$_c" || return 1
+    done
+    return 0
+}
 # Ends the script: 1 when anything failed.
 finish() {
     say "$TEST_NAME: $CHECKS checks, $FAILS failed"
