@@ -34,6 +34,10 @@
 #define F2_MAX_SIDE ((uint64_t)INT32_MAX)     /* FFTW takes int lengths */
 #define F2_MAX_ELEMS ((uint64_t)1 << 40)
 #define F2_CHUNK_BYTES ((size_t)32 << 20)     /* per submitted batch */
+/* a GPU pass's batch: out of core on the H100, 8192^2 C2C f32 took 0.041 s
+ * with batches of 4-8 MiB and 0.054-0.057 s with 12-32 MiB (bench/NOTES.md,
+ * issue 7); GFP_FFT2_GPU_CHUNK_MIB=n overrides it (A/B runs) */
+#define F2_GPU_CHUNK_BYTES ((size_t)8 << 20)
 #define F2_WRITE_SCALARS ((size_t)1 << 18)    /* per converted write */
 #define F2_TILE 32
 /* Batches in flight on a GPU engine's pass: with two, batch k + 2's copy in
@@ -618,7 +622,7 @@ static size_t chunk_frames(size_t frames, size_t frame_bytes)
 }
 
 /* The batch for an engine that sends a fraction frac of every batch to a
- * GPU: that part about F2_CHUNK_BYTES (the whole batch for a GPU engine),
+ * GPU: that part about F2_GPU_CHUNK_BYTES (the whole batch for a GPU engine),
  * each slot's device buffers (dev_bytes per frame, input plus output)
  * within a quarter of gpu_mem when set (F2_GPU_SLOTS of them: 3/4), the
  * batch itself at most F2_HYBRID_MAX_BYTES of host memory. */
@@ -629,7 +633,11 @@ static size_t chunk_frames_dev(size_t frames, size_t frame_bytes,
     if (frac <= 0)
         return chunk_frames(frames, frame_bytes);
     size_t fb = frame_bytes ? frame_bytes : 1;
-    size_t g = F2_CHUNK_BYTES / fb;
+    size_t gb = F2_GPU_CHUNK_BYTES;
+    const char *ge = getenv("GFP_FFT2_GPU_CHUNK_MIB");
+    if (ge && atoi(ge) > 0 && atoi(ge) <= 4096)
+        gb = (size_t)atoi(ge) << 20;
+    size_t g = gb / fb;
     if (gpu_mem) {
         size_t cap = gpu_mem / 2 / (2 * (dev_bytes ? dev_bytes : 1));
         if (cap < g)
