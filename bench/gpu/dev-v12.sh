@@ -49,7 +49,7 @@ for ph in $PHASE; do
     for i in 1 2 3 4 5; do
       a=$(date +%s.%N); $G fft --n 4096 --in-format cf32 --engine gpu < /dev/shm/4GiB.cf32 > /dev/null; b=$(date +%s.%N)
       cat /dev/shm/4GiB.cf32 > /dev/null; c=$(date +%s.%N)
-      echo "$i gfftpipe $(echo "$b - $a" | bc) cat $(echo "$c - $b" | bc)"
+      awk -v i=$i -v a=$a -v b=$b -v c=$c 'BEGIN { printf "%d gfftpipe %.3f s  cat %.3f s  ratio %.3f\n", i, b - a, c - b, (b - a) / (c - b) }'
     done > $L/b-cat.log 2>&1
     rm -f /dev/shm/4GiB.cf32
     ;;
