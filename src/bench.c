@@ -449,6 +449,11 @@ typedef struct {
 } bench_row;
 
 /* Plans the row (an error is kept in r->st and printed by row_print). */
+static int row_pairs(const bench_opts *o, const bench_row *r)
+{
+    return !o->pipeline && r->e->ops->bench_fill && r->e->ops->bench_run;
+}
+
 static void row_plan(const bench_opts *o, bench_row *r)
 {
     size_t scal = r->d.dbl ? 8 : 4;
@@ -458,7 +463,7 @@ static void row_plan(const bench_opts *o, bench_row *r)
         bytes = (size_t)64 << 20;
     r->d.batch = bytes / fin ? bytes / fin : 1;
     r->st = gfp_plan_create(r->e, &r->d, o->pipeline ? 4 : 1, &r->plan, &r->err);
-    r->paired = !r->st && !o->pipeline && r->e->ops->bench_fill && r->e->ops->bench_run;
+    r->paired = !r->st && row_pairs(o, r);
     if (r->paired && !(r->t = calloc((size_t)o->reps, sizeof *r->t)))
         r->st = gfp_fail(&r->err, GFP_ENOMEM, "out of memory for the benchmark");
 }
@@ -476,6 +481,8 @@ static gfp_status row_print(const bench_opts *o, bench_row *r, uint64_t *seed,
     double ms = 0, rel = NAN, secs = 0;
     const char *pname = d->dbl ? "f64" : "f32";
     const char *kname = kind_name(d->kind);
+    if (!r->plan && !r->st)
+        row_plan(o, r); /* a row timed alone is planned just before */
     gfp_status st = r->st;
     printf("%-6s ", r->e->name);
     if (o->alg_column)
@@ -517,17 +524,19 @@ static gfp_status row_print(const bench_opts *o, bench_row *r, uint64_t *seed,
     return GFP_OK;
 }
 
-/* The rows of one size: every paired row (device engines) gets its input,
- * then warm-up and timed runs go round the paired rows rep by rep, starting
- * one row further on each rep, so a drift of the device's clocks or
- * temperature falls on all of them alike; the ratio to cufft compares runs
- * taken side by side. A failed run ends the pairing with its row's error.
- * rows[0] is the cufft row when cufft_first. */
+/* The rows of one size: the paired rows (device engines, not --pipeline)
+ * are planned together and get their input, then warm-up and timed runs go
+ * round them rep by rep, starting one row further on each rep, so a drift
+ * of the device's clocks or temperature falls on all of them alike; the
+ * ratio to cufft compares runs taken side by side. A failed run ends the
+ * pairing with its row's error. The other rows are planned and timed
+ * alone, one after another. rows[0] is the cufft row when cufft_first. */
 static gfp_status bench_size(const bench_opts *o, bench_row *rows, int nrows,
                              int cufft_first, uint64_t *seed)
 {
     for (int i = 0; i < nrows; i++)
-        row_plan(o, &rows[i]);
+        if (row_pairs(o, &rows[i]))
+            row_plan(o, &rows[i]);
     for (int i = 0; i < nrows; i++)
         if (rows[i].paired &&
             (rows[i].st = rows[i].e->ops->bench_fill(rows[i].e->state, rows[i].plan->impl,
