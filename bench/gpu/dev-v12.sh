@@ -51,6 +51,13 @@ for ph in $PHASE; do
       cat /dev/shm/4GiB.cf32 > /dev/null; c=$(date +%s.%N)
       awk -v i=$i -v a=$a -v b=$b -v c=$c 'BEGIN { printf "%d gfftpipe %.3f s  cat %.3f s  ratio %.3f\n", i, b - a, c - b, (b - a) / (c - b) }'
     done > $L/b-cat.log 2>&1
+    # where the stream's time goes: the GPU engine's start-up on an empty
+    # input, the CPU engine on the same file
+    for i in 1 2 3; do
+      a=$(date +%s.%N); $G fft --n 4096 --in-format cf32 --engine gpu < /dev/null > /dev/null; b=$(date +%s.%N)
+      $G fft --n 4096 --in-format cf32 --engine cpu --threads 16 < /dev/shm/4GiB.cf32 > /dev/null; c=$(date +%s.%N)
+      awk -v i=$i -v a=$a -v b=$b -v c=$c 'BEGIN { printf "%d empty input, gpu %.3f s  4 GiB, cpu 16 threads %.3f s\n", i, b - a, c - b }'
+    done >> $L/b-cat.log 2>&1
     rm -f /dev/shm/4GiB.cf32
     ;;
   b4)
