@@ -15,17 +15,44 @@
 #define C2C_T (GFP_MODE_C2C | GFP_FAST_TR)
 #define R2C_T (GFP_MODE_R2C | GFP_FAST_TR)
 
+#ifdef GFP_FAST_AB
+/* a configuration whose block asks for at least MINSM bytes of shared
+ * memory (the kernel uses what it needs): caps the blocks an SM runs at
+ * once, so the grid's last partial wave is shorter (issue 7, 3840 x 2160) */
+template <typename T, int N, int TPT, int FPB, int MODE, int... Rs>
+static bool fill_sm(gfp_fast_info *f, size_t minsm)
+{
+    bool ok = gfpfast::fill<T, N, TPT, FPB, MODE, 0, -1, Rs...>(f);
+    if (f->smem < minsm)
+        f->smem = minsm;
+    return ok;
+}
+#endif
+
 bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
 {
 #ifdef GFP_FAST_AB
     /* alt 1: smaller blocks (more per SM), runs of 32 bytes;
      * alt 2: 2048 with 64-byte runs (1024 threads, 139 KB);
-     * alt 3: 4096 as 8^4 (four stages of 2 x 8 values a thread) */
+     * alt 3: 4096 as 8^4 (four stages of 2 x 8 values a thread);
+     * 16384 (one frame a block, 8-byte runs): alt 1 512 threads of 32
+     * values (128 registers), alt 2 radix 4 first, alt 3 streaming loads
+     * (ld.cs: the input should not push the half-written output lines out
+     * of L2);
+     * 2160 (the columns of 3840 x 2160): alt 4 and 6, two blocks an SM
+     * instead of three (8 frames an SM: 481 blocks in 1.82 waves of 264
+     * instead of 1.21 of 396) */
     switch (gfp_fast_alt() * 100000 + nf) {
     case 101024: return gfpfast::fill<float, 1024, 64, 4, C2C_T, 0, -1, 4, 16, 16>(f);
     case 101080: return gfpfast::fill<float, 1080, 72, 4, C2C_T, 0, -1, 8, 15, 9>(f);
     case 202048: return gfpfast::fill<float, 2048, 128, 8, C2C_T, 0, -1, 8, 16, 16>(f);
     case 304096: return gfpfast::fill<float, 4096, 256, 4, C2C_T, 0, -1, 8, 8, 8, 8>(f);
+    case 116384: return gfpfast::fill<float, 16384, 512, 1, C2C_T, 1, -1, 4, 16, 16, 16>(f);
+    case 216384: return gfpfast::fill<float, 16384, 1024, 1, C2C_T, 1, -1, 4, 16, 16, 16>(f);
+    case 316384:
+        return gfpfast::fill<float, 16384, 1024, 1, C2C_T | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
+    case 402160:
+    case 602160: return fill_sm<float, 2160, 144, 4, C2C_T, 16, 15, 9>(f, 100 * 1024);
     default: break;
     }
 #endif
@@ -39,6 +66,10 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
     /* 2160 = 16 x 15 x 9: 135, 144, 240 butterflies on 144 threads */
     GFP_FAST(float, 2160, 144, 4, C2C_T, 16, 15, 9)
     GFP_FAST(float, 4096, 256, 4, C2C_T, 16, 16, 16)
+    /* 16384: one frame fills a block (139 KB, as gfp_fast_c2c_f32big), so
+     * each bin's run is one 8-byte value; the rows of the blocks running
+     * beside it fill the rest of its 32-byte sector in L2 */
+    GFP_FASTB(float, 16384, 1024, 1, C2C_T, 1, 16, 16, 16, 4)
     default: return false;
     }
 }
@@ -47,8 +78,13 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
 bool gfp_fast2d_r2c_f32(int nf, gfp_fast_info *f)
 {
 #ifdef GFP_FAST_AB
-    /* alt 1: smaller blocks; alt 2: 64-byte runs (1024 threads) */
+    /* alt 1: smaller blocks; alt 2: 64-byte runs (1024 threads);
+     * alt 5 and 6: 1920 (3840 wide) with 3 frames a block, three blocks an
+     * SM (9 frames: 720 blocks in 1.82 waves of 396 instead of 540 in 1.36)
+     * and 24-byte runs */
     switch (gfp_fast_alt() * 100000 + nf) {
+    case 501920:
+    case 601920: return fill_sm<float, 1920, 128, 3, R2C_T, 16, 8, 15>(f, 64 * 1024);
     case 100960: return gfpfast::fill<float, 960, 64, 4, R2C_T, 0, -1, 16, 15, 4>(f);
     case 101024: return gfpfast::fill<float, 1024, 64, 4, R2C_T, 0, -1, 4, 16, 16>(f);
     case 201920: return gfpfast::fill<float, 1920, 128, 8, R2C_T, 0, -1, 16, 8, 15>(f);

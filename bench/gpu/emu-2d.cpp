@@ -16,7 +16,9 @@
  *          through every path: pass kernels, GFP_GPU_NO2D, 1 x N, N x 1,
  *          odd and prime sizes, C2C, R2C, C2R, batches, against FFTW's 2D
  *          transforms in double.
- *   emu-2d [pass|2d|plan|all]   (default all); exit 1 on any failure.
+ *   emu-2d [pass|2d|2dbig|plan|all]   (default all; 2dbig: 16384 x 256,
+ *          256 x 16384 and R2C 3840 x 2160, not in all); EMU_NF=n: the
+ *          pass test of length n alone; exit 1 on any failure.
  * Build: make emu2d (writes build/emu-2d). */
 #include <cuda_runtime.h>
 #include <fftw3.h>
@@ -244,8 +246,11 @@ template <typename T> static void pass_test(const char *what, const gfp_fast_inf
 
 static void all_passes()
 {
-    static const int cand[] = {256, 512, 960, 1024, 1080, 1920, 2048, 2160, 4096};
+    static const int cand[] = {256, 512, 960, 1024, 1080, 1920, 2048, 2160, 4096, 16384};
+    const char *only = getenv("EMU_NF"); /* one length alone */
     for (int nf : cand) {
+        if (only && atoi(only) != nf)
+            continue;
         gfp_fast_info fi;
         memset(&fi, 0, sizeof fi);
         if (gfp_fast2d_c2c_f32(nf, &fi)) {
@@ -639,6 +644,11 @@ int main(int argc, char **argv)
         twod_test<float>(1920, 1080, 1, true);
         twod_test<float>(3840, 256, 1, true);
         twod_test<double>(1024, 1024, 1, false);
+    }
+    if (!strcmp(what, "2dbig")) { /* issue 7's larger sizes (slow: minutes) */
+        twod_test<float>(16384, 256, 1, false);
+        twod_test<float>(256, 16384, 1, false);
+        twod_test<float>(3840, 2160, 1, true);
     }
     if (all || !strcmp(what, "plan"))
         all_plans();

@@ -229,9 +229,15 @@ static void t_issue_sizes(void)
     run_both((case2d){R2C, 0, 0, 1920, 1080, 1, 1.0, 2, 2, 0});
     run_both((case2d){R2C, 0, 0, 3840, 2160, 1, 1.0, 2, 2, 0});
     run_both((case2d){C2C, 0, 1, 4096, 4096, 1, 1.0, 2, 2, 0});
-    /* 16384 has no pass kernel: the 1D plans (four-step) and transposes */
-    run_case(&(case2d){C2C, 0, 0, 16384, 64, 1, 1.0, 1, ANY, 0});
-    run_case(&(case2d){C2C, 0, 0, 64, 16384, 1, 1.0, ANY, 1, 0});
+    /* C2C f32 16384: the one-frame-a-block pass kernel (8-byte runs) */
+    run_both((case2d){C2C, 0, 0, 16384, 2048, 1, 1.0, 2, 2, 0});
+    run_case(&(case2d){C2C, 0, 0, 16384, 64, 1, 1.0, 2, 1, 0});
+    run_case(&(case2d){C2C, 1, 0, 64, 16384, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){C2C, 1, 0, 16384, 1024, 2, 1.0 / (16384.0 * 1024.0), 2, 2, 0});
+    /* f64 and R2C rows of 16384 have none: the 1D plans and transposes */
+    run_case(&(case2d){C2C, 0, 1, 16384, 64, 1, 1.0, 1, 1, 0});
+    run_case(&(case2d){R2C, 0, 0, 16384, 256, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){C2R, 1, 0, 256, 16384, 1, 1.0, 1, 2, 0});
     /* their inverses: C2R of the image sizes, C2C inverse scaled */
     run_both((case2d){C2R, 1, 0, 1920, 1080, 1, 1.0, 1, 2, 0});
     run_both((case2d){C2R, 1, 0, 3840, 2160, 1, 1.0 / (3840.0 * 2160.0), 1, 2, 0});
@@ -244,11 +250,12 @@ static void t_pass_kernels(void)
     if (!quick) {
         /* every C2C f32 pass length on rows and on columns, batches with
          * a partial last block (frames % FPB != 0) */
-        static const size_t l32[] = {256, 512, 1024, 1080, 2048, 2160, 4096};
-        for (size_t i = 0; i < sizeof l32 / sizeof *l32; i++) {
+        static const size_t l32[] = {256, 512, 1024, 1080, 2048, 2160, 4096, 16384};
+        const size_t n32 = sizeof l32 / sizeof *l32;
+        for (size_t i = 0; i < n32; i++) {
             run_case(&(case2d){C2C, 0, 0, l32[i], 33, 2, 1.0, 2, 1, 0});
             run_case(&(case2d){C2C, 1, 0, 37, l32[i], 1, 1.0, 1, 2, 0});
-            run_case(&(case2d){C2C, 0, 0, l32[i], l32[(i + 3) % 7], 1, 1.0, 2, 2, 0});
+            run_case(&(case2d){C2C, 0, 0, l32[i], l32[(i + 3) % n32], 1, 1.0, 2, 2, 0});
         }
         static const size_t r32[] = {1024, 1920, 2048, 3840, 4096};
         for (size_t i = 0; i < sizeof r32 / sizeof *r32; i++) {
@@ -274,6 +281,8 @@ static void t_pass_kernels(void)
     run_case(&(case2d){C2C, 0, 0, 12, 2160, 1, 1.0, 1, 2, 0});
     run_case(&(case2d){C2C, 0, 0, 4096, 9, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){C2C, 0, 0, 6, 4096, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){C2C, 0, 0, 16384, 5, 2, 1.0, 2, 1, 0});
+    run_case(&(case2d){C2C, 1, 0, 3, 16384, 1, 1.0, 1, 2, 0});
     run_case(&(case2d){R2C, 0, 0, 1920, 10, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){R2C, 0, 0, 3840, 5, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){R2C, 0, 0, 1024, 256, 2, 1.0, 2, 2, 0});
