@@ -103,3 +103,104 @@ bool gfp_fast2d_r2c_f32(int nf, gfp_fast_info *f)
     default: return false;
     }
 }
+
+/* ---- C2C f32 16384 in thread-block clusters (issue 7, 16384 x 16384) ----
+ * One frame of 16384 fills a block (139 KB of shared memory), so the
+ * transposed store above writes one 8-byte value a bin: a quarter of a
+ * sector, and a warp's store touches 32 lines. Here CL consecutive blocks
+ * form a cluster (sm_90's distributed shared memory): each computes its
+ * frame as fkernel does, then, after a cluster barrier, block r of the
+ * cluster writes bins r N/CL .. (r+1) N/CL - 1 of all CL frames, reading
+ * the other blocks' results from their shared memory, so each bin is one
+ * run of CL * 8 bytes (CL = 4: a whole sector). A second cluster barrier
+ * keeps every block's shared memory alive until the others have read it.
+ * Thread tid serves frame slot tid % CL and bins k0 + it * TPT/CL of its
+ * block's range (k0 = tid / CL): a warp reads 32 / CL consecutive bins of
+ * each of CL frames (conflict-free: consecutive words in each block's
+ * memory) and writes 32 / CL runs. */
+#ifndef GFP_EMU
+#include <cooperative_groups.h>
+namespace gfpcl {
+__device__ __forceinline__ unsigned char *smem()
+{
+    extern __shared__ __align__(16) unsigned char gfp_cl_raw[];
+    return gfp_cl_raw;
+}
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+__device__ __forceinline__ void csync() { cooperative_groups::this_cluster().sync(); }
+__device__ __forceinline__ unsigned crank() { return cooperative_groups::this_cluster().block_rank(); }
+template <typename P> __device__ __forceinline__ P *cmap(P *p, unsigned r)
+{
+    return cooperative_groups::this_cluster().map_shared_rank(p, r);
+}
+#else /* no clusters before sm_90: the host never launches these there */
+__device__ __forceinline__ void csync() { __trap(); }
+__device__ __forceinline__ unsigned crank() { return 0; }
+template <typename P> __device__ __forceinline__ P *cmap(P *p, unsigned) { return p; }
+#endif
+} // namespace gfpcl
+#endif
+
+namespace gfpfast {
+template <int N, int TPT, int CL, int MODE, int... Rs>
+__global__ void __launch_bounds__(TPT, 1) ckernel(const __grid_constant__ gfp_fparams p)
+{
+    typedef float T;
+    constexpr int PS = PadN<N, MODE>::v;
+    static_assert(TPT % CL == 0 && N % TPT == 0, "cluster store map");
+    gcx<T> *sm = (gcx<T> *)gfpcl::smem();
+    const int tid = threadIdx.x;
+    Ctx c;
+    c.x = tid;
+    c.g = blockIdx.x;
+    c.act = c.g < p.batch;
+    Run<T, N, TPT, 1, 0, true, true, false, MODE, false, PS, 0, Rs...>::go(p, sm, c);
+    gfpcl::csync(); /* every frame of the cluster in its block's memory */
+    constexpr int G = TPT / CL, IT = N / TPT;
+    const unsigned r = gfpcl::crank();
+    const int tt = tid % CL, k0 = (int)r * (N / CL) + tid / CL;
+    const unsigned long long g = blockIdx.x - r + (unsigned)tt;
+    if (g < p.batch) {
+        const gcx<T> *s0 = gfpcl::cmap(sm, (unsigned)tt);
+        gcx<T> *dst = (gcx<T> *)p.out + (g / p.fpm) * p.mst + g % p.fpm;
+        const unsigned long long ld = p.ld;
+        const T sc = (T)p.scale;
+        const T cs = p.conj_out ? -sc : sc;
+#pragma unroll 4
+        for (int it = 0; it < IT; it++) {
+            const int k = k0 + it * G;
+            const gcx<T> z = s0[fpad<MODE>(k)];
+            dst[(unsigned long long)k * ld] = mk(z.x * sc, z.y * cs);
+        }
+    }
+    gfpcl::csync(); /* the others have read this block's memory */
+}
+
+template <int N, int TPT, int CL, int MODE, int... Rs> inline bool cfill(gfp_fast_info *f)
+{
+    f->func = (const void *)ckernel<N, TPT, CL, MODE, Rs...>;
+    f->nf = N;
+    f->tpt = TPT;
+    f->fpb = 1;
+    f->threads = TPT;
+    f->smem = (size_t)PadN<N, MODE>::v * sizeof(gcx<float>);
+    const int r[] = {Rs...};
+    f->nst = (int)sizeof...(Rs);
+    for (int i = 0; i < f->nst; i++)
+        f->r[i] = r[i];
+    f->cl = CL;
+    return true;
+}
+} // namespace gfpfast
+
+bool gfp_fast2d_c2c_f32_cl(int nf, int cl, gfp_fast_info *f)
+{
+    if (nf != 16384)
+        return false;
+    switch (cl) {
+    case 2: return gfpfast::cfill<16384, 1024, 2, C2C_T, 16, 16, 16, 4>(f);
+    case 4: return gfpfast::cfill<16384, 1024, 4, C2C_T, 16, 16, 16, 4>(f);
+    case 8: return gfpfast::cfill<16384, 1024, 8, C2C_T, 16, 16, 16, 4>(f);
+    default: return false;
+    }
+}
