@@ -41,7 +41,10 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
      * of L2);
      * 2160 (the columns of 3840 x 2160): alt 4 and 6, two blocks an SM
      * instead of three (8 frames an SM: 481 blocks in 1.82 waves of 264
-     * instead of 1.21 of 396) */
+     * instead of 1.21 of 396);
+     * 3840: alt 7 two frames a block (65 KB, three blocks an SM: 1080
+     * blocks in 2.73 waves of 396 instead of 540 in 4.09 of 132; 16-byte
+     * runs) */
     switch (gfp_fast_alt() * 100000 + nf) {
     case 101024: return gfpfast::fill<float, 1024, 64, 4, C2C_T, 0, -1, 4, 16, 16>(f);
     case 101080: return gfpfast::fill<float, 1080, 72, 4, C2C_T, 0, -1, 8, 15, 9>(f);
@@ -51,6 +54,7 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
     case 216384: return gfpfast::fill<float, 16384, 1024, 1, C2C_T, 1, -1, 4, 16, 16, 16>(f);
     case 316384:
         return gfpfast::fill<float, 16384, 1024, 1, C2C_T | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
+    case 703840: return gfpfast::fill<float, 3840, 256, 2, C2C_T, 0, -1, 16, 16, 15>(f);
     case 402160:
     case 602160: return fill_sm<float, 2160, 144, 4, C2C_T, 16, 15, 9>(f, 100 * 1024);
     default: break;
@@ -62,9 +66,13 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FAST(float, 1024, 64, 8, C2C_T, 4, 16, 16)
     /* 1080 = 8 x 15 x 9: 135, 72, 120 butterflies on 72 threads */
     GFP_FAST(float, 1080, 72, 8, C2C_T, 8, 15, 9)
+    /* 1920 = 16 x 8 x 15: 120, 240, 128 butterflies on 128 threads */
+    GFP_FAST(float, 1920, 128, 4, C2C_T, 16, 8, 15)
     GFP_FAST(float, 2048, 128, 4, C2C_T, 8, 16, 16)
     /* 2160 = 16 x 15 x 9: 135, 144, 240 butterflies on 144 threads */
     GFP_FAST(float, 2160, 144, 4, C2C_T, 16, 15, 9)
+    /* 3840 = 16 x 16 x 15: 240, 240, 256 butterflies on 256 threads (131 KB) */
+    GFP_FAST(float, 3840, 256, 4, C2C_T, 16, 16, 15)
     GFP_FAST(float, 4096, 256, 4, C2C_T, 16, 16, 16)
     /* 16384: one frame fills a block (139 KB, as gfp_fast_c2c_f32big), so
      * each bin's run is one 8-byte value; the rows of the blocks running

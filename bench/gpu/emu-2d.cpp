@@ -329,7 +329,7 @@ template <typename T> static void pass_test(const char *what, const gfp_fast_inf
 
 static void all_passes()
 {
-    static const int cand[] = {256, 512, 960, 1024, 1080, 1920, 2048, 2160, 4096, 16384};
+    static const int cand[] = {256, 512, 960, 1024, 1080, 1920, 2048, 2160, 3840, 4096, 16384};
     const char *only = getenv("EMU_NF"); /* one length alone */
     for (int nf : cand) {
         if (only && atoi(only) != nf)
@@ -524,9 +524,11 @@ cudaError_t cudaOccupancyMaxActiveClusters(int *n, const void *, const cudaLaunc
     *n = cfg_cluster(cfg) <= 8 ? 16 : 0;
     return cudaSuccess;
 }
+static int cl_launches; /* cluster launches (GFP_GPU_2D_CL) */
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *cfg, const void *func, void **args)
 {
     unsigned cl = cfg_cluster(cfg);
+    cl_launches += cl > 1;
     if (cl <= 1) {
         launch_grid(func, cfg->gridDim.x, cfg->blockDim.x, *(const gfp_fparams *)args[0]);
         return cudaSuccess;
@@ -748,6 +750,22 @@ static void all_plans()
     plan_case(GFP_GPU_C2C, 1, 1, 5, 2048, 1, 1.0, 0, 1, 2);
     plan_case(GFP_GPU_R2C, 0, 1, 100, 1024, 1, 1.0, 0, 1, 2);
     plan_case(GFP_GPU_C2R, 1, 1, 30, 4096, 1, 1.0, 0, 1, 2);
+    /* C2C f32 16384 in clusters (GFP_GPU_2D_CL): rows, columns, a cluster
+     * straddling matrices, the grid padded to whole clusters */
+    static const char *cls[] = {"2", "4", "8"};
+    for (const char *c : cls) {
+        setenv("GFP_GPU_2D_CL", c, 1);
+        int before = cl_launches;
+        plan_case(GFP_GPU_C2C, 0, 0, 16384, 7, 2, 1.0, 0, 2, 1);
+        plan_case(GFP_GPU_C2C, 1, 0, 3, 16384, 1, 1.0, 0, 1, 2);
+        plan_case(GFP_GPU_C2C, 0, 0, 16384, 256, 1, 1.0, 0, 2, 2);
+        if (cl_launches - before != 3) {
+            printf("FAIL plan: GFP_GPU_2D_CL=%s: %d cluster launches, 3 wanted\n", c,
+                   cl_launches - before);
+            fails++;
+        }
+    }
+    unsetenv("GFP_GPU_2D_CL");
     if (mock_plans != 0) {
         printf("FAIL plan: %d 1D plans not destroyed\n", mock_plans);
         fails++;
@@ -772,6 +790,8 @@ int main(int argc, char **argv)
         twod_test<float>(16384, 256, 1, false);
         twod_test<float>(256, 16384, 1, false);
         twod_test<float>(3840, 2160, 1, true);
+        twod_test<float>(3840, 2160, 1, false);
+        twod_test<float>(1920, 1080, 1, false);
     }
     if (all || !strcmp(what, "plan"))
         all_plans();

@@ -228,6 +228,8 @@ static void t_issue_sizes(void)
     run_both((case2d){C2C, 0, 0, 4096, 4096, 1, 1.0, 2, 2, 0});
     run_both((case2d){R2C, 0, 0, 1920, 1080, 1, 1.0, 2, 2, 0});
     run_both((case2d){R2C, 0, 0, 3840, 2160, 1, 1.0, 2, 2, 0});
+    run_both((case2d){C2C, 0, 0, 1920, 1080, 1, 1.0, 2, 2, 0});
+    run_both((case2d){C2C, 0, 0, 3840, 2160, 1, 1.0, 2, 2, 0});
     run_both((case2d){C2C, 0, 1, 4096, 4096, 1, 1.0, 2, 2, 0});
     /* C2C f32 16384: the one-frame-a-block pass kernel (8-byte runs) */
     run_both((case2d){C2C, 0, 0, 16384, 2048, 1, 1.0, 2, 2, 0});
@@ -250,7 +252,7 @@ static void t_pass_kernels(void)
     if (!quick) {
         /* every C2C f32 pass length on rows and on columns, batches with
          * a partial last block (frames % FPB != 0) */
-        static const size_t l32[] = {256, 512, 1024, 1080, 2048, 2160, 4096, 16384};
+        static const size_t l32[] = {256, 512, 1024, 1080, 1920, 2048, 2160, 3840, 4096, 16384};
         const size_t n32 = sizeof l32 / sizeof *l32;
         for (size_t i = 0; i < n32; i++) {
             run_case(&(case2d){C2C, 0, 0, l32[i], 33, 2, 1.0, 2, 1, 0});
@@ -282,6 +284,8 @@ static void t_pass_kernels(void)
     run_case(&(case2d){C2C, 0, 0, 4096, 9, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){C2C, 0, 0, 6, 4096, 1, 1.0, 1, 2, 0});
     run_case(&(case2d){C2C, 0, 0, 16384, 5, 2, 1.0, 2, 1, 0});
+    run_case(&(case2d){C2C, 1, 0, 1920, 6, 1, 1.0, 2, 1, 0});
+    run_case(&(case2d){C2C, 0, 0, 3840, 5, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){C2C, 1, 0, 3, 16384, 1, 1.0, 1, 2, 0});
     run_case(&(case2d){R2C, 0, 0, 1920, 10, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){R2C, 0, 0, 3840, 5, 1, 1.0, 2, 1, 0});
