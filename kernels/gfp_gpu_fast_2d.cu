@@ -15,19 +15,6 @@
 #define C2C_T (GFP_MODE_C2C | GFP_FAST_TR)
 #define R2C_T (GFP_MODE_R2C | GFP_FAST_TR)
 
-#ifdef GFP_FAST_AB
-/* a configuration whose block asks for at least MINSM bytes of shared
- * memory (the kernel uses what it needs): caps the blocks an SM runs at
- * once, so the grid's last partial wave is shorter (issue 7, 3840 x 2160) */
-template <typename T, int N, int TPT, int FPB, int MODE, int... Rs>
-static bool fill_sm(gfp_fast_info *f, size_t minsm)
-{
-    bool ok = gfpfast::fill<T, N, TPT, FPB, MODE, 0, -1, Rs...>(f);
-    if (f->smem < minsm)
-        f->smem = minsm;
-    return ok;
-}
-#endif
 
 bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
 {
@@ -39,12 +26,12 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
      * values (128 registers), alt 2 radix 4 first, alt 3 streaming loads
      * (ld.cs: the input should not push the half-written output lines out
      * of L2);
-     * 2160 (the columns of 3840 x 2160): alt 4 and 6, two blocks an SM
-     * instead of three (8 frames an SM: 481 blocks in 1.82 waves of 264
-     * instead of 1.21 of 396);
-     * 3840: alt 7 two frames a block (65 KB, three blocks an SM: 1080
-     * blocks in 2.73 waves of 396 instead of 540 in 4.09 of 132; 16-byte
-     * runs) */
+     * 2160 (the columns of 3840 x 2160, written with row stride 1921, so
+     * 3 of 4 runs straddle two sectors): alt 4 and 6, 8 frames a block on
+     * 72 threads each (576 threads, 147 KB, one block an SM): 64-byte runs,
+     * 11 sector writes for 8 sectors of data instead of 7 for 4;
+     * 3840: alt 7 two frames a block (65 KB, three blocks an SM instead of
+     * one: their phases overlap; 16-byte runs) */
     switch (gfp_fast_alt() * 100000 + nf) {
     case 101024: return gfpfast::fill<float, 1024, 64, 4, C2C_T, 0, -1, 4, 16, 16>(f);
     case 101080: return gfpfast::fill<float, 1080, 72, 4, C2C_T, 0, -1, 8, 15, 9>(f);
@@ -56,7 +43,7 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
         return gfpfast::fill<float, 16384, 1024, 1, C2C_T | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
     case 703840: return gfpfast::fill<float, 3840, 256, 2, C2C_T, 0, -1, 16, 16, 15>(f);
     case 402160:
-    case 602160: return fill_sm<float, 2160, 144, 4, C2C_T, 16, 15, 9>(f, 100 * 1024);
+    case 602160: return gfpfast::fill<float, 2160, 72, 8, C2C_T, 0, -1, 16, 15, 9>(f);
     default: break;
     }
 #endif
@@ -87,12 +74,12 @@ bool gfp_fast2d_r2c_f32(int nf, gfp_fast_info *f)
 {
 #ifdef GFP_FAST_AB
     /* alt 1: smaller blocks; alt 2: 64-byte runs (1024 threads);
-     * alt 5 and 6: 1920 (3840 wide) with 3 frames a block, three blocks an
-     * SM (9 frames: 720 blocks in 1.82 waves of 396 instead of 540 in 1.36)
-     * and 24-byte runs */
+     * alt 5 and 6: 1920 (3840 wide) with 8 frames of 64 threads (512
+     * threads at up to 128 registers, 131 KB, one block an SM): 64-byte
+     * runs */
     switch (gfp_fast_alt() * 100000 + nf) {
     case 501920:
-    case 601920: return fill_sm<float, 1920, 128, 3, R2C_T, 16, 8, 15>(f, 64 * 1024);
+    case 601920: return gfpfast::fill<float, 1920, 64, 8, R2C_T, 1, -1, 16, 8, 15>(f);
     case 100960: return gfpfast::fill<float, 960, 64, 4, R2C_T, 0, -1, 16, 15, 4>(f);
     case 101024: return gfpfast::fill<float, 1024, 64, 4, R2C_T, 0, -1, 4, 16, 16>(f);
     case 201920: return gfpfast::fill<float, 1920, 128, 8, R2C_T, 0, -1, 16, 8, 15>(f);
