@@ -1,0 +1,132 @@
+#!/bin/sh
+# bench/gpu/dev-2d-v2.sh - one GPU-machine call (H100, ~6 minutes) for
+# issue 7's 2D FFT on branch twod-speed: C2C f32 16384 pass kernels (one
+# frame a block, and in thread-block clusters: GFP_GPU_2D_CL), C2C f32
+# 1920 and 3840 pass kernels, and the A/B alternatives for 3840 x 2160.
+#
+# Pack (on the dev box, in the worktree, after building build/ and
+# build-ab/ as bench/NOTES.md's "Issue 7, twod-speed" section says):
+#   sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
+#       tests/unit/test_gpu_2d tests/cli/fft2ref tests/cli/refdft \
+#       $PWD/build-ab/src/gfftpipe
+# (the last, built with NVCCFLAGS=-DGFP_FAST_AB, lands in x/gfftpipe).
+# Run (carry .devpack):  sh bench/gpu/dev-2d-v2.sh
+#
+# PHASE (default "tests bench var"):
+#   tests  in parallel: test_gpu_2d quick (product, and GFP_GPU_2D_CL=4),
+#          tests/cli/fft2-gpu.sh, and compute-sanitizer memcheck + racecheck
+#          of one short fft2 per new kernel (product, clusters, A/B alts)
+#   bench  product: bench --2d gpu,cufft, C2C f32 4096x4096, 16384x16384,
+#          1920x1080, 3840x2160; R2C f32 4096x4096, 1920x1080, 3840x2160
+#   var    the variants, gpu only (their ratio against this call's cuFFT
+#          row in the table): C2C 16384x16384 with GFP_GPU_2D_CL=4 and 8;
+#          the A/B binary at GFP_FAST_ALT=0,4,5,6 on R2C 3840x2160, 0,4,7
+#          on C2C 3840x2160, 2 on R2C 4096x4096
+#   var2   more (a second call): C2C 16384x16384 GFP_GPU_2D_CL=2,
+#          GFP_GPU_NO2D=1 (the old four passes), GFP_FAST_ALT=1,2,3
+# Logs in $OUT/logs.tgz; the table last on stdout.
+set -u
+BUILD=${BUILD:-build-2dv2}
+OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
+if [ -f .devpack/pack.tar.xz ] && [ -z "${SKIP_UNPACK:-}" ]; then
+  rm -rf "$BUILD" && mkdir -p "$BUILD" && tar -xJf .devpack/pack.tar.xz -C "$BUILD" || exit 1
+fi
+[ -x "$BUILD/src/gfftpipe" ] && [ -x "$BUILD/tests/unit/test_gpu_2d" ] ||
+  { echo "dev-2d-v2: no $BUILD/src/gfftpipe or tests/unit/test_gpu_2d" >&2; exit 1; }
+BUILD=$(cd "$BUILD" && pwd)
+export LD_LIBRARY_PATH=$BUILD/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+G=$BUILD/src/gfftpipe
+AB=$BUILD/x/gfftpipe
+R=$BUILD/tests/cli/fft2ref
+T2=$BUILD/tests/unit/test_gpu_2d
+PHASE=${PHASE:-tests bench var}
+nvidia-smi -L
+summary() { # LOG: CUnit's asserts line and the first failures
+  echo "  $(grep -A3 'Run Summary' "$1" | grep asserts | tr -s ' ')"
+  grep -E '^ +[0-9]+\. |FAIL|skipped' "$1" | head -8
+}
+# san NAME VAR=VALUE BINARY ARGS... (ARGS end with the input file):
+# memcheck and racecheck of one fft2, in the background
+san() {
+  _n=$1 _v=$2; shift 2
+  for tool in memcheck racecheck; do
+    (cd "$L/d" && env "$_v" timeout 240 compute-sanitizer --tool $tool --error-exitcode 9 \
+      "$@" "$_n-$tool.out" > "$L/san-$_n-$tool.log" 2>&1; echo "rc=$?" >> "$L/san-$_n-$tool.log") &
+  done
+}
+for ph in $PHASE; do
+  t0=$(date +%s)
+  case $ph in
+  tests)
+    mkdir -p "$L/d"
+    (cd "$L/d" && "$R" rand $((2 * 16384 * 8)) 1 c16k.cf64 && "$R" rand $((2 * 3840 * 16)) 2 c38.cf64 &&
+      "$R" rand $((3840 * 16)) 3 r38.f64 && "$R" rand $((2 * 16 * 2160)) 4 c2160.cf64) || echo "fft2ref rand failed"
+    F="fft2 --engine gpu --out-format cf32"
+    san c16k     GFP_GPU_2D_CL=0 $G $F --size 16384x8 --in-format cf64 c16k.cf64
+    san c16k-cl4 GFP_GPU_2D_CL=4 $G $F --size 16384x8 --in-format cf64 c16k.cf64
+    san c16k-cl8 GFP_GPU_2D_CL=8 $G $F --size 8x16384 --in-format cf64 c16k.cf64
+    san c3840    GFP_GPU_2D_CL=0 $G $F --size 3840x16 --in-format cf64 c38.cf64
+    san c1920    GFP_GPU_2D_CL=0 $G $F --size 1920x32 --in-format cf64 c38.cf64
+    san ab6-r    GFP_FAST_ALT=6 $AB $F --size 3840x16 --in-format f64 r38.f64
+    san ab6-c    GFP_FAST_ALT=6 $AB $F --size 16x2160 --in-format cf64 c2160.cf64
+    san ab7      GFP_FAST_ALT=7 $AB $F --size 3840x16 --in-format cf64 c38.cf64
+    (GFP_TEST_QUICK=1 timeout 200 "$T2" > "$L/t2d-quick.log" 2>&1; echo "rc=$?" >> "$L/t2d-quick.log") &
+    (GFP_GPU_2D_CL=4 GFP_TEST_QUICK=1 timeout 200 "$T2" > "$L/t2d-quick-cl4.log" 2>&1
+     echo "rc=$?" >> "$L/t2d-quick-cl4.log") &
+    GFFTPIPE=$G TOP_BUILDDIR=$BUILD timeout 280 sh tests/cli/fft2-gpu.sh > "$L/fft2-gpu.log" 2>&1
+    echo "fft2-gpu.sh rc=$? $(tail -n 1 "$L/fft2-gpu.log")"
+    grep -E '^(FAIL|SKIP)' "$L/fft2-gpu.log" | head -8
+    wait
+    for t in t2d-quick t2d-quick-cl4; do echo "$t $(tail -n 1 "$L/$t.log")"; summary "$L/$t.log"; done
+    for f in "$L"/san-*.log; do
+      echo "$(basename "$f" .log): $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$f" | tail -1) $(tail -n 1 "$f")"
+      grep -E 'Invalid|hazard|Uninitialized|gfftpipe:' "$f" | head -3
+    done
+    rm -rf "$L/d"
+    ;;
+  bench)
+    B="timeout 300 $G bench --2d --engines gpu,cufft --reps 10 --warmup 2 --precision f32"
+    GFP_GPU_2D_CL=0 $B --kind c2c --sizes 4096x4096,16384x16384,1920x1080,3840x2160 \
+      > "$L/bench-c2c.log" 2> "$L/bench-c2c.err"
+    echo "bench c2c rc=$?"
+    GFP_GPU_2D_CL=0 $B --kind r2c --sizes 4096x4096,1920x1080,3840x2160 \
+      > "$L/bench-r2c.log" 2> "$L/bench-r2c.err"
+    echo "bench r2c rc=$?"
+    cat "$L"/bench-*.err | head -6
+    ;;
+  var|var2)
+    V="bench --2d --engines gpu --reps 10 --warmup 2 --precision f32"
+    # vrun LABEL VAR=VALUE BINARY ARGS...: the variant's gpu row, labelled
+    vrun() {
+      _l=$1; shift
+      timeout 150 env "$@" > "$L/v.out" 2>&1 || { echo "$_l: rc=$?"; tail -n 3 "$L/v.out"; }
+      grep '^gpu ' "$L/v.out" | sed "s/^gpu   /$_l /" >> "$L/var.log"
+      grep '^gpu ' "$L/v.out" | sed "s/^gpu   /$_l /"
+    }
+    if [ $ph = var ]; then
+      for c in 4 8; do vrun "CL=$c" GFP_GPU_2D_CL=$c $G $V --kind c2c --sizes 16384x16384; done
+      for a in 0 4 5 6; do vrun "ALT=$a" GFP_FAST_ALT=$a $AB $V --kind r2c --sizes 3840x2160; done
+      for a in 0 4 7; do vrun "ALT=$a" GFP_FAST_ALT=$a $AB $V --kind c2c --sizes 3840x2160; done
+      vrun "ALT=2" GFP_FAST_ALT=2 $AB $V --kind r2c --sizes 4096x4096
+    else
+      vrun "CL=2" GFP_GPU_2D_CL=2 $G $V --kind c2c --sizes 16384x16384
+      vrun "NO2D" GFP_GPU_NO2D=1 $G $V --kind c2c --sizes 16384x16384
+      for a in 1 2 3; do vrun "ALT=$a" GFP_FAST_ALT=$a $AB $V --kind c2c --sizes 16384x16384; done
+    fi
+    ;;
+  esac
+  echo "[$ph: $(( $(date +%s) - t0 )) s]"
+done
+# the table: x cufft of a variant row against the same size's cufft row
+if ls "$L"/bench-*.log "$L"/var.log > /dev/null 2>&1; then
+  echo "---- bench --2d, f32 (GB/s: in + out once; two-pass floor ~1480 at the 2967 copy rate)"
+  cat "$L"/bench-*.log 2>/dev/null | grep -E '^(gpu|cufft) ' > "$L/rows"
+  [ -f "$L/var.log" ] && cat "$L/var.log" >> "$L/rows"
+  awk '$1 == "cufft" { cu[$2 " " $4] = $7 }
+       { rows[NR] = $0; k[NR] = $2 " " $4; r[NR] = $7 }
+       END { printf "%-7s %-4s %11s %9s %9s %7s %9s %6s\n", "engine", "kind", "w x h", "ms", "GB/s", "x cufft", "rel_l2", "passes"
+             for (i = 1; i <= NR; i++) { split(rows[i], f, " ")
+               x = (k[i] in cu) && cu[k[i]] > 0 ? sprintf("%.3f", r[i] / cu[k[i]]) : "-"
+               printf "%-7s %-4s %11s %9s %9s %7s %9s %6s\n", f[1], f[2], f[4], f[6], f[7], x, f[9], f[10] } }' "$L/rows"
+fi
+tar -czf "$OUT/logs.tgz" -C "$OUT" logs && rm -rf "$L"
