@@ -24,6 +24,9 @@
 #          on C2C 3840x2160, 2 on R2C 4096x4096
 #   var2   more (a second call): C2C 16384x16384 GFP_GPU_2D_CL=2,
 #          GFP_GPU_NO2D=1 (the old four passes), GFP_FAST_ALT=1,2,3
+#   prof   where ncu exists and may read the counters: per kernel time,
+#          DRAM bytes and L2 write sectors/requests of fft2 R2C 3840x2160
+#          (product, ALT=6) and C2C 16384x1024 (GFP_GPU_2D_CL=0 and 4)
 # Logs in $OUT/logs.tgz; the table last on stdout.
 set -u
 BUILD=${BUILD:-build-2dv2}
@@ -112,6 +115,27 @@ for ph in $PHASE; do
       vrun "CL=2" GFP_GPU_2D_CL=2 $G $V --kind c2c --sizes 16384x16384
       vrun "NO2D" GFP_GPU_NO2D=1 $G $V --kind c2c --sizes 16384x16384
       for a in 1 2 3; do vrun "ALT=$a" GFP_FAST_ALT=$a $AB $V --kind c2c --sizes 16384x16384; done
+    fi
+    ;;
+  prof)
+    NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+    if [ ! -x "$NCU" ]; then echo "prof: no ncu"; else
+      mkdir -p "$L/d"
+      (cd "$L/d" && "$R" rand $((3840 * 2160)) 5 r.f64 && "$R" rand $((2 * 16384 * 1024)) 6 c.cf64)
+      M=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_srcunit_tex_op_write.sum,lts__t_requests_srcunit_tex_op_write.sum
+      # prof LABEL VAR=VALUE BINARY ARGS...
+      prof() {
+        _l=$1; shift
+        (cd "$L/d" && timeout 120 env "$1" "$NCU" --metrics $M --csv --page raw \
+          "$2" fft2 --engine gpu --out-format cf32 "$3" "$4" "$5" "$6" "$7" o.cf32) \
+          > "$L/prof-$_l.csv" 2>&1
+        echo "== $_l"; grep -E '"ID"|kernel' "$L/prof-$_l.csv" | cut -c1-600 | head -12
+      }
+      prof r2c3840 GFP_FAST_ALT=0 $G --size 3840x2160 --in-format f64 r.f64
+      prof r2c3840-alt6 GFP_FAST_ALT=6 $AB --size 3840x2160 --in-format f64 r.f64
+      prof c16k GFP_GPU_2D_CL=0 $G --size 16384x1024 --in-format cf64 c.cf64
+      prof c16k-cl4 GFP_GPU_2D_CL=4 $G --size 16384x1024 --in-format cf64 c.cf64
+      rm -rf "$L/d"
     fi
     ;;
   esac
