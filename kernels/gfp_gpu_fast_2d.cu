@@ -30,6 +30,7 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
      * 3 of 4 runs straddle two sectors): alt 4 and 6, 8 frames a block on
      * 72 threads each (576 threads, 147 KB, one block an SM): 64-byte runs,
      * 11 sector writes for 8 sectors of data instead of 7 for 4;
+     * 2160: alt 8 the 64-register cap (one block an SM, as before);
      * 3840: alt 7 two frames a block (65 KB, three blocks an SM instead of
      * one: their phases overlap; 16-byte runs) */
     switch (gfp_fast_alt() * 100000 + nf) {
@@ -42,6 +43,7 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
     case 316384:
         return gfpfast::fill<float, 16384, 1024, 1, C2C_T | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
     case 703840: return gfpfast::fill<float, 3840, 256, 2, C2C_T, 0, -1, 16, 16, 15>(f);
+    case 802160: return gfpfast::fill<float, 2160, 144, 4, C2C_T, 0, -1, 16, 15, 9>(f);
     case 402160:
     case 602160: return gfpfast::fill<float, 2160, 72, 8, C2C_T, 0, -1, 16, 15, 9>(f);
     default: break;
@@ -56,8 +58,10 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
     /* 1920 = 16 x 8 x 15: 120, 240, 128 butterflies on 128 threads */
     GFP_FAST(float, 1920, 128, 4, C2C_T, 16, 8, 15)
     GFP_FAST(float, 2048, 128, 4, C2C_T, 8, 16, 16)
-    /* 2160 = 16 x 15 x 9: 135, 144, 240 butterflies on 144 threads */
-    GFP_FAST(float, 2160, 144, 4, C2C_T, 16, 15, 9)
+    /* 2160 = 16 x 15 x 9: 135, 144, 240 butterflies on 144 threads; two
+     * blocks an SM (56 registers, no spills; at the default cap of 64 the
+     * 576-thread block is alone on its SM: alt 8) */
+    GFP_FASTB(float, 2160, 144, 4, C2C_T, 2, 16, 15, 9)
     /* 3840 = 16 x 16 x 15: 240, 240, 256 butterflies on 256 threads (131 KB) */
     GFP_FAST(float, 3840, 256, 4, C2C_T, 16, 16, 15)
     GFP_FAST(float, 4096, 256, 4, C2C_T, 16, 16, 16)
@@ -137,26 +141,33 @@ template <typename P> __device__ __forceinline__ P *cmap(P *p, unsigned) { retur
 #endif
 
 namespace gfpfast {
-template <int N, int TPT, int CL, int MODE, int... Rs>
-__global__ void __launch_bounds__(TPT, 1) ckernel(const __grid_constant__ gfp_fparams p)
+/* FPB frames a block (as fkernel), CL blocks a cluster: a bin's run is
+ * CL * FPB frames; block r of the cluster writes bins r N/CL .. (r+1) N/CL
+ * - 1, thread tid the cluster's frame slot tid % (CL FPB) (block slot /
+ * FPB, its frame slot % FPB) */
+template <int N, int TPT, int FPB, int CL, int MODE, int MINB, int... Rs>
+__global__ void __launch_bounds__(TPT * FPB, MINB) ckernel(const __grid_constant__ gfp_fparams p)
 {
     typedef float T;
-    constexpr int PS = PadN<N, MODE>::v;
-    static_assert(TPT % CL == 0 && N % TPT == 0, "cluster store map");
-    gcx<T> *sm = (gcx<T> *)gfpcl::smem();
+    constexpr int PS = PadN<N, MODE>::v, NT = TPT * FPB, S = CL * FPB;
+    constexpr int NQ = (N + CL - 1) / CL, G = NT / S, IT = (NQ + G - 1) / G;
+    static_assert(NT % S == 0, "cluster store map");
+    gcx<T> *smb = (gcx<T> *)gfpcl::smem();
     const int tid = threadIdx.x;
+    const int t = tid / TPT;
     Ctx c;
-    c.x = tid;
-    c.g = blockIdx.x;
+    c.x = tid - t * TPT;
+    c.g = (unsigned long long)blockIdx.x * FPB + t;
     c.act = c.g < p.batch;
-    Run<T, N, TPT, 1, 0, true, true, false, MODE, false, PS, 0, Rs...>::go(p, sm, c);
+    Run<T, N, TPT, 1, 0, true, true, false, MODE, false, FPB * PS, 0, Rs...>::go(p, smb + t * PS,
+                                                                                 c);
     gfpcl::csync(); /* every frame of the cluster in its block's memory */
-    constexpr int G = TPT / CL, IT = N / TPT;
     const unsigned r = gfpcl::crank();
-    const int tt = tid % CL, k0 = (int)r * (N / CL) + tid / CL;
-    const unsigned long long g = blockIdx.x - r + (unsigned)tt;
+    const int tt = tid % S, kb = (int)r * NQ, ke = kb + NQ < N ? kb + NQ : N;
+    const int k0 = kb + tid / S;
+    const unsigned long long g = (unsigned long long)(blockIdx.x - r) * FPB + (unsigned)tt;
     if (g < p.batch) {
-        const gcx<T> *s0 = gfpcl::cmap(sm, (unsigned)tt);
+        const gcx<T> *s0 = gfpcl::cmap(smb, (unsigned)(tt / FPB)) + (tt % FPB) * PS;
         gcx<T> *dst = (gcx<T> *)p.out + (g / p.fpm) * p.mst + g % p.fpm;
         const unsigned long long ld = p.ld;
         const T sc = (T)p.scale;
@@ -164,21 +175,24 @@ __global__ void __launch_bounds__(TPT, 1) ckernel(const __grid_constant__ gfp_fp
 #pragma unroll 4
         for (int it = 0; it < IT; it++) {
             const int k = k0 + it * G;
-            const gcx<T> z = s0[fpad<MODE>(k)];
-            dst[(unsigned long long)k * ld] = mk(z.x * sc, z.y * cs);
+            if (IT * G == NQ && NQ * CL == N || k < ke) {
+                const gcx<T> z = s0[fpad<MODE>(k)];
+                dst[(unsigned long long)k * ld] = mk(z.x * sc, z.y * cs);
+            }
         }
     }
     gfpcl::csync(); /* the others have read this block's memory */
 }
 
-template <int N, int TPT, int CL, int MODE, int... Rs> inline bool cfill(gfp_fast_info *f)
+template <int N, int TPT, int FPB, int CL, int MODE, int MINB, int... Rs>
+inline bool cfill(gfp_fast_info *f)
 {
-    f->func = (const void *)ckernel<N, TPT, CL, MODE, Rs...>;
+    f->func = (const void *)ckernel<N, TPT, FPB, CL, MODE, MINB, Rs...>;
     f->nf = N;
     f->tpt = TPT;
-    f->fpb = 1;
-    f->threads = TPT;
-    f->smem = (size_t)PadN<N, MODE>::v * sizeof(gcx<float>);
+    f->fpb = FPB;
+    f->threads = TPT * FPB;
+    f->smem = (size_t)FPB * PadN<N, MODE>::v * sizeof(gcx<float>);
     const int r[] = {Rs...};
     f->nst = (int)sizeof...(Rs);
     for (int i = 0; i < f->nst; i++)
@@ -188,14 +202,19 @@ template <int N, int TPT, int CL, int MODE, int... Rs> inline bool cfill(gfp_fas
 }
 } // namespace gfpfast
 
+/* 16384: one frame a block, runs of cl frames; 2160 and 4096 (the columns
+ * of 3840 x 2160 and of R2C 4096 x 4096, written at the odd row strides
+ * 1921 and 2049, so 32-byte runs straddle sectors): the pass kernels'
+ * blocks of 4 frames in pairs, 64-byte runs at three (2160) or one (4096)
+ * blocks an SM */
 bool gfp_fast2d_c2c_f32_cl(int nf, int cl, gfp_fast_info *f)
 {
-    if (nf != 16384)
-        return false;
-    switch (cl) {
-    case 2: return gfpfast::cfill<16384, 1024, 2, C2C_T, 16, 16, 16, 4>(f);
-    case 4: return gfpfast::cfill<16384, 1024, 4, C2C_T, 16, 16, 16, 4>(f);
-    case 8: return gfpfast::cfill<16384, 1024, 8, C2C_T, 16, 16, 16, 4>(f);
+    switch (nf * 10 + cl) {
+    case 163842: return gfpfast::cfill<16384, 1024, 1, 2, C2C_T, 1, 16, 16, 16, 4>(f);
+    case 163844: return gfpfast::cfill<16384, 1024, 1, 4, C2C_T, 1, 16, 16, 16, 4>(f);
+    case 163848: return gfpfast::cfill<16384, 1024, 1, 8, C2C_T, 1, 16, 16, 16, 4>(f);
+    case 21602: return gfpfast::cfill<2160, 144, 4, 2, C2C_T, 2, 16, 15, 9>(f);
+    case 40962: return gfpfast::cfill<4096, 256, 4, 2, C2C_T, 1, 16, 16, 16>(f);
     default: return false;
     }
 }
