@@ -13,15 +13,16 @@
 # Run (carry .devpack):  sh bench/gpu/dev-2d-v2.sh
 #
 # PHASE (default "tests bench var"):
-#   tests  in parallel: test_gpu_2d quick (product, and GFP_GPU_2D_CL=4),
+#   tests  in parallel: test_gpu_2d quick (product, GFP_GPU_2D_CL=2 and 4),
 #          tests/cli/fft2-gpu.sh, and compute-sanitizer memcheck + racecheck
 #          of one short fft2 per new kernel (product, clusters, A/B alts)
 #   bench  product: bench --2d gpu,cufft, C2C f32 4096x4096, 16384x16384,
 #          1920x1080, 3840x2160; R2C f32 4096x4096, 1920x1080, 3840x2160
 #   var    the variants, gpu only (their ratio against this call's cuFFT
 #          row in the table): C2C 16384x16384 with GFP_GPU_2D_CL=4 and 8;
-#          the A/B binary at GFP_FAST_ALT=0,2,4,5,6 on R2C 3840x2160, 0,4,7
-#          on C2C 3840x2160, 2 on R2C 4096x4096
+#          GFP_GPU_2D_CL=2 (2160 and 4096 in block pairs) on R2C and C2C
+#          3840x2160 and 4096x4096; the A/B binary at GFP_FAST_ALT=0,2,4,5,
+#          6,8 on R2C 3840x2160, 4,7,8 on C2C 3840x2160, 2 on R2C 4096x4096
 #   var2   more (a second call): C2C 16384x16384 GFP_GPU_2D_CL=2,
 #          GFP_GPU_NO2D=1 (the old four passes), GFP_FAST_ALT=1,2,3
 #   prof   where ncu exists and may read the counters: per kernel time,
@@ -63,24 +64,29 @@ for ph in $PHASE; do
   tests)
     mkdir -p "$L/d"
     (cd "$L/d" && "$R" rand $((2 * 16384 * 8)) 1 c16k.cf64 && "$R" rand $((2 * 3840 * 16)) 2 c38.cf64 &&
-      "$R" rand $((3840 * 16)) 3 r38.f64 && "$R" rand $((2 * 16 * 2160)) 4 c2160.cf64) || echo "fft2ref rand failed"
+      "$R" rand $((3840 * 16)) 3 r38.f64 && "$R" rand $((2 * 16 * 2160)) 4 c2160.cf64 &&
+      "$R" rand $((2 * 16 * 4096)) 7 c4096.cf64) || echo "fft2ref rand failed"
     F="fft2 --engine gpu --out-format cf32"
     san c16k     GFP_GPU_2D_CL=0 $G $F --size 16384x8 --in-format cf64 c16k.cf64
     san c16k-cl4 GFP_GPU_2D_CL=4 $G $F --size 16384x8 --in-format cf64 c16k.cf64
     san c16k-cl8 GFP_GPU_2D_CL=8 $G $F --size 8x16384 --in-format cf64 c16k.cf64
+    san c2160-cl2 GFP_GPU_2D_CL=2 $G $F --size 16x2160 --in-format cf64 c2160.cf64
+    san c4096-cl2 GFP_GPU_2D_CL=2 $G $F --size 16x4096 --in-format cf64 c4096.cf64
     san c3840    GFP_GPU_2D_CL=0 $G $F --size 3840x16 --in-format cf64 c38.cf64
     san c1920    GFP_GPU_2D_CL=0 $G $F --size 1920x32 --in-format cf64 c38.cf64
     san ab6-r    GFP_FAST_ALT=6 $AB $F --size 3840x16 --in-format f64 r38.f64
     san ab6-c    GFP_FAST_ALT=6 $AB $F --size 16x2160 --in-format cf64 c2160.cf64
     san ab7      GFP_FAST_ALT=7 $AB $F --size 3840x16 --in-format cf64 c38.cf64
     (GFP_TEST_QUICK=1 timeout 200 "$T2" > "$L/t2d-quick.log" 2>&1; echo "rc=$?" >> "$L/t2d-quick.log") &
-    (GFP_GPU_2D_CL=4 GFP_TEST_QUICK=1 timeout 200 "$T2" > "$L/t2d-quick-cl4.log" 2>&1
-     echo "rc=$?" >> "$L/t2d-quick-cl4.log") &
+    for c in 2 4; do
+      (GFP_GPU_2D_CL=$c GFP_TEST_QUICK=1 timeout 200 "$T2" > "$L/t2d-quick-cl$c.log" 2>&1
+       echo "rc=$?" >> "$L/t2d-quick-cl$c.log") &
+    done
     GFFTPIPE=$G TOP_BUILDDIR=$BUILD timeout 280 sh tests/cli/fft2-gpu.sh > "$L/fft2-gpu.log" 2>&1
     echo "fft2-gpu.sh rc=$? $(tail -n 1 "$L/fft2-gpu.log")"
     grep -E '^(FAIL|SKIP)' "$L/fft2-gpu.log" | head -8
     wait
-    for t in t2d-quick t2d-quick-cl4; do echo "$t $(tail -n 1 "$L/$t.log")"; summary "$L/$t.log"; done
+    for t in t2d-quick t2d-quick-cl2 t2d-quick-cl4; do echo "$t $(tail -n 1 "$L/$t.log")"; summary "$L/$t.log"; done
     for f in "$L"/san-*.log; do
       echo "$(basename "$f" .log): $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$f" | tail -1) $(tail -n 1 "$f")"
       grep -E 'Invalid|hazard|Uninitialized|gfftpipe:' "$f" | head -3
@@ -108,8 +114,9 @@ for ph in $PHASE; do
     }
     if [ $ph = var ]; then
       for c in 4 8; do vrun "CL=$c" GFP_GPU_2D_CL=$c $G $V --kind c2c --sizes 16384x16384; done
-      for a in 0 2 4 5 6; do vrun "ALT=$a" GFP_FAST_ALT=$a $AB $V --kind r2c --sizes 3840x2160; done
-      for a in 0 4 7; do vrun "ALT=$a" GFP_FAST_ALT=$a $AB $V --kind c2c --sizes 3840x2160; done
+      vrun "CL=2" GFP_GPU_2D_CL=2 $G $V --kind r2c,c2c --sizes 3840x2160,4096x4096
+      for a in 0 2 4 5 6 8; do vrun "ALT=$a" GFP_FAST_ALT=$a $AB $V --kind r2c --sizes 3840x2160; done
+      for a in 4 7 8; do vrun "ALT=$a" GFP_FAST_ALT=$a $AB $V --kind c2c --sizes 3840x2160; done
       vrun "ALT=2" GFP_FAST_ALT=2 $AB $V --kind r2c --sizes 4096x4096
     else
       vrun "CL=2" GFP_GPU_2D_CL=2 $G $V --kind c2c --sizes 16384x16384
