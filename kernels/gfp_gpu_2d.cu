@@ -54,9 +54,10 @@ static int no_pass_kernels(void)
     return ev && *ev && *ev != '0';
 }
 
-/* GFP_GPU_2D_CL=2|4|8: C2C f32 16384 in clusters of that many blocks
- * (gfp_fast2d_c2c_f32_cl, sm_90 and later), runs of 2-8 frames; unset or
- * 0: one frame a block, 8-byte runs. For A/B runs. */
+/* GFP_GPU_2D_CL=2|4|8: the C2C f32 passes that have a cluster form
+ * (gfp_fast2d_c2c_f32_cl, sm_90 and later: 16384 at 2, 4, 8; 2160 and 4096
+ * at 2) in clusters of that many blocks, a bin's run cl times longer;
+ * unset or 0: the plain pass kernels. For A/B runs (bench/NOTES.md). */
 static int cluster_size(void)
 {
     const char *ev = getenv("GFP_GPU_2D_CL");
