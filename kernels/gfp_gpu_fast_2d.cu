@@ -31,6 +31,7 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
      * 72 threads each (576 threads, 147 KB, one block an SM): 64-byte runs,
      * 11 sector writes for 8 sectors of data instead of 7 for 4;
      * 2160: alt 8 the 64-register cap (one block an SM, as before);
+     * 1080 (72 x 8 = 576 threads, the same cap): alt 9 two blocks an SM;
      * 3840: alt 7 two frames a block (65 KB, three blocks an SM instead of
      * one: their phases overlap; 16-byte runs) */
     switch (gfp_fast_alt() * 100000 + nf) {
@@ -44,6 +45,7 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
         return gfpfast::fill<float, 16384, 1024, 1, C2C_T | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
     case 703840: return gfpfast::fill<float, 3840, 256, 2, C2C_T, 0, -1, 16, 16, 15>(f);
     case 802160: return gfpfast::fill<float, 2160, 144, 4, C2C_T, 0, -1, 16, 15, 9>(f);
+    case 901080: return gfpfast::fill<float, 1080, 72, 8, C2C_T, 2, -1, 8, 15, 9>(f);
     case 402160:
     case 602160: return gfpfast::fill<float, 2160, 72, 8, C2C_T, 0, -1, 16, 15, 9>(f);
     default: break;

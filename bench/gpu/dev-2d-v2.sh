@@ -22,7 +22,8 @@
 #          row in the table): C2C 16384x16384 with GFP_GPU_2D_CL=4 and 8;
 #          GFP_GPU_2D_CL=2 (2160 and 4096 in block pairs) on R2C and C2C
 #          3840x2160 and 4096x4096; the A/B binary at GFP_FAST_ALT=0,2,4,5,
-#          6,8 on R2C 3840x2160, 4,7,8 on C2C 3840x2160, 2 on R2C 4096x4096
+#          6,8 on R2C 3840x2160, 4,7,8 on C2C 3840x2160, 2 on R2C 4096x4096,
+#          0,9 on R2C and C2C 1920x1080
 #   var2   more (a second call): C2C 16384x16384 GFP_GPU_2D_CL=2,
 #          GFP_GPU_NO2D=1 (the old four passes), GFP_FAST_ALT=1,2,3
 #   prof   where ncu exists and may read the counters: per kernel time,
@@ -118,6 +119,7 @@ for ph in $PHASE; do
       for a in 0 2 4 5 6 8; do vrun "ALT=$a" GFP_FAST_ALT=$a $AB $V --kind r2c --sizes 3840x2160; done
       for a in 4 7 8; do vrun "ALT=$a" GFP_FAST_ALT=$a $AB $V --kind c2c --sizes 3840x2160; done
       vrun "ALT=2" GFP_FAST_ALT=2 $AB $V --kind r2c --sizes 4096x4096
+      for a in 0 9; do vrun "ALT=$a" GFP_FAST_ALT=$a $AB $V --kind r2c,c2c --sizes 1920x1080; done
     else
       vrun "CL=2" GFP_GPU_2D_CL=2 $G $V --kind c2c --sizes 16384x16384
       vrun "NO2D" GFP_GPU_NO2D=1 $G $V --kind c2c --sizes 16384x16384
