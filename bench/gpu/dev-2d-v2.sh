@@ -4,13 +4,20 @@
 # frame a block, and in thread-block clusters: GFP_GPU_2D_CL), C2C f32
 # 1920 and 3840 pass kernels, and the A/B alternatives for 3840 x 2160.
 #
-# Pack (on the dev box, in the worktree, after building build/ and
-# build-ab/ as bench/NOTES.md's "Issue 7, twod-speed" section says):
+# Build (dev box, in the worktree): the product in build/
+#   (cd build && ../configure CUDA_ARCHS=90 && make src/gfftpipe \
+#       tests/unit/test_gpu_2d tests/cli/fft2ref tests/cli/refdft)
+# and the A/B binary in build-ab/, a copy with the 2D passes rebuilt:
+#   rm -rf build-ab && cp -a build build-ab && rm build-ab/kernels/gfp_gpu_fast_2d.o &&
+#   make -C build-ab NVCCFLAGS=-DGFP_FAST_AB src/gfftpipe
+# Pack:
 #   sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
 #       tests/unit/test_gpu_2d tests/cli/fft2ref tests/cli/refdft \
 #       $PWD/build-ab/src/gfftpipe
-# (the last, built with NVCCFLAGS=-DGFP_FAST_AB, lands in x/gfftpipe).
-# Run (carry .devpack):  sh bench/gpu/dev-2d-v2.sh
+# (the last lands in x/gfftpipe). Run (carry .devpack):
+#   sh bench/gpu/dev-2d-v2.sh
+# or, if one call would pass the 10-minute limit, PHASE=tests first and
+# PHASE="bench var" second.
 #
 # PHASE (default "tests bench var"):
 #   tests  in parallel: test_gpu_2d quick (product, GFP_GPU_2D_CL=2 and 4),
@@ -83,7 +90,7 @@ for ph in $PHASE; do
       (GFP_GPU_2D_CL=$c GFP_TEST_QUICK=1 timeout 200 "$T2" > "$L/t2d-quick-cl$c.log" 2>&1
        echo "rc=$?" >> "$L/t2d-quick-cl$c.log") &
     done
-    GFFTPIPE=$G TOP_BUILDDIR=$BUILD timeout 280 sh tests/cli/fft2-gpu.sh > "$L/fft2-gpu.log" 2>&1
+    GFFTPIPE=$G TOP_BUILDDIR=$BUILD timeout 300 sh tests/cli/fft2-gpu.sh > "$L/fft2-gpu.log" 2>&1
     echo "fft2-gpu.sh rc=$? $(tail -n 1 "$L/fft2-gpu.log")"
     grep -E '^(FAIL|SKIP)' "$L/fft2-gpu.log" | head -8
     wait
