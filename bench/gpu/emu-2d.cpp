@@ -764,7 +764,8 @@ static void all_plans()
             plan_case(GFP_GPU_C2C, 0, 0, 10, 2160, 2, 1.0, 0, 1, 2);
             plan_case(GFP_GPU_R2C, 0, 0, 100, 4096, 1, 1.0, 0, 1, 2);
             plan_case(GFP_GPU_R2C, 0, 0, 3840, 2160, 1, 1.0, 0, 2, 2);
-            want = 6;
+            plan_case(GFP_GPU_C2R, 1, 0, 20, 2160, 1, 1.0, 0, 1, 2);
+            want = 7;
         }
         if (cl_launches - before != want) {
             printf("FAIL plan: GFP_GPU_2D_CL=%s: %d cluster launches, %d wanted\n", c,
