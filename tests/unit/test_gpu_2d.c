@@ -8,7 +8,8 @@
  * come back unchanged. Where a size is meant to take the pass kernels the
  * test checks that it did (gfp_gpu_plan2d_paths), so a silent fallback
  * fails too. Each pass-kernel size also runs with GFP_GPU_NO2D=1 (the
- * fallback) for comparison.
+ * fallback) for comparison, and the passes' cluster forms run under
+ * GFP_GPU_2D_CL (t_clusters).
  *
  * Without a usable GPU it says so and exits 77 (automake's SKIP).
  * GFP_TEST_QUICK=1 (compute-sanitizer runs) keeps small sizes that still
@@ -296,6 +297,26 @@ static void t_pass_kernels(void)
     run_case(&(case2d){C2C, 1, 1, 5, 2048, 1, 1.0, 1, 2, 0});
 }
 
+/* the pass kernels' cluster forms (GFP_GPU_2D_CL, sm_90; other devices
+ * take the plain passes, which must pass the same checks); left to the
+ * caller when GFP_GPU_2D_CL is set */
+static void t_clusters(void)
+{
+    if (getenv("GFP_GPU_2D_CL"))
+        return;
+    setenv("GFP_GPU_2D_CL", "4", 1);
+    run_case(&(case2d){C2C, 0, 0, 16384, 6, 1, 1.0, 2, 1, 0});
+    setenv("GFP_GPU_2D_CL", "8", 1);
+    run_case(&(case2d){C2C, 1, 0, 3, 16384, 1, 1.0, 1, 2, 0});
+    setenv("GFP_GPU_2D_CL", "2", 1);
+    run_case(&(case2d){C2C, 1, 0, 7, 2160, 2, 1.0, 1, 2, 0});
+    run_case(&(case2d){R2C, 0, 0, 100, 4096, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){C2C, 0, 0, 16384, 5, 1, 1.0, 2, 1, 0});
+    if (!quick)
+        run_case(&(case2d){R2C, 0, 0, 3840, 2160, 1, 1.0, 2, 2, 0});
+    unsetenv("GFP_GPU_2D_CL");
+}
+
 static void t_fallback(void)
 {
     /* odd, prime, 1 x N, N x 1: the 1D plans, transposes skipped where
@@ -358,6 +379,7 @@ int main(void)
     tu_suite("gpu_2d");
     TU_TEST(t_refusals);
     TU_TEST(t_pass_kernels);
+    TU_TEST(t_clusters);
     TU_TEST(t_fallback);
     TU_TEST(t_issue_sizes);
     int rc = tu_run();
