@@ -54,10 +54,57 @@ static int no_pass_kernels(void)
     return ev && *ev && *ev != '0';
 }
 
+/* GFP_GPU_2D_CL=2|4|8: the C2C f32 passes that have a cluster form
+ * (gfp_fast2d_c2c_f32_cl, sm_90 and later: 16384 at 2, 4, 8; 2160 and 4096
+ * at 2) in clusters of that many blocks, a bin's run cl times longer;
+ * unset or 0: the plain pass kernels. For A/B runs (bench/NOTES.md). */
+static int cluster_size(void)
+{
+    const char *ev = getenv("GFP_GPU_2D_CL");
+    return ev ? atoi(ev) : 0;
+}
+
+/* the cluster kernel for fi's length when asked for and the device can
+ * run its clusters; fi unchanged otherwise */
+static void try_cluster(int nf, int dev, gfp_fast_info *fi)
+{
+    int cl = cluster_size(), major = 0;
+    gfp_fast_info c;
+    memset(&c, 0, sizeof c);
+    if (cl < 2 || !gfp_fast2d_c2c_f32_cl(nf, cl, &c))
+        return;
+    if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess ||
+        major < 9)
+        return;
+    if (cudaFuncSetAttribute(c.func, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             (int)c.smem) != cudaSuccess) {
+        cudaGetLastError();
+        return;
+    }
+    cudaLaunchConfig_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cudaLaunchAttribute at[1];
+    at[0].id = cudaLaunchAttributeClusterDimension;
+    at[0].val.clusterDim.x = (unsigned)cl;
+    at[0].val.clusterDim.y = 1;
+    at[0].val.clusterDim.z = 1;
+    cfg.gridDim = dim3((unsigned)cl);
+    cfg.blockDim = dim3((unsigned)c.threads);
+    cfg.dynamicSmemBytes = c.smem;
+    cfg.attrs = at;
+    cfg.numAttrs = 1;
+    int ncl = 0;
+    if (cudaOccupancyMaxActiveClusters(&ncl, c.func, &cfg) != cudaSuccess || ncl < 1) {
+        cudaGetLastError();
+        return;
+    }
+    *fi = c;
+}
+
 /* Sets t up for a complex FFT of length nf (R2C: n = 2 nf reals) when a
  * pass kernel exists and fits the device; leaves t->on = 0 otherwise. */
 static int setup_pass(tr_pass *t, int dbl, int r2c, int nf, int inverse, double scale,
-                      int optin, char *err, size_t errlen)
+                      int optin, int dev, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
     if (no_pass_kernels() || nf < 2)
@@ -66,6 +113,8 @@ static int setup_pass(tr_pass *t, int dbl, int r2c, int nf, int inverse, double 
     memset(&fi, 0, sizeof fi);
     bool ok = r2c ? (!dbl && gfp_fast2d_r2c_f32(nf, &fi))
                   : (dbl ? gfp_fast2d_c2c_f64(nf, &fi) : gfp_fast2d_c2c_f32(nf, &fi));
+    if (ok && !r2c && !dbl)
+        try_cluster(nf, dev, &fi);
     if (!ok || fi.smem > (size_t)optin)
         return GFP_GPU_OK;
     size_t ntw;
@@ -123,6 +172,8 @@ static int launch_pass(const tr_pass *t, const void *in, void *out, size_t frame
                        size_t ld, size_t mst, cudaStream_t s, char *err, size_t errlen)
 {
     size_t blocks = (frames + (size_t)t->fi.fpb - 1) / (size_t)t->fi.fpb;
+    const unsigned cl = t->fi.cl > 1 ? (unsigned)t->fi.cl : 1;
+    blocks = (blocks + cl - 1) / cl * cl; /* whole clusters; the extra frames idle */
     if (blocks > 0x7fffffffu)
         return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL,
                             "2D pass of %zu rows: too many for one launch", frames);
@@ -134,8 +185,26 @@ static int launch_pass(const tr_pass *t, const void *in, void *out, size_t frame
     fp.ld = ld;
     fp.mst = mst;
     void *args[] = {&fp};
-    cudaError_t e = cudaLaunchKernel(t->fi.func, dim3((unsigned)blocks),
-                                     dim3((unsigned)t->fi.threads), args, t->fi.smem, s);
+    cudaError_t e;
+    if (cl > 1) {
+        cudaLaunchConfig_t cfg;
+        memset(&cfg, 0, sizeof cfg);
+        cudaLaunchAttribute at[1];
+        at[0].id = cudaLaunchAttributeClusterDimension;
+        at[0].val.clusterDim.x = cl;
+        at[0].val.clusterDim.y = 1;
+        at[0].val.clusterDim.z = 1;
+        cfg.gridDim = dim3((unsigned)blocks);
+        cfg.blockDim = dim3((unsigned)t->fi.threads);
+        cfg.dynamicSmemBytes = t->fi.smem;
+        cfg.stream = s;
+        cfg.attrs = at;
+        cfg.numAttrs = 1;
+        e = cudaLaunchKernelExC(&cfg, t->fi.func, args);
+    } else {
+        e = cudaLaunchKernel(t->fi.func, dim3((unsigned)blocks), dim3((unsigned)t->fi.threads),
+                             args, t->fi.smem, s);
+    }
     if (e != cudaSuccess)
         return gfp_gpu_cuda_fail(err, errlen, e, "2D pass kernel launch");
     return GFP_GPU_OK;
@@ -237,8 +306,8 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
     /* the scale once, in the last transform: the columns (C2C, R2C) or
      * the C2R rows */
     if (d->kind == GFP_GPU_C2R) {
-        if ((rc = setup_pass(&p->col, d->dbl, 0, (int)d->h, d->inverse, 1.0, optin, err,
-                             errlen)))
+        if ((rc = setup_pass(&p->col, d->dbl, 0, (int)d->h, d->inverse, 1.0, optin,
+                             d->device, err, errlen)))
             goto done;
         if (!p->col.on && (rc = plan1d(d, d->h, GFP_GPU_C2C, 1.0, &p->pcol, err, errlen)))
             goto done;
@@ -248,12 +317,12 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
         int r2c = d->kind == GFP_GPU_R2C;
         if (!r2c || d->w % 2 == 0)
             if ((rc = setup_pass(&p->row, d->dbl, r2c, (int)(r2c ? d->w / 2 : d->w),
-                                 d->inverse, 1.0, optin, err, errlen)))
+                                 d->inverse, 1.0, optin, d->device, err, errlen)))
                 goto done;
         if (!p->row.on && (rc = plan1d(d, d->w, d->kind, 1.0, &p->prow, err, errlen)))
             goto done;
-        if ((rc = setup_pass(&p->col, d->dbl, 0, (int)d->h, d->inverse, d->scale, optin, err,
-                             errlen)))
+        if ((rc = setup_pass(&p->col, d->dbl, 0, (int)d->h, d->inverse, d->scale, optin,
+                             d->device, err, errlen)))
             goto done;
         if (!p->col.on &&
             (rc = plan1d(d, d->h, GFP_GPU_C2C, d->scale, &p->pcol, err, errlen)))

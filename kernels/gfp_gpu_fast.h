@@ -27,6 +27,7 @@ struct gfp_fast_info {
     int nf, tpt, fpb, threads, nst;
     int r[GFP_FAST_MAXST];
     size_t smem;
+    int cl; /* > 1: thread-block clusters of cl blocks (gfp_fast2d_c2c_f32_cl) */
 };
 
 /* each returns true and fills *f when a specialised kernel exists for the
@@ -43,5 +44,9 @@ bool gfp_fast_c2c_f64s(int nf, gfp_fast_info *f); /* smooth non-powers */
 bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f);
 bool gfp_fast2d_r2c_f32(int nf, gfp_fast_info *f); /* nf = n/2 */
 bool gfp_fast2d_c2c_f64(int nf, gfp_fast_info *f);
+/* C2C f32 16384, one frame a block, in clusters of cl = 2, 4 or 8 blocks
+ * (sm_90): each block writes 1/cl of the bins of all cl frames, read from
+ * the others' shared memory, so each bin's run is cl frames long */
+bool gfp_fast2d_c2c_f32_cl(int nf, int cl, gfp_fast_info *f);
 
 #endif

@@ -15,17 +15,39 @@
 #define C2C_T (GFP_MODE_C2C | GFP_FAST_TR)
 #define R2C_T (GFP_MODE_R2C | GFP_FAST_TR)
 
+
 bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
 {
 #ifdef GFP_FAST_AB
     /* alt 1: smaller blocks (more per SM), runs of 32 bytes;
      * alt 2: 2048 with 64-byte runs (1024 threads, 139 KB);
-     * alt 3: 4096 as 8^4 (four stages of 2 x 8 values a thread) */
+     * alt 3: 4096 as 8^4 (four stages of 2 x 8 values a thread);
+     * 16384 (one frame a block, 8-byte runs): alt 1 512 threads of 32
+     * values (128 registers), alt 2 radix 4 first, alt 3 streaming loads
+     * (ld.cs: the input should not push the half-written output lines out
+     * of L2);
+     * 2160 (the columns of 3840 x 2160, written with row stride 1921, so
+     * 3 of 4 runs straddle two sectors): alt 4 and 6, 8 frames a block on
+     * 72 threads each (576 threads, 147 KB, one block an SM): 64-byte runs,
+     * 11 sector writes for 8 sectors of data instead of 7 for 4;
+     * 2160: alt 8 the 64-register cap (one block an SM, as before);
+     * 1080 (72 x 8 = 576 threads, the same cap): alt 9 two blocks an SM;
+     * 3840: alt 7 two frames a block (65 KB, three blocks an SM instead of
+     * one: their phases overlap; 16-byte runs) */
     switch (gfp_fast_alt() * 100000 + nf) {
     case 101024: return gfpfast::fill<float, 1024, 64, 4, C2C_T, 0, -1, 4, 16, 16>(f);
     case 101080: return gfpfast::fill<float, 1080, 72, 4, C2C_T, 0, -1, 8, 15, 9>(f);
     case 202048: return gfpfast::fill<float, 2048, 128, 8, C2C_T, 0, -1, 8, 16, 16>(f);
     case 304096: return gfpfast::fill<float, 4096, 256, 4, C2C_T, 0, -1, 8, 8, 8, 8>(f);
+    case 116384: return gfpfast::fill<float, 16384, 512, 1, C2C_T, 1, -1, 4, 16, 16, 16>(f);
+    case 216384: return gfpfast::fill<float, 16384, 1024, 1, C2C_T, 1, -1, 4, 16, 16, 16>(f);
+    case 316384:
+        return gfpfast::fill<float, 16384, 1024, 1, C2C_T | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
+    case 703840: return gfpfast::fill<float, 3840, 256, 2, C2C_T, 0, -1, 16, 16, 15>(f);
+    case 802160: return gfpfast::fill<float, 2160, 144, 4, C2C_T, 0, -1, 16, 15, 9>(f);
+    case 901080: return gfpfast::fill<float, 1080, 72, 8, C2C_T, 2, -1, 8, 15, 9>(f);
+    case 402160:
+    case 602160: return gfpfast::fill<float, 2160, 72, 8, C2C_T, 0, -1, 16, 15, 9>(f);
     default: break;
     }
 #endif
@@ -35,10 +57,20 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FAST(float, 1024, 64, 8, C2C_T, 4, 16, 16)
     /* 1080 = 8 x 15 x 9: 135, 72, 120 butterflies on 72 threads */
     GFP_FAST(float, 1080, 72, 8, C2C_T, 8, 15, 9)
+    /* 1920 = 16 x 8 x 15: 120, 240, 128 butterflies on 128 threads */
+    GFP_FAST(float, 1920, 128, 4, C2C_T, 16, 8, 15)
     GFP_FAST(float, 2048, 128, 4, C2C_T, 8, 16, 16)
-    /* 2160 = 16 x 15 x 9: 135, 144, 240 butterflies on 144 threads */
-    GFP_FAST(float, 2160, 144, 4, C2C_T, 16, 15, 9)
+    /* 2160 = 16 x 15 x 9: 135, 144, 240 butterflies on 144 threads; two
+     * blocks an SM (56 registers, no spills; at the default cap of 64 the
+     * 576-thread block is alone on its SM: alt 8) */
+    GFP_FASTB(float, 2160, 144, 4, C2C_T, 2, 16, 15, 9)
+    /* 3840 = 16 x 16 x 15: 240, 240, 256 butterflies on 256 threads (131 KB) */
+    GFP_FAST(float, 3840, 256, 4, C2C_T, 16, 16, 15)
     GFP_FAST(float, 4096, 256, 4, C2C_T, 16, 16, 16)
+    /* 16384: one frame fills a block (139 KB, as gfp_fast_c2c_f32big), so
+     * each bin's run is one 8-byte value; the rows of the blocks running
+     * beside it fill the rest of its 32-byte sector in L2 */
+    GFP_FASTB(float, 16384, 1024, 1, C2C_T, 1, 16, 16, 16, 4)
     default: return false;
     }
 }
@@ -47,8 +79,13 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
 bool gfp_fast2d_r2c_f32(int nf, gfp_fast_info *f)
 {
 #ifdef GFP_FAST_AB
-    /* alt 1: smaller blocks; alt 2: 64-byte runs (1024 threads) */
+    /* alt 1: smaller blocks; alt 2: 64-byte runs (1024 threads);
+     * alt 5 and 6: 1920 (3840 wide) with 8 frames of 64 threads (512
+     * threads at up to 128 registers, 131 KB, one block an SM): 64-byte
+     * runs */
     switch (gfp_fast_alt() * 100000 + nf) {
+    case 501920:
+    case 601920: return gfpfast::fill<float, 1920, 64, 8, R2C_T, 1, -1, 16, 8, 15>(f);
     case 100960: return gfpfast::fill<float, 960, 64, 4, R2C_T, 0, -1, 16, 15, 4>(f);
     case 101024: return gfpfast::fill<float, 1024, 64, 4, R2C_T, 0, -1, 4, 16, 16>(f);
     case 201920: return gfpfast::fill<float, 1920, 128, 8, R2C_T, 0, -1, 16, 8, 15>(f);
@@ -64,6 +101,122 @@ bool gfp_fast2d_r2c_f32(int nf, gfp_fast_info *f)
     /* 1920 = 16 x 8 x 15: 120, 240, 128 butterflies on 128 threads (3840) */
     GFP_FAST(float, 1920, 128, 4, R2C_T, 16, 8, 15)
     GFP_FAST(float, 2048, 128, 4, R2C_T, 8, 16, 16)
+    default: return false;
+    }
+}
+
+/* ---- C2C f32 16384 in thread-block clusters (issue 7, 16384 x 16384) ----
+ * One frame of 16384 fills a block (139 KB of shared memory), so the
+ * transposed store above writes one 8-byte value a bin: a quarter of a
+ * sector, and a warp's store touches 32 lines. Here CL consecutive blocks
+ * form a cluster (sm_90's distributed shared memory): each computes its
+ * frame as fkernel does, then, after a cluster barrier, block r of the
+ * cluster writes bins r N/CL .. (r+1) N/CL - 1 of all CL frames, reading
+ * the other blocks' results from their shared memory, so each bin is one
+ * run of CL * 8 bytes (CL = 4: a whole sector). A second cluster barrier
+ * keeps every block's shared memory alive until the others have read it.
+ * Thread tid serves frame slot tid % CL and bins k0 + it * TPT/CL of its
+ * block's range (k0 = tid / CL): a warp reads 32 / CL consecutive bins of
+ * each of CL frames (conflict-free: consecutive words in each block's
+ * memory) and writes 32 / CL runs. */
+#ifndef GFP_EMU
+#include <cooperative_groups.h>
+namespace gfpcl {
+__device__ __forceinline__ unsigned char *smem()
+{
+    extern __shared__ __align__(16) unsigned char gfp_cl_raw[];
+    return gfp_cl_raw;
+}
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+__device__ __forceinline__ void csync() { cooperative_groups::this_cluster().sync(); }
+__device__ __forceinline__ unsigned crank() { return cooperative_groups::this_cluster().block_rank(); }
+template <typename P> __device__ __forceinline__ P *cmap(P *p, unsigned r)
+{
+    return cooperative_groups::this_cluster().map_shared_rank(p, r);
+}
+#else /* no clusters before sm_90: the host never launches these there */
+__device__ __forceinline__ void csync() { __trap(); }
+__device__ __forceinline__ unsigned crank() { return 0; }
+template <typename P> __device__ __forceinline__ P *cmap(P *p, unsigned) { return p; }
+#endif
+} // namespace gfpcl
+#endif
+
+namespace gfpfast {
+/* FPB frames a block (as fkernel), CL blocks a cluster: a bin's run is
+ * CL * FPB frames; block r of the cluster writes bins r N/CL .. (r+1) N/CL
+ * - 1, thread tid the cluster's frame slot tid % (CL FPB) (block slot /
+ * FPB, its frame slot % FPB) */
+template <int N, int TPT, int FPB, int CL, int MODE, int MINB, int... Rs>
+__global__ void __launch_bounds__(TPT * FPB, MINB) ckernel(const __grid_constant__ gfp_fparams p)
+{
+    typedef float T;
+    constexpr int PS = PadN<N, MODE>::v, NT = TPT * FPB, S = CL * FPB;
+    constexpr int NQ = (N + CL - 1) / CL, G = NT / S, IT = (NQ + G - 1) / G;
+    static_assert(NT % S == 0, "cluster store map");
+    gcx<T> *smb = (gcx<T> *)gfpcl::smem();
+    const int tid = threadIdx.x;
+    const int t = tid / TPT;
+    Ctx c;
+    c.x = tid - t * TPT;
+    c.g = (unsigned long long)blockIdx.x * FPB + t;
+    c.act = c.g < p.batch;
+    Run<T, N, TPT, 1, 0, true, true, false, MODE, false, FPB * PS, 0, Rs...>::go(p, smb + t * PS,
+                                                                                 c);
+    gfpcl::csync(); /* every frame of the cluster in its block's memory */
+    const unsigned r = gfpcl::crank();
+    const int tt = tid % S, kb = (int)r * NQ, ke = kb + NQ < N ? kb + NQ : N;
+    const int k0 = kb + tid / S;
+    const unsigned long long g = (unsigned long long)(blockIdx.x - r) * FPB + (unsigned)tt;
+    if (g < p.batch) {
+        const gcx<T> *s0 = gfpcl::cmap(smb, (unsigned)(tt / FPB)) + (tt % FPB) * PS;
+        gcx<T> *dst = (gcx<T> *)p.out + (g / p.fpm) * p.mst + g % p.fpm;
+        const unsigned long long ld = p.ld;
+        const T sc = (T)p.scale;
+        const T cs = p.conj_out ? -sc : sc;
+#pragma unroll 4
+        for (int it = 0; it < IT; it++) {
+            const int k = k0 + it * G;
+            if (IT * G == NQ && NQ * CL == N || k < ke) {
+                const gcx<T> z = s0[fpad<MODE>(k)];
+                dst[(unsigned long long)k * ld] = mk(z.x * sc, z.y * cs);
+            }
+        }
+    }
+    gfpcl::csync(); /* the others have read this block's memory */
+}
+
+template <int N, int TPT, int FPB, int CL, int MODE, int MINB, int... Rs>
+inline bool cfill(gfp_fast_info *f)
+{
+    f->func = (const void *)ckernel<N, TPT, FPB, CL, MODE, MINB, Rs...>;
+    f->nf = N;
+    f->tpt = TPT;
+    f->fpb = FPB;
+    f->threads = TPT * FPB;
+    f->smem = (size_t)FPB * PadN<N, MODE>::v * sizeof(gcx<float>);
+    const int r[] = {Rs...};
+    f->nst = (int)sizeof...(Rs);
+    for (int i = 0; i < f->nst; i++)
+        f->r[i] = r[i];
+    f->cl = CL;
+    return true;
+}
+} // namespace gfpfast
+
+/* 16384: one frame a block, runs of cl frames; 2160 and 4096 (the columns
+ * of 3840 x 2160 and of R2C 4096 x 4096, written at the odd row strides
+ * 1921 and 2049, so 32-byte runs straddle sectors): the pass kernels'
+ * blocks of 4 frames in pairs, 64-byte runs at three (2160) or one (4096)
+ * blocks an SM */
+bool gfp_fast2d_c2c_f32_cl(int nf, int cl, gfp_fast_info *f)
+{
+    switch (nf * 10 + cl) {
+    case 163842: return gfpfast::cfill<16384, 1024, 1, 2, C2C_T, 1, 16, 16, 16, 4>(f);
+    case 163844: return gfpfast::cfill<16384, 1024, 1, 4, C2C_T, 1, 16, 16, 16, 4>(f);
+    case 163848: return gfpfast::cfill<16384, 1024, 1, 8, C2C_T, 1, 16, 16, 16, 4>(f);
+    case 21602: return gfpfast::cfill<2160, 144, 4, 2, C2C_T, 2, 16, 15, 9>(f);
+    case 40962: return gfpfast::cfill<4096, 256, 4, 2, C2C_T, 1, 16, 16, 16>(f);
     default: return false;
     }
 }

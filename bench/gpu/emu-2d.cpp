@@ -16,7 +16,9 @@
  *          through every path: pass kernels, GFP_GPU_NO2D, 1 x N, N x 1,
  *          odd and prime sizes, C2C, R2C, C2R, batches, against FFTW's 2D
  *          transforms in double.
- *   emu-2d [pass|2d|plan|all]   (default all); exit 1 on any failure.
+ *   emu-2d [pass|2d|2dbig|plan|all]   (default all; 2dbig: 16384 x 256,
+ *          256 x 16384 and R2C 3840 x 2160, not in all); EMU_NF=n: the
+ *          pass test of length n alone; exit 1 on any failure.
  * Build: make emu2d (writes build/emu-2d). */
 #include <cuda_runtime.h>
 #include <fftw3.h>
@@ -44,7 +46,24 @@ struct U3 { unsigned x, y, z; };
 static thread_local U3 threadIdx, blockIdx;
 static U3 blockDim, gridDim; /* the generic kernels in the headers name them */
 static pthread_barrier_t emu_bar;
-static inline void __syncthreads() { pthread_barrier_wait(&emu_bar); }
+static thread_local pthread_barrier_t *emu_barp = &emu_bar; /* this thread's block's */
+static inline void __syncthreads() { pthread_barrier_wait(emu_barp); }
+/* thread-block clusters (gfp_fast2d_c2c_f32_cl): the cluster's blocks run
+ * at once, each on its own shared memory; a barrier for cluster.sync() */
+#define GFP_EMU 1
+namespace gfpcl {
+static thread_local unsigned char *cl_smem;
+static thread_local unsigned cl_rank;
+static unsigned char *cl_bufs[8];
+static pthread_barrier_t cl_bar;
+static inline unsigned char *smem() { return cl_smem; }
+static inline void csync() { pthread_barrier_wait(&cl_bar); }
+static inline unsigned crank() { return cl_rank; }
+template <typename P> static inline P *cmap(P *p, unsigned r)
+{
+    return (P *)(cl_bufs[r] + ((const unsigned char *)p - cl_smem));
+}
+} // namespace gfpcl
 /* the block's dynamic shared memory (the kernel's block-scope extern
  * declaration names it): blocks run one after another */
 namespace gfpfast {
@@ -123,10 +142,76 @@ static void *emu_thread(void *vp)
     return NULL;
 }
 
+struct cl_arg {
+    const gfp_fast_info *fi;
+    const gfp_fparams *p;
+    unsigned tid, rank, clusters;
+    pthread_barrier_t *bar;
+};
+
+static void *cl_thread(void *vp)
+{
+    cl_arg *a = (cl_arg *)vp;
+    typedef void (*kfn)(gfp_fparams);
+    const unsigned cl = (unsigned)a->fi->cl;
+    threadIdx.x = a->tid;
+    emu_barp = a->bar;
+    gfpcl::cl_rank = a->rank;
+    gfpcl::cl_smem = gfpcl::cl_bufs[a->rank];
+    for (unsigned c = 0; c < a->clusters; c++) {
+        blockIdx.x = c * cl + a->rank;
+        if (a->tid == 0) /* poison this block's memory */
+            memset(gfpcl::cl_smem, 0xff, a->fi->smem);
+        pthread_barrier_wait(&gfpcl::cl_bar);
+        ((kfn)a->fi->func)(*a->p);
+        pthread_barrier_wait(&gfpcl::cl_bar); /* the cluster done before the next */
+    }
+    return NULL;
+}
+
+/* a cluster kernel over blocks blocks (rounded up to whole clusters):
+ * clusters one after another, the fi.cl blocks of each at once */
+static void launch_cl(const gfp_fast_info &fi, const gfp_fparams &p, unsigned blocks)
+{
+    const unsigned nt = (unsigned)fi.threads, cl = (unsigned)fi.cl;
+    const unsigned clusters = (blocks + cl - 1) / cl;
+    std::vector<pthread_barrier_t> bars(cl);
+    for (unsigned r = 0; r < cl; r++) {
+        pthread_barrier_init(&bars[r], NULL, nt);
+        gfpcl::cl_bufs[r] = (unsigned char *)aligned_alloc(16, (fi.smem + 15) / 16 * 16);
+    }
+    pthread_barrier_init(&gfpcl::cl_bar, NULL, nt * cl);
+    std::vector<pthread_t> th(nt * cl);
+    std::vector<cl_arg> args(nt * cl);
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    pthread_attr_setstacksize(&at, 128 * 1024);
+    for (unsigned i = 0; i < nt * cl; i++) {
+        args[i] = {&fi, &p, i % nt, i / nt, clusters, &bars[i / nt]};
+        if (pthread_create(&th[i], &at, cl_thread, &args[i])) {
+            perror("pthread_create");
+            exit(2);
+        }
+    }
+    for (unsigned i = 0; i < nt * cl; i++)
+        pthread_join(th[i], NULL);
+    pthread_attr_destroy(&at);
+    pthread_barrier_destroy(&gfpcl::cl_bar);
+    for (unsigned r = 0; r < cl; r++) {
+        pthread_barrier_destroy(&bars[r]);
+        free(gfpcl::cl_bufs[r]);
+        gfpcl::cl_bufs[r] = NULL;
+    }
+}
+
 /* the kernel over p.batch frames: blocks one after another, each with
  * fi.threads threads */
 static void launch(const gfp_fast_info &fi, const gfp_fparams &p)
 {
+    if (fi.cl > 1) {
+        launch_cl(fi, p, (unsigned)((p.batch + fi.fpb - 1) / fi.fpb));
+        return;
+    }
     unsigned nt = (unsigned)fi.threads;
     unsigned blocks = (unsigned)((p.batch + fi.fpb - 1) / fi.fpb);
     if (fi.smem > sizeof gfpfast::gfp_fsm_raw) {
@@ -244,8 +329,11 @@ template <typename T> static void pass_test(const char *what, const gfp_fast_inf
 
 static void all_passes()
 {
-    static const int cand[] = {256, 512, 960, 1024, 1080, 1920, 2048, 2160, 4096};
+    static const int cand[] = {256, 512, 960, 1024, 1080, 1920, 2048, 2160, 3840, 4096, 16384};
+    const char *only = getenv("EMU_NF"); /* one length alone */
     for (int nf : cand) {
+        if (only && atoi(only) != nf)
+            continue;
         gfp_fast_info fi;
         memset(&fi, 0, sizeof fi);
         if (gfp_fast2d_c2c_f32(nf, &fi)) {
@@ -260,6 +348,15 @@ static void all_passes()
         memset(&fi, 0, sizeof fi);
         if (gfp_fast2d_c2c_f64(nf, &fi))
             pass_test<double>("c2c f64", fi, false, 0);
+        for (int cl = 2; cl <= 8; cl *= 2) {
+            memset(&fi, 0, sizeof fi);
+            if (gfp_fast2d_c2c_f32_cl(nf, cl, &fi)) {
+                char what[32];
+                snprintf(what, sizeof what, "c2c f32 cl%d", cl);
+                pass_test<float>(what, fi, false, 0);
+                pass_test<float>(what, fi, false, 1);
+            }
+        }
     }
 }
 
@@ -413,6 +510,39 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
                              cudaStream_t)
 {
     launch_grid(func, grid.x, block.x, *(const gfp_fparams *)args[0]);
+    return cudaSuccess;
+}
+static unsigned cfg_cluster(const cudaLaunchConfig_t *cfg)
+{
+    for (unsigned i = 0; i < cfg->numAttrs; i++)
+        if (cfg->attrs[i].id == cudaLaunchAttributeClusterDimension)
+            return cfg->attrs[i].val.clusterDim.x;
+    return 1;
+}
+cudaError_t cudaOccupancyMaxActiveClusters(int *n, const void *, const cudaLaunchConfig_t *cfg)
+{
+    *n = cfg_cluster(cfg) <= 8 ? 16 : 0;
+    return cudaSuccess;
+}
+static int cl_launches; /* cluster launches (GFP_GPU_2D_CL) */
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *cfg, const void *func, void **args)
+{
+    unsigned cl = cfg_cluster(cfg);
+    cl_launches += cl > 1;
+    if (cl <= 1) {
+        launch_grid(func, cfg->gridDim.x, cfg->blockDim.x, *(const gfp_fparams *)args[0]);
+        return cudaSuccess;
+    }
+    if (cfg->gridDim.x % cl) /* the runtime refuses a partial cluster */
+        return cudaErrorInvalidValue;
+    gfp_fast_info fi;
+    memset(&fi, 0, sizeof fi);
+    fi.func = func;
+    fi.threads = (int)cfg->blockDim.x;
+    fi.fpb = 1;
+    fi.cl = (int)cl;
+    fi.smem = cfg->dynamicSmemBytes;
+    launch_cl(fi, *(const gfp_fparams *)args[0], cfg->gridDim.x);
     return cudaSuccess;
 }
 }
@@ -620,6 +750,30 @@ static void all_plans()
     plan_case(GFP_GPU_C2C, 1, 1, 5, 2048, 1, 1.0, 0, 1, 2);
     plan_case(GFP_GPU_R2C, 0, 1, 100, 1024, 1, 1.0, 0, 1, 2);
     plan_case(GFP_GPU_C2R, 1, 1, 30, 4096, 1, 1.0, 0, 1, 2);
+    /* C2C f32 16384 in clusters (GFP_GPU_2D_CL): rows, columns, a cluster
+     * straddling matrices, the grid padded to whole clusters */
+    static const char *cls[] = {"2", "4", "8"};
+    for (const char *c : cls) {
+        setenv("GFP_GPU_2D_CL", c, 1);
+        int before = cl_launches;
+        plan_case(GFP_GPU_C2C, 0, 0, 16384, 7, 2, 1.0, 0, 2, 1);
+        plan_case(GFP_GPU_C2C, 1, 0, 3, 16384, 1, 1.0, 0, 1, 2);
+        plan_case(GFP_GPU_C2C, 0, 0, 16384, 256, 1, 1.0, 0, 2, 2);
+        int want = 3;
+        if (!strcmp(c, "2")) { /* 2160 and 4096 in pairs of 4-frame blocks */
+            plan_case(GFP_GPU_C2C, 0, 0, 10, 2160, 2, 1.0, 0, 1, 2);
+            plan_case(GFP_GPU_R2C, 0, 0, 100, 4096, 1, 1.0, 0, 1, 2);
+            plan_case(GFP_GPU_R2C, 0, 0, 3840, 2160, 1, 1.0, 0, 2, 2);
+            plan_case(GFP_GPU_C2R, 1, 0, 20, 2160, 1, 1.0, 0, 1, 2);
+            want = 7;
+        }
+        if (cl_launches - before != want) {
+            printf("FAIL plan: GFP_GPU_2D_CL=%s: %d cluster launches, %d wanted\n", c,
+                   cl_launches - before, want);
+            fails++;
+        }
+    }
+    unsetenv("GFP_GPU_2D_CL");
     if (mock_plans != 0) {
         printf("FAIL plan: %d 1D plans not destroyed\n", mock_plans);
         fails++;
@@ -639,6 +793,13 @@ int main(int argc, char **argv)
         twod_test<float>(1920, 1080, 1, true);
         twod_test<float>(3840, 256, 1, true);
         twod_test<double>(1024, 1024, 1, false);
+    }
+    if (!strcmp(what, "2dbig")) { /* issue 7's larger sizes (slow: minutes) */
+        twod_test<float>(16384, 256, 1, false);
+        twod_test<float>(256, 16384, 1, false);
+        twod_test<float>(3840, 2160, 1, true);
+        twod_test<float>(3840, 2160, 1, false);
+        twod_test<float>(1920, 1080, 1, false);
     }
     if (all || !strcmp(what, "plan"))
         all_plans();

@@ -8,7 +8,8 @@
  * come back unchanged. Where a size is meant to take the pass kernels the
  * test checks that it did (gfp_gpu_plan2d_paths), so a silent fallback
  * fails too. Each pass-kernel size also runs with GFP_GPU_NO2D=1 (the
- * fallback) for comparison.
+ * fallback) for comparison, and the passes' cluster forms run under
+ * GFP_GPU_2D_CL (t_clusters).
  *
  * Without a usable GPU it says so and exits 77 (automake's SKIP).
  * GFP_TEST_QUICK=1 (compute-sanitizer runs) keeps small sizes that still
@@ -228,10 +229,18 @@ static void t_issue_sizes(void)
     run_both((case2d){C2C, 0, 0, 4096, 4096, 1, 1.0, 2, 2, 0});
     run_both((case2d){R2C, 0, 0, 1920, 1080, 1, 1.0, 2, 2, 0});
     run_both((case2d){R2C, 0, 0, 3840, 2160, 1, 1.0, 2, 2, 0});
+    run_both((case2d){C2C, 0, 0, 1920, 1080, 1, 1.0, 2, 2, 0});
+    run_both((case2d){C2C, 0, 0, 3840, 2160, 1, 1.0, 2, 2, 0});
     run_both((case2d){C2C, 0, 1, 4096, 4096, 1, 1.0, 2, 2, 0});
-    /* 16384 has no pass kernel: the 1D plans (four-step) and transposes */
-    run_case(&(case2d){C2C, 0, 0, 16384, 64, 1, 1.0, 1, ANY, 0});
-    run_case(&(case2d){C2C, 0, 0, 64, 16384, 1, 1.0, ANY, 1, 0});
+    /* C2C f32 16384: the one-frame-a-block pass kernel (8-byte runs) */
+    run_both((case2d){C2C, 0, 0, 16384, 2048, 1, 1.0, 2, 2, 0});
+    run_case(&(case2d){C2C, 0, 0, 16384, 64, 1, 1.0, 2, 1, 0});
+    run_case(&(case2d){C2C, 1, 0, 64, 16384, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){C2C, 1, 0, 16384, 1024, 2, 1.0 / (16384.0 * 1024.0), 2, 2, 0});
+    /* f64 and R2C rows of 16384 have none: the 1D plans and transposes */
+    run_case(&(case2d){C2C, 0, 1, 16384, 64, 1, 1.0, 1, 1, 0});
+    run_case(&(case2d){R2C, 0, 0, 16384, 256, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){C2R, 1, 0, 256, 16384, 1, 1.0, 1, 2, 0});
     /* their inverses: C2R of the image sizes, C2C inverse scaled */
     run_both((case2d){C2R, 1, 0, 1920, 1080, 1, 1.0, 1, 2, 0});
     run_both((case2d){C2R, 1, 0, 3840, 2160, 1, 1.0 / (3840.0 * 2160.0), 1, 2, 0});
@@ -244,11 +253,12 @@ static void t_pass_kernels(void)
     if (!quick) {
         /* every C2C f32 pass length on rows and on columns, batches with
          * a partial last block (frames % FPB != 0) */
-        static const size_t l32[] = {256, 512, 1024, 1080, 2048, 2160, 4096};
-        for (size_t i = 0; i < sizeof l32 / sizeof *l32; i++) {
+        static const size_t l32[] = {256, 512, 1024, 1080, 1920, 2048, 2160, 3840, 4096, 16384};
+        const size_t n32 = sizeof l32 / sizeof *l32;
+        for (size_t i = 0; i < n32; i++) {
             run_case(&(case2d){C2C, 0, 0, l32[i], 33, 2, 1.0, 2, 1, 0});
             run_case(&(case2d){C2C, 1, 0, 37, l32[i], 1, 1.0, 1, 2, 0});
-            run_case(&(case2d){C2C, 0, 0, l32[i], l32[(i + 3) % 7], 1, 1.0, 2, 2, 0});
+            run_case(&(case2d){C2C, 0, 0, l32[i], l32[(i + 3) % n32], 1, 1.0, 2, 2, 0});
         }
         static const size_t r32[] = {1024, 1920, 2048, 3840, 4096};
         for (size_t i = 0; i < sizeof r32 / sizeof *r32; i++) {
@@ -274,6 +284,10 @@ static void t_pass_kernels(void)
     run_case(&(case2d){C2C, 0, 0, 12, 2160, 1, 1.0, 1, 2, 0});
     run_case(&(case2d){C2C, 0, 0, 4096, 9, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){C2C, 0, 0, 6, 4096, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){C2C, 0, 0, 16384, 5, 2, 1.0, 2, 1, 0});
+    run_case(&(case2d){C2C, 1, 0, 1920, 6, 1, 1.0, 2, 1, 0});
+    run_case(&(case2d){C2C, 0, 0, 3840, 5, 1, 1.0, 2, 1, 0});
+    run_case(&(case2d){C2C, 1, 0, 3, 16384, 1, 1.0, 1, 2, 0});
     run_case(&(case2d){R2C, 0, 0, 1920, 10, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){R2C, 0, 0, 3840, 5, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){R2C, 0, 0, 1024, 256, 2, 1.0, 2, 2, 0});
@@ -281,6 +295,26 @@ static void t_pass_kernels(void)
     run_case(&(case2d){C2C, 0, 1, 1024, 6, 3, 1.0, 2, 1, 0});
     run_case(&(case2d){C2C, 0, 1, 4096, 4, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){C2C, 1, 1, 5, 2048, 1, 1.0, 1, 2, 0});
+}
+
+/* the pass kernels' cluster forms (GFP_GPU_2D_CL, sm_90; other devices
+ * take the plain passes, which must pass the same checks); left to the
+ * caller when GFP_GPU_2D_CL is set */
+static void t_clusters(void)
+{
+    if (getenv("GFP_GPU_2D_CL"))
+        return;
+    setenv("GFP_GPU_2D_CL", "4", 1);
+    run_case(&(case2d){C2C, 0, 0, 16384, 6, 1, 1.0, 2, 1, 0});
+    setenv("GFP_GPU_2D_CL", "8", 1);
+    run_case(&(case2d){C2C, 1, 0, 3, 16384, 1, 1.0, 1, 2, 0});
+    setenv("GFP_GPU_2D_CL", "2", 1);
+    run_case(&(case2d){C2C, 1, 0, 7, 2160, 2, 1.0, 1, 2, 0});
+    run_case(&(case2d){R2C, 0, 0, 100, 4096, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){C2C, 0, 0, 16384, 5, 1, 1.0, 2, 1, 0});
+    if (!quick)
+        run_case(&(case2d){R2C, 0, 0, 3840, 2160, 1, 1.0, 2, 2, 0});
+    unsetenv("GFP_GPU_2D_CL");
 }
 
 static void t_fallback(void)
@@ -345,6 +379,7 @@ int main(void)
     tu_suite("gpu_2d");
     TU_TEST(t_refusals);
     TU_TEST(t_pass_kernels);
+    TU_TEST(t_clusters);
     TU_TEST(t_fallback);
     TU_TEST(t_issue_sizes);
     int rc = tu_run();
