@@ -57,18 +57,23 @@ static int no_pass_kernels(void)
 /* GFP_GPU_2D_CL=2|4|8: the C2C f32 passes that have a cluster form
  * (gfp_fast2d_c2c_f32_cl, sm_90 and later: 16384 at 2, 4, 8; 2160 and 4096
  * at 2) in clusters of that many blocks, a bin's run cl times longer;
- * unset or 0: the plain pass kernels. For A/B runs (bench/NOTES.md). */
-static int cluster_size(void)
+ * 0: the plain pass kernels; unset: 16384 at 4, the others plain
+ * (bench/NOTES.md). */
+static int cluster_size(int nf)
 {
     const char *ev = getenv("GFP_GPU_2D_CL");
-    return ev ? atoi(ev) : 0;
+    if (ev)
+        return atoi(ev);
+    /* unset: 16384 in clusters of 4 (H100: C2C f32 16384^2 at 0.84x cuFFT,
+     * 0.78x at 8; the plain one-frame pass 0.28x) */
+    return nf == 16384 ? 4 : 0;
 }
 
 /* the cluster kernel for fi's length when asked for and the device can
  * run its clusters; fi unchanged otherwise */
 static void try_cluster(int nf, int dev, gfp_fast_info *fi)
 {
-    int cl = cluster_size(), major = 0;
+    int cl = cluster_size(nf), major = 0;
     gfp_fast_info c;
     memset(&c, 0, sizeof c);
     if (cl < 2 || !gfp_fast2d_c2c_f32_cl(nf, cl, &c))
@@ -101,10 +106,11 @@ static void try_cluster(int nf, int dev, gfp_fast_info *fi)
     *fi = c;
 }
 
-/* Sets t up for a complex FFT of length nf (R2C: n = 2 nf reals) when a
- * pass kernel exists and fits the device; leaves t->on = 0 otherwise. */
-static int setup_pass(tr_pass *t, int dbl, int r2c, int nf, int inverse, double scale,
-                      int optin, int dev, char *err, size_t errlen)
+/* Sets t up for a complex FFT of length nf (R2C: n = 2 nf reals) whose
+ * output rows are ld values apart when a pass kernel exists and fits the
+ * device; leaves t->on = 0 otherwise. */
+static int setup_pass(tr_pass *t, int dbl, int r2c, int nf, size_t ld, int inverse,
+                      double scale, int optin, int dev, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
     if (no_pass_kernels() || nf < 2)
@@ -113,8 +119,15 @@ static int setup_pass(tr_pass *t, int dbl, int r2c, int nf, int inverse, double 
     memset(&fi, 0, sizeof fi);
     bool ok = r2c ? (!dbl && gfp_fast2d_r2c_f32(nf, &fi))
                   : (dbl ? gfp_fast2d_c2c_f64(nf, &fi) : gfp_fast2d_c2c_f32(nf, &fi));
+    if (ok && !r2c && !dbl && ld % 4 != 0)
+        gfp_fast2d_c2c_f32_runs8(nf, &fi); /* fi unchanged when none */
     if (ok && !r2c && !dbl)
         try_cluster(nf, dev, &fi);
+    /* 16384 only in clusters: its plain pass (one frame a block, 8-byte
+     * runs) ran at 0.28x cuFFT on the H100, below the 1D plan + transposes
+     * (0.65x) */
+    if (ok && fi.nf == 16384 && fi.cl < 2)
+        ok = false;
     if (!ok || fi.smem > (size_t)optin)
         return GFP_GPU_OK;
     size_t ntw;
@@ -306,7 +319,7 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
     /* the scale once, in the last transform: the columns (C2C, R2C) or
      * the C2R rows */
     if (d->kind == GFP_GPU_C2R) {
-        if ((rc = setup_pass(&p->col, d->dbl, 0, (int)d->h, d->inverse, 1.0, optin,
+        if ((rc = setup_pass(&p->col, d->dbl, 0, (int)d->h, wb, d->inverse, 1.0, optin,
                              d->device, err, errlen)))
             goto done;
         if (!p->col.on && (rc = plan1d(d, d->h, GFP_GPU_C2C, 1.0, &p->pcol, err, errlen)))
@@ -316,12 +329,12 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
     } else {
         int r2c = d->kind == GFP_GPU_R2C;
         if (!r2c || d->w % 2 == 0)
-            if ((rc = setup_pass(&p->row, d->dbl, r2c, (int)(r2c ? d->w / 2 : d->w),
+            if ((rc = setup_pass(&p->row, d->dbl, r2c, (int)(r2c ? d->w / 2 : d->w), d->h,
                                  d->inverse, 1.0, optin, d->device, err, errlen)))
                 goto done;
         if (!p->row.on && (rc = plan1d(d, d->w, d->kind, 1.0, &p->prow, err, errlen)))
             goto done;
-        if ((rc = setup_pass(&p->col, d->dbl, 0, (int)d->h, d->inverse, d->scale, optin,
+        if ((rc = setup_pass(&p->col, d->dbl, 0, (int)d->h, wb, d->inverse, d->scale, optin,
                              d->device, err, errlen)))
             goto done;
         if (!p->col.on &&

@@ -75,6 +75,18 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
     }
 }
 
+/* 2160 on 72 threads x 8 frames: R2C 3840 x 2160's column pass, which
+ * writes rows of 1921 bins (H100: 1.46x cuFFT against 1.13x with the
+ * 4-frame kernel; C2C 3840 x 2160, aligned rows of 3840, is faster with
+ * the 4-frame one: 1.84x against 1.53x; bench/NOTES.md) */
+bool gfp_fast2d_c2c_f32_runs8(int nf, gfp_fast_info *f)
+{
+    switch (nf) {
+    GFP_FAST(float, 2160, 72, 8, C2C_T, 16, 15, 9)
+    default: return false;
+    }
+}
+
 /* n = 2 nf real inputs, bins 0 .. nf written (nf + 1 runs per frame) */
 bool gfp_fast2d_r2c_f32(int nf, gfp_fast_info *f)
 {

@@ -59,6 +59,21 @@ static double tol_for(const case2d *c)
     return c->dbl ? 4e-14 * sqrt(lg + 1) : 5e-7 * sqrt(lg + 1);
 }
 
+/* passes expected for a C2C f32 axis of 16384: its pass kernel runs only in
+ * thread-block clusters (sm_90 and later; GFP_GPU_2D_CL 0 or 1 turns them
+ * off), else the 1D plan and a transpose */
+static int p16(void)
+{
+    const char *ev = getenv("GFP_GPU_2D_CL");
+    int dev = 0, major = 0;
+    if (ev && atoi(ev) < 2)
+        return 1;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess)
+        return 1;
+    return major >= 9 ? 2 : 1;
+}
+
 static void run_case(const case2d *c)
 {
     char name[160];
@@ -232,15 +247,15 @@ static void t_issue_sizes(void)
     run_both((case2d){C2C, 0, 0, 1920, 1080, 1, 1.0, 2, 2, 0});
     run_both((case2d){C2C, 0, 0, 3840, 2160, 1, 1.0, 2, 2, 0});
     run_both((case2d){C2C, 0, 1, 4096, 4096, 1, 1.0, 2, 2, 0});
-    /* C2C f32 16384: the one-frame-a-block pass kernel (8-byte runs) */
-    run_both((case2d){C2C, 0, 0, 16384, 2048, 1, 1.0, 2, 2, 0});
-    run_case(&(case2d){C2C, 0, 0, 16384, 64, 1, 1.0, 2, 1, 0});
-    run_case(&(case2d){C2C, 1, 0, 64, 16384, 1, 1.0, 1, 2, 0});
-    run_case(&(case2d){C2C, 1, 0, 16384, 1024, 2, 1.0 / (16384.0 * 1024.0), 2, 2, 0});
+    /* C2C f32 16384: the pass kernel in clusters of 4 (p16) */
+    run_both((case2d){C2C, 0, 0, 16384, 2048, 1, 1.0, p16(), 2, 0});
+    run_case(&(case2d){C2C, 0, 0, 16384, 64, 1, 1.0, p16(), 1, 0});
+    run_case(&(case2d){C2C, 1, 0, 64, 16384, 1, 1.0, 1, p16(), 0});
+    run_case(&(case2d){C2C, 1, 0, 16384, 1024, 2, 1.0 / (16384.0 * 1024.0), p16(), 2, 0});
     /* f64 and R2C rows of 16384 have none: the 1D plans and transposes */
     run_case(&(case2d){C2C, 0, 1, 16384, 64, 1, 1.0, 1, 1, 0});
     run_case(&(case2d){R2C, 0, 0, 16384, 256, 1, 1.0, 1, 2, 0});
-    run_case(&(case2d){C2R, 1, 0, 256, 16384, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){C2R, 1, 0, 256, 16384, 1, 1.0, 1, p16(), 0});
     /* their inverses: C2R of the image sizes, C2C inverse scaled */
     run_both((case2d){C2R, 1, 0, 1920, 1080, 1, 1.0, 1, 2, 0});
     run_both((case2d){C2R, 1, 0, 3840, 2160, 1, 1.0 / (3840.0 * 2160.0), 1, 2, 0});
@@ -256,9 +271,11 @@ static void t_pass_kernels(void)
         static const size_t l32[] = {256, 512, 1024, 1080, 1920, 2048, 2160, 3840, 4096, 16384};
         const size_t n32 = sizeof l32 / sizeof *l32;
         for (size_t i = 0; i < n32; i++) {
-            run_case(&(case2d){C2C, 0, 0, l32[i], 33, 2, 1.0, 2, 1, 0});
-            run_case(&(case2d){C2C, 1, 0, 37, l32[i], 1, 1.0, 1, 2, 0});
-            run_case(&(case2d){C2C, 0, 0, l32[i], l32[(i + 3) % n32], 1, 1.0, 2, 2, 0});
+            const size_t a = l32[i], b = l32[(i + 3) % n32];
+            const int pa = a == 16384 ? p16() : 2, pb = b == 16384 ? p16() : 2;
+            run_case(&(case2d){C2C, 0, 0, a, 33, 2, 1.0, pa, 1, 0});
+            run_case(&(case2d){C2C, 1, 0, 37, a, 1, 1.0, 1, pa, 0});
+            run_case(&(case2d){C2C, 0, 0, a, b, 1, 1.0, pa, pb, 0});
         }
         static const size_t r32[] = {1024, 1920, 2048, 3840, 4096};
         for (size_t i = 0; i < sizeof r32 / sizeof *r32; i++) {
@@ -284,10 +301,10 @@ static void t_pass_kernels(void)
     run_case(&(case2d){C2C, 0, 0, 12, 2160, 1, 1.0, 1, 2, 0});
     run_case(&(case2d){C2C, 0, 0, 4096, 9, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){C2C, 0, 0, 6, 4096, 1, 1.0, 1, 2, 0});
-    run_case(&(case2d){C2C, 0, 0, 16384, 5, 2, 1.0, 2, 1, 0});
+    run_case(&(case2d){C2C, 0, 0, 16384, 5, 2, 1.0, p16(), 1, 0});
     run_case(&(case2d){C2C, 1, 0, 1920, 6, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){C2C, 0, 0, 3840, 5, 1, 1.0, 2, 1, 0});
-    run_case(&(case2d){C2C, 1, 0, 3, 16384, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){C2C, 1, 0, 3, 16384, 1, 1.0, 1, p16(), 0});
     run_case(&(case2d){R2C, 0, 0, 1920, 10, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){R2C, 0, 0, 3840, 5, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){R2C, 0, 0, 1024, 256, 2, 1.0, 2, 2, 0});
@@ -298,20 +315,20 @@ static void t_pass_kernels(void)
 }
 
 /* the pass kernels' cluster forms (GFP_GPU_2D_CL, sm_90; other devices
- * take the plain passes, which must pass the same checks); left to the
- * caller when GFP_GPU_2D_CL is set */
+ * take the plain passes, or for 16384 the 1D plan, which must pass the
+ * same checks); left to the caller when GFP_GPU_2D_CL is set */
 static void t_clusters(void)
 {
     if (getenv("GFP_GPU_2D_CL"))
         return;
     setenv("GFP_GPU_2D_CL", "4", 1);
-    run_case(&(case2d){C2C, 0, 0, 16384, 6, 1, 1.0, 2, 1, 0});
+    run_case(&(case2d){C2C, 0, 0, 16384, 6, 1, 1.0, p16(), 1, 0});
     setenv("GFP_GPU_2D_CL", "8", 1);
-    run_case(&(case2d){C2C, 1, 0, 3, 16384, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){C2C, 1, 0, 3, 16384, 1, 1.0, 1, p16(), 0});
     setenv("GFP_GPU_2D_CL", "2", 1);
     run_case(&(case2d){C2C, 1, 0, 7, 2160, 2, 1.0, 1, 2, 0});
     run_case(&(case2d){R2C, 0, 0, 100, 4096, 1, 1.0, 1, 2, 0});
-    run_case(&(case2d){C2C, 0, 0, 16384, 5, 1, 1.0, 2, 1, 0});
+    run_case(&(case2d){C2C, 0, 0, 16384, 5, 1, 1.0, p16(), 1, 0});
     if (!quick)
         run_case(&(case2d){R2C, 0, 0, 3840, 2160, 1, 1.0, 2, 2, 0});
     unsetenv("GFP_GPU_2D_CL");
