@@ -8,6 +8,15 @@ bool gfp_fast_c2c_f32(int nf, gfp_fast_info *f)
 #ifdef GFP_FAST_AB
     if (nf == 128 && gfp_fast_alt() == 5) /* v4 */
         return gfpfast::fill<float, 128, 8, 32, GFP_MODE_C2C, 0, -1, 8, 16>(f);
+    /* 8192 as cuFFT has it (ncu: 256 threads, 32 values a thread, 80
+     * registers, three blocks an SM; bench/NOTES.md) */
+    switch (gfp_fast_alt() * 100000 + nf) {
+    case 3108192: return gfpfast::fill<float, 8192, 256, 1, GFP_MODE_C2C, 3, -1, 16, 16, 16, 2>(f);
+    case 3208192: return gfpfast::fill<float, 8192, 256, 1, GFP_MODE_C2C, 3, -1, 2, 16, 16, 16>(f);
+    case 3308192: return gfpfast::fill<float, 8192, 256, 1, GFP_MODE_C2C, 3, -1, 4, 8, 16, 16>(f);
+    case 3408192: return gfpfast::fill<float, 8192, 256, 1, GFP_MODE_C2C | GFP_FAST_CS, 3, -1, 16, 16, 16, 2>(f);
+    default: break;
+    }
 #endif
     switch (nf) {
     GFP_FAST(float, 8, 1, 256, GFP_MODE_C2C, 8)

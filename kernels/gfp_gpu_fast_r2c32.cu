@@ -10,6 +10,15 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
 #ifdef GFP_FAST_AB
     if (nf == 128 && gfp_fast_alt() == 5) /* v4 */
         return gfpfast::fill<float, 128, 8, 32, GFP_MODE_R2C, 0, -1, 8, 16>(f);
+    /* n = 8192: cuFFT's (ncu) 256 threads, 16 values a thread, 63
+     * registers, four blocks an SM */
+    switch (gfp_fast_alt() * 100000 + nf) {
+    case 3104096: return gfpfast::fill<float, 4096, 256, 1, GFP_MODE_R2C, 4, -1, 16, 16, 16>(f);
+    case 3204096: return gfpfast::fill<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_CS, 4, -1, 16, 16, 16>(f);
+    case 3304096: return gfpfast::fill<float, 4096, 512, 1, GFP_MODE_R2C, 2, -1, 8, 8, 8, 8>(f);
+    case 3404096: return gfpfast::fill<float, 4096, 256, 1, GFP_MODE_R2C, 4, -1, 8, 8, 8, 8>(f);
+    default: break;
+    }
 #endif
     switch (nf) {
     GFP_FAST(float, 16, 1, 256, GFP_MODE_R2C, 16)
