@@ -443,27 +443,35 @@ static int getenv_on(const char *name)
  * wherever the batch does. */
 #define BLK_MAX_BYTES ((size_t)4 << 20)
 
+/* An FFTW plan of one block: blk_frames frames into a block of rows
+ * blk_stride complex values apart, on one thread, with FFTW flags `extra`
+ * besides the engine's (NULL when FFTW makes none). */
+static void *make_blk_plan(const fftw_impl *p, unsigned extra)
+{
+    const gfp_plan_desc *d = &p->d;
+    size_t scal = d->dbl ? sizeof(double) : sizeof(float);
+    void *tin = fftw_malloc(p->blk_frames * gfp_plan_in_scalars(d) * scal);
+    void *tout = fftw_malloc(p->blk_frames * p->blk_stride * 2 * scal);
+    void *plan = NULL;
+    int n = (int)d->n;
+    if (tin && tout)
+        plan = plan_many(d->dbl, d->kind, 1, &n, (int)p->blk_frames, tin, n,
+                         tout, (int)p->blk_stride,
+                         d->inverse ? FFTW_BACKWARD : FFTW_FORWARD,
+                         p->s->flags | extra, 1);
+    fftw_free(tin);
+    fftw_free(tout);
+    return plan;
+}
+
 /* The block plan for blocks that start unaligned (a caller's unaligned
  * batch; with K = 2, every other block of odd-length real frames): made on
  * first need, before the workers run. */
 static void *blk_u_plan(fftw_impl *p)
 {
     pthread_mutex_lock(&p->one_lock);
-    if (!p->blk_u) {
-        const gfp_plan_desc *d = &p->d;
-        size_t scal = d->dbl ? sizeof(double) : sizeof(float);
-        void *tin = fftw_malloc(p->blk_frames * gfp_plan_in_scalars(d) *
-                                scal);
-        void *tout = fftw_malloc(p->blk_frames * p->blk_stride * 2 * scal);
-        int n = (int)d->n;
-        if (tin && tout)
-            p->blk_u = plan_many(d->dbl, d->kind, 1, &n, (int)p->blk_frames,
-                                 tin, n, tout, (int)p->blk_stride,
-                                 d->inverse ? FFTW_BACKWARD : FFTW_FORWARD,
-                                 p->s->flags | FFTW_UNALIGNED, 1);
-        fftw_free(tin);
-        fftw_free(tout);
-    }
+    if (!p->blk_u)
+        p->blk_u = make_blk_plan(p, FFTW_UNALIGNED);
     pthread_mutex_unlock(&p->one_lock);
     return p->blk_u;
 }
@@ -489,16 +497,7 @@ static gfp_status blocks_make(fftw_impl *p, gfp_error *err)
     if (p->bparts < 1)
         p->bparts = 1;
     size_t bb = K * p->blk_stride * ce;
-    size_t ib = K * gfp_plan_in_scalars(d) * scal;
-    void *tin = fftw_malloc(ib), *tout = fftw_malloc(bb);
-    if (tin && tout) {
-        int n = (int)d->n;
-        int sign = d->inverse ? FFTW_BACKWARD : FFTW_FORWARD;
-        p->blk = plan_many(d->dbl, d->kind, 1, &n, (int)K, tin, n, tout,
-                           (int)p->blk_stride, sign, p->s->flags, 1);
-    }
-    fftw_free(tin);
-    fftw_free(tout);
+    p->blk = make_blk_plan(p, 0);
     if (!p->blk)
         return gfp_fail(err, GFP_ENOTSUP, "FFTW could not plan n %zu in "
                         "blocks", d->n);
