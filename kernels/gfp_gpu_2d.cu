@@ -69,22 +69,22 @@ static int cluster_size(int nf)
     return nf == 16384 ? 4 : 0;
 }
 
-/* the cluster kernel for fi's length when asked for and the device can
- * run its clusters; fi unchanged otherwise */
-static void try_cluster(int nf, int dev, gfp_fast_info *fi)
+/* the cluster kernel for length nf into fi when asked for and the device
+ * can run its clusters (true); fi unchanged otherwise */
+static bool try_cluster(int nf, int dev, gfp_fast_info *fi)
 {
     int cl = cluster_size(nf), major = 0;
     gfp_fast_info c;
     memset(&c, 0, sizeof c);
     if (cl < 2 || !gfp_fast2d_c2c_f32_cl(nf, cl, &c))
-        return;
+        return false;
     if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess ||
         major < 9)
-        return;
+        return false;
     if (cudaFuncSetAttribute(c.func, cudaFuncAttributeMaxDynamicSharedMemorySize,
                              (int)c.smem) != cudaSuccess) {
         cudaGetLastError();
-        return;
+        return false;
     }
     cudaLaunchConfig_t cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -101,9 +101,10 @@ static void try_cluster(int nf, int dev, gfp_fast_info *fi)
     int ncl = 0;
     if (cudaOccupancyMaxActiveClusters(&ncl, c.func, &cfg) != cudaSuccess || ncl < 1) {
         cudaGetLastError();
-        return;
+        return false;
     }
     *fi = c;
+    return true;
 }
 
 /* Sets t up for a complex FFT of length nf (R2C: n = 2 nf reals) whose
@@ -121,13 +122,9 @@ static int setup_pass(tr_pass *t, int dbl, int r2c, int nf, size_t ld, int inver
                   : (dbl ? gfp_fast2d_c2c_f64(nf, &fi) : gfp_fast2d_c2c_f32(nf, &fi));
     if (ok && !r2c && !dbl && ld % 4 != 0)
         gfp_fast2d_c2c_f32_runs8(nf, &fi); /* fi unchanged when none */
-    if (ok && !r2c && !dbl)
-        try_cluster(nf, dev, &fi);
-    /* 16384 only in clusters: its plain pass (one frame a block, 8-byte
-     * runs) ran at 0.28x cuFFT on the H100, below the 1D plan + transposes
-     * (0.65x) */
-    if (ok && fi.nf == 16384 && fi.cl < 2)
-        ok = false;
+    /* a cluster form where there is one (16384 has no other) */
+    if (!r2c && !dbl && try_cluster(nf, dev, &fi))
+        ok = true;
     if (!ok || fi.smem > (size_t)optin)
         return GFP_GPU_OK;
     size_t ntw;
