@@ -24,7 +24,7 @@
 #include "gfp_gpu_fast.h"
 
 /* composite butterfly R = R1 R2 in registers: n = R2 n1 + n2,
- * k = k1 + R1 k2; constants from gfp_gpu_consts.cuh (R in 10, 15, 25, 27, 30) */
+ * k = k1 + R1 k2; constants from gfp_gpu_consts.cuh (R in 10, 15, 25, 27, 30, 32) */
 template <int R1, int R2, typename T> struct BflyComp {
     static __device__ __forceinline__ void run(gcx<T> *v)
     {
@@ -64,6 +64,7 @@ template <typename T> struct Bfly<15, T> : BflyComp<3, 5, T> {};
 template <typename T> struct Bfly<25, T> : BflyComp<5, 5, T> {};
 template <typename T> struct Bfly<27, T> : BflyComp<3, 9, T> {};
 template <typename T> struct Bfly<30, T> : BflyComp<2, 15, T> {};
+template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
 
 #ifndef GFP_FAST_F64BIG
 #define GFP_FAST_F64BIG 512 /* f64 blocks this large get the 64-register cap */
@@ -478,6 +479,273 @@ inline bool fill(gfp_fast_info *f)
     return true;
 }
 
+/* ---- split exchange (v9) --------------------------------------------------
+ * skernel: the stages exchange real and imaginary parts apart through one
+ * buffer of N scalars a frame, half of fkernel's, as cuFFT's own kernels do
+ * (ncu, bench/NOTES.md "v9"): store the real parts, barrier, load the next
+ * stage's real parts, barrier, then the imaginary parts the same way. Four
+ * barriers an exchange instead of two, for half the shared memory: more
+ * blocks an SM where shared memory is what limits them. Each thread keeps
+ * its E = N / TPT values in one flat array v[b R + s] (butterfly b, input s
+ * of the stage); a new real part may overwrite an old one as soon as all
+ * the old ones are stored, so the exchange needs no second set of
+ * registers. Every stage's N / R butterflies must divide evenly among the
+ * TPT threads of a frame. Global loads in the first stage and (C2C) stores
+ * in the last go direct, coalesced across a warp; R2C's split step reads
+ * Z[k] and Z[N-k] through one more exchange. */
+/* in(), out(): a stage's input and output positions in a frame; inp(),
+ * outp(): the same through the layout's padding fpad(i) = i + (i >> sh),
+ * written as one run-time base plus a compile-time offset wherever the
+ * offset is a multiple of 2^sh (then fpad(base + c) = fpad(base) +
+ * fpad(c)), so that the real and imaginary rounds of an exchange share
+ * one address register instead of keeping E addresses live */
+template <int N, int TPT, int R, int LS, int MODE> struct SPat {
+    static constexpr int NB = N / R;
+    static constexpr int MB = NB / TPT;
+    static constexpr int SH = Pad<MODE>::sh;
+    static constexpr int Q = 1 << SH;
+    static_assert(NB % TPT == 0, "split kernels: N / R a multiple of TPT at every stage");
+    static __device__ __forceinline__ int in(int x, int b, int s) { return x + b * TPT + s * NB; }
+    static __device__ __forceinline__ int out(int x, int b, int s)
+    {
+        const int j = x + b * TPT;
+        const int k = LS > 1 ? j % LS : 0;
+        return (j - k) * R + k + s * LS;
+    }
+    static __device__ __forceinline__ int inp(int x, int b, int s)
+    {
+        if constexpr (SH == 0)
+            return in(x, b, s);
+        else if constexpr (TPT % Q == 0 && NB % Q == 0)
+            return fpad<MODE>(x) + fpad<MODE>(b * TPT + s * NB);
+        else
+            return fpad<MODE>(in(x, b, s));
+    }
+    static __device__ __forceinline__ int outp(int x, int b, int s)
+    {
+        if constexpr (SH == 0) {
+            return out(x, b, s);
+        } else if constexpr (LS % Q == 0) {
+            return fpad<MODE>(out(x, b, 0)) + fpad<MODE>(s * LS);
+        } else if constexpr (LS == 1 && R % Q == 0) {
+            return fpad<MODE>((x + b * TPT) * R) + fpad<MODE>(s);
+        } else {
+            return fpad<MODE>(out(x, b, s));
+        }
+    }
+};
+
+/* scalars a frame takes in the split buffer (the layout's padding, odd) */
+template <int N, int MODE> struct PadS {
+    static constexpr int sh = Pad<MODE>::sh;
+    static constexpr int v = ((N + (sh ? N >> sh : 0) + 1) | 1) + ((MODE >> 8) & 31);
+};
+
+template <typename T, int N, int TPT, int R, int LS, int OFF>
+__device__ __forceinline__ void scomp(const gfp_fparams &p, gcx<T> *v, int x)
+{
+    typedef SPat<N, TPT, R, LS, 0> P;
+    const gcx<T> *tw = (const gcx<T> *)p.tw + OFF;
+#pragma unroll
+    for (int b = 0; b < P::MB; b++) {
+        if constexpr (LS > 1) {
+            const int k = (x + b * TPT) % LS;
+#pragma unroll
+            for (int s = 1; s < R; s++)
+                v[b * R + s] = cmul(v[b * R + s], ldg(&tw[(s - 1) * LS + k]));
+        }
+        Bfly<R, T>::run(v + b * R);
+    }
+}
+
+/* from the out pattern of a stage (R, LS) to the in pattern of the next
+ * (radix R2); LEAD: a barrier first (the buffer was read by the exchange
+ * before) */
+template <typename T, int N, int TPT, int MODE, int R, int LS, int R2, bool LEAD>
+__device__ __forceinline__ void sxchg(gcx<T> *v, T *sm, int x)
+{
+    typedef SPat<N, TPT, R, LS, MODE> O;
+    typedef SPat<N, TPT, R2, LS * R, MODE> I;
+    if constexpr (LEAD)
+        __syncthreads();
+#pragma unroll
+    for (int b = 0; b < O::MB; b++)
+#pragma unroll
+        for (int s = 0; s < R; s++)
+            sm[O::outp(x, b, s)] = v[b * R + s].x;
+    __syncthreads();
+#pragma unroll
+    for (int b = 0; b < I::MB; b++)
+#pragma unroll
+        for (int s = 0; s < R2; s++)
+            v[b * R2 + s].x = sm[I::inp(x, b, s)];
+    __syncthreads();
+#pragma unroll
+    for (int b = 0; b < O::MB; b++)
+#pragma unroll
+        for (int s = 0; s < R; s++)
+            sm[O::outp(x, b, s)] = v[b * R + s].y;
+    __syncthreads();
+#pragma unroll
+    for (int b = 0; b < I::MB; b++)
+#pragma unroll
+        for (int s = 0; s < R2; s++)
+            v[b * R2 + s].y = sm[I::inp(x, b, s)];
+}
+
+template <typename T, int N, int TPT, int MODE, int LS, int OFF, bool LEAD, int... Rs> struct SRun;
+template <typename T, int N, int TPT, int MODE, int LS, int OFF, bool LEAD, int R>
+struct SRun<T, N, TPT, MODE, LS, OFF, LEAD, R> {
+    static constexpr int RL = R; /* the last stage's radix */
+    static __device__ __forceinline__ void go(const gfp_fparams &p, gcx<T> *v, T *, int x)
+    {
+        scomp<T, N, TPT, R, LS, OFF>(p, v, x);
+    }
+};
+template <typename T, int N, int TPT, int MODE, int LS, int OFF, bool LEAD, int R, int R2,
+          int... Rest>
+struct SRun<T, N, TPT, MODE, LS, OFF, LEAD, R, R2, Rest...> {
+    typedef SRun<T, N, TPT, MODE, LS * R, OFF + (R - 1) * LS, true, R2, Rest...> Next;
+    static constexpr int RL = Next::RL;
+    static __device__ __forceinline__ void go(const gfp_fparams &p, gcx<T> *v, T *sm, int x)
+    {
+        scomp<T, N, TPT, R, LS, OFF>(p, v, x);
+        sxchg<T, N, TPT, MODE, R, LS, R2, LEAD>(v, sm, x);
+        Next::go(p, v, sm, x);
+    }
+};
+template <int R, int... Rest> struct SFirst { static constexpr int v = R; };
+
+template <typename T, int N, int TPT, int FPB, int MODE, int MINB, int... Rs>
+__global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant__ gfp_fparams p)
+{
+    extern __shared__ __align__(16) unsigned char gfp_fsm_raw[];
+    constexpr int PS = PadS<N, MODE>::v;
+    constexpr int E = N / TPT;
+    constexpr int KM = MODE & 15;
+    constexpr int R0 = SFirst<Rs...>::v;
+    typedef SRun<T, N, TPT, MODE, 1, 0, false, Rs...> Stages;
+    constexpr int RL = Stages::RL;
+    typedef SPat<N, TPT, R0, 1, MODE> P0;
+    typedef SPat<N, TPT, RL, N / RL, MODE> PL;
+    static_assert(KM == GFP_MODE_C2C || KM == GFP_MODE_R2C, "split kernels: C2C or R2C");
+    const int tid = threadIdx.x;
+    const int t = tid / TPT;
+    const int x = tid - t * TPT;
+    const unsigned long long g = (unsigned long long)blockIdx.x * FPB + t;
+    const bool act = g < p.batch;
+    T *sm = (T *)gfp_fsm_raw + t * PS;
+    gcx<T> v[E];
+    const gcx<T> *gin = (const gcx<T> *)p.in + g * (unsigned long long)N;
+#pragma unroll
+    for (int b = 0; b < P0::MB; b++)
+#pragma unroll
+        for (int s = 0; s < R0; s++) {
+            gcx<T> a = mk((T)0, (T)0);
+            if (act) {
+                const gcx<T> *q = &gin[P0::in(x, b, s)];
+                a = (MODE & GFP_FAST_CS) ? ldcs(q) : ldg(q);
+                if (p.conj_in) a.y = -a.y;
+            }
+            v[b * R0 + s] = a;
+        }
+    Stages::go(p, v, sm, x);
+    if constexpr (KM == GFP_MODE_C2C) {
+        if (!act)
+            return;
+        const T sc = (T)p.scale;
+        const T cs = p.conj_out ? -sc : sc;
+        gcx<T> *out = (gcx<T> *)p.out + g * (unsigned long long)N;
+#pragma unroll
+        for (int b = 0; b < PL::MB; b++)
+#pragma unroll
+            for (int s = 0; s < RL; s++) {
+                const gcx<T> o = v[b * RL + s];
+                gcx<T> *dst = &out[PL::out(x, b, s)];
+                if constexpr ((MODE & GFP_FAST_CS) != 0)
+                    stcs(dst, mk(o.x * sc, o.y * cs));
+                else
+                    *dst = mk(o.x * sc, o.y * cs);
+            }
+    } else {
+        /* split step, bins k and N-k from Z[k] = a and Z[N-k] = b (k = x +
+         * i TPT <= N/2), as fkernel's */
+        constexpr int NP = N / 2 + 1;
+        constexpr int IT = (NP + TPT - 1) / TPT;
+        T ax[IT], ay[IT], bx[IT], by[IT];
+        __syncthreads();
+#pragma unroll
+        for (int b = 0; b < PL::MB; b++)
+#pragma unroll
+            for (int s = 0; s < RL; s++)
+                sm[PL::outp(x, b, s)] = v[b * RL + s].x;
+        __syncthreads();
+#pragma unroll
+        for (int i = 0; i < IT; i++) {
+            const int k = x + i * TPT;
+            if (IT * TPT == NP || k < NP) {
+                ax[i] = sm[fpad<MODE>(k)];
+                bx[i] = sm[fpad<MODE>(k == 0 ? 0 : N - k)];
+            }
+        }
+        __syncthreads();
+#pragma unroll
+        for (int b = 0; b < PL::MB; b++)
+#pragma unroll
+            for (int s = 0; s < RL; s++)
+                sm[PL::outp(x, b, s)] = v[b * RL + s].y;
+        __syncthreads();
+#pragma unroll
+        for (int i = 0; i < IT; i++) {
+            const int k = x + i * TPT;
+            if (IT * TPT == NP || k < NP) {
+                ay[i] = sm[fpad<MODE>(k)];
+                by[i] = sm[fpad<MODE>(k == 0 ? 0 : N - k)];
+            }
+        }
+        if (!act)
+            return;
+        constexpr int NBIN = N + 1;
+        const gcx<T> *w = (const gcx<T> *)p.rtw;
+        gcx<T> *dst = (gcx<T> *)p.out + g * (unsigned long long)NBIN;
+        const T sc = (T)p.scale * (T)0.5;
+        const T cs = p.conj_out ? -sc : sc;
+#pragma unroll
+        for (int i = 0; i < IT; i++) {
+            const int k = x + i * TPT;
+            if (IT * TPT == NP || k < NP) {
+                const gcx<T> a = mk(ax[i], ay[i]), bz = mk(bx[i], by[i]);
+                const gcx<T> wk = ldg(&w[k]);
+                gcx<T> s = mk(a.x + bz.x, a.y - bz.y), d = mk(a.x - bz.x, a.y + bz.y);
+                gcx<T> wd = cmul(wk, d);
+                dst[k] = mk(sc * (s.x + wd.y), cs * (s.y - wd.x));
+                if (2 * k != N) {
+                    gcx<T> s2 = mk(bz.x + a.x, bz.y - a.y), d2 = mk(bz.x - a.x, bz.y + a.y);
+                    gcx<T> wd2 = cmul(mk(-wk.x, wk.y), d2);
+                    dst[N - k] = mk(sc * (s2.x + wd2.y), cs * (s2.y - wd2.x));
+                }
+            }
+        }
+    }
+}
+
+template <typename T, int N, int TPT, int FPB, int MODE, int MB0, int... Rs>
+inline bool fill_split(gfp_fast_info *f)
+{
+    constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
+    f->func = (const void *)skernel<T, N, TPT, FPB, MODE, MINB, Rs...>;
+    f->nf = N;
+    f->tpt = TPT;
+    f->fpb = FPB;
+    f->threads = TPT * FPB;
+    f->smem = (size_t)FPB * PadS<N, MODE>::v * sizeof(T);
+    const int r[] = {Rs...};
+    f->nst = (int)sizeof...(Rs);
+    for (int i = 0; i < f->nst; i++)
+        f->r[i] = r[i];
+    return true;
+}
+
 } // namespace gfpfast
 
 /* GFP_FAST_AB (bench/gpu builds only): a kernel file may carry alternative
@@ -497,6 +765,9 @@ static inline int gfp_fast_alt()
 /* with an explicit blocks-per-SM hint for the register cap */
 #define GFP_FASTB(T, N, TPT, FPB, MODE, MINB, ...)                                              \
     case N: return gfpfast::fill<T, N, TPT, FPB, MODE, MINB, -1, __VA_ARGS__>(f);
+/* split exchange (skernel), with a blocks-per-SM hint for the register cap */
+#define GFP_FASTS(T, N, TPT, FPB, MODE, MINB, ...)                                              \
+    case N: return gfpfast::fill_split<T, N, TPT, FPB, MODE, MINB, __VA_ARGS__>(f);
 /* with a register-cap hint and ping-pong shared buffers (one barrier per stage) */
 #define GFP_FASTP(T, N, TPT, FPB, MODE, MINB, ...)                                              \
     case N: return gfpfast::fill<T, N, TPT, FPB, MODE, MINB, 1, __VA_ARGS__>(f);

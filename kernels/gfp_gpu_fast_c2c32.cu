@@ -15,6 +15,14 @@ bool gfp_fast_c2c_f32(int nf, gfp_fast_info *f)
     case 3208192: return gfpfast::fill<float, 8192, 256, 1, GFP_MODE_C2C, 3, -1, 2, 16, 16, 16>(f);
     case 3308192: return gfpfast::fill<float, 8192, 256, 1, GFP_MODE_C2C, 3, -1, 4, 8, 16, 16>(f);
     case 3408192: return gfpfast::fill<float, 8192, 256, 1, GFP_MODE_C2C | GFP_FAST_CS, 3, -1, 16, 16, 16, 2>(f);
+    /* v9: split exchange (skernel), half the shared memory */
+    case 4108192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C, 3, 16, 16, 32>(f);
+    case 4208192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C, 3, 32, 16, 16>(f);
+    case 4308192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C, 3, 16, 16, 16, 2>(f);
+    case 4408192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C, 3, 16, 32, 16>(f);
+    case 4508192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 3, 16, 16, 32>(f);
+    case 4608192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C | GFP_FAST_CS, 3, 16, 16, 32>(f);
+    case 4708192: return gfpfast::fill_split<float, 8192, 512, 1, GFP_MODE_C2C, 2, 16, 16, 16, 2>(f);
     default: break;
     }
 #endif

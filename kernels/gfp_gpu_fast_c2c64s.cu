@@ -43,6 +43,13 @@ bool gfp_fast_c2c_f64s(int nf, gfp_fast_info *f)
     case 8 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 0, -1, 10, 10, 10>(f);
     case 9 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 4, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 0, -1, 10, 10, 10>(f);
     case 10 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3) | GFP_FAST_CS, 0, -1, 10, 10, 10>(f);
+    /* v9: split exchange (skernel), half the shared memory */
+    case 41 * 4096 + 1000: return gfpfast::fill_split<double, 1000, 100, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 0, 10, 10, 10>(f);
+    case 42 * 4096 + 1000: return gfpfast::fill_split<double, 1000, 100, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 0, 10, 10, 10>(f);
+    case 43 * 4096 + 1000: return gfpfast::fill_split<double, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 0, 10, 10, 10>(f);
+    case 44 * 4096 + 1000: return gfpfast::fill_split<double, 1000, 100, 1, GFP_MODE_C2C, 0, 10, 10, 10>(f);
+    case 45 * 4096 + 1000: return gfpfast::fill_split<double, 1000, 100, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3) | GFP_FAST_CS, 0, 10, 10, 10>(f);
+    case 46 * 4096 + 1000: return gfpfast::fill_split<double, 1000, 100, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 6, 10, 10, 10>(f);
     default: break;
     }
 #endif

@@ -17,6 +17,12 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     case 3204096: return gfpfast::fill<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_CS, 4, -1, 16, 16, 16>(f);
     case 3304096: return gfpfast::fill<float, 4096, 512, 1, GFP_MODE_R2C, 2, -1, 8, 8, 8, 8>(f);
     case 3404096: return gfpfast::fill<float, 4096, 256, 1, GFP_MODE_R2C, 4, -1, 8, 8, 8, 8>(f);
+    /* v9: split exchange (skernel), half the shared memory */
+    case 4104096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C, 4, 16, 16, 16>(f);
+    case 4204096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C, 3, 16, 16, 16>(f);
+    case 4304096: return gfpfast::fill_split<float, 4096, 128, 1, GFP_MODE_R2C, 6, 16, 16, 16>(f);
+    case 4404096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_CS, 4, 16, 16, 16>(f);
+    case 4504096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_PAD5, 4, 16, 16, 16>(f);
     default: break;
     }
 #endif

@@ -67,6 +67,7 @@ static gfp_status cuda_open(const gfp_engine_opts *o, void **state,
     cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess)
         return gfp_fail(err, GFP_EDEVICE, "%s", cudaGetErrorString(e));
+    gfp_trace("cuda: driver (cudaGetDeviceCount)");
     if (count == 0)
         return gfp_fail(err, GFP_EDEVICE, "no CUDA device");
     if (o->device < 0 || o->device >= count)
@@ -82,8 +83,10 @@ static gfp_status cuda_open(const gfp_engine_opts *o, void **state,
         return gfp_fail(err, GFP_EDEVICE, "%s has compute capability %d.%d; "
                         "gfftpipe's kernels need 8.0 or newer", prop.name,
                         prop.major, prop.minor);
+    gfp_trace("cuda: device properties");
     if (cuda_check(cudaSetDevice(o->device), "cudaSetDevice", err))
         return err->status;
+    gfp_trace("cuda: context (cudaSetDevice)");
     /* By default a wait spins on its core while the GPU works (the
      * device's flags are process-wide). fft2's hybrid passes wait for the
      * GPU while FFTW runs --threads threads: a spinning 17th thread on 16

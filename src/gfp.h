@@ -654,6 +654,8 @@ void gfp_progress_init(gfp_progress *p, int enabled, int64_t total,
 void gfp_progress_update(gfp_progress *p, uint64_t done);
 void gfp_progress_end(gfp_progress *p);
 double gfp_now(void);
+/* GFP_TRACE=1: "trace <ms> <what>" on stderr (the first call sets 0) */
+void gfp_trace(const char *what);
 
 /* ---- common options and messages --------------------------------------- */
 

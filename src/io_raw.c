@@ -53,8 +53,9 @@ gfp_status gfp_source_open(const char *path, gfp_source *src, gfp_error *err)
  * ~11 GB/s, and a GPU stream is otherwise bound by that copy. Only the GPU
  * engine's batches are this large; the CPU engine's stay in cache. */
 #define PAR_MIN ((size_t)8 << 20)  /* reads at least this long */
-#define PAR_PART ((size_t)2 << 20) /* at least this much per thread */
-#define PAR_MAX 8                  /* threads per read */
+#define PAR_PART ((size_t)1 << 20) /* at least this much per thread */
+#define PAR_MAX 8                  /* threads per read (GFP_READ_THREADS) */
+#define PAR_CAP 32                 /* what GFP_READ_THREADS may ask for */
 
 typedef struct part {
     int fd;
@@ -91,17 +92,20 @@ static int read_parallel(gfp_source *src, char *buf, size_t len, size_t *done,
     off_t off = lseek(src->fd, 0, SEEK_CUR);
     if (off < 0)
         return -1;
-    size_t k = len / PAR_PART;
-    if (k > PAR_MAX)
-        k = PAR_MAX;
+    size_t k = len / PAR_PART, kmax = PAR_MAX;
+    const char *ev = getenv("GFP_READ_THREADS");
+    if (ev && atoi(ev) > 0)
+        kmax = atoi(ev) < PAR_CAP ? (size_t)atoi(ev) : PAR_CAP;
+    if (k > kmax)
+        k = kmax;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     if (cpus > 0 && k > (size_t)cpus)
         k = (size_t)cpus;
     if (k < 2)
         return -1;
-    part q[PAR_MAX];
-    pthread_t th[PAR_MAX];
-    int started[PAR_MAX] = {0};
+    part q[PAR_CAP];
+    pthread_t th[PAR_CAP];
+    int started[PAR_CAP] = {0};
     size_t per = (len / k + 4095) / 4096 * 4096, at = 0;
     for (size_t i = 0; i < k; i++) {
         size_t l = len - at < per ? len - at : per;

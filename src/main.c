@@ -165,6 +165,7 @@ static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
                : err.status == GFP_EINVAL ? EXIT_USAGE : EXIT_RUNTIME;
         goto out;
     }
+    gfp_trace("engine open");
     if (h->open_source ? h->open_source(priv, in_path, &src, &err)
                        : gfp_source_open(in_path, &src, &err))
         goto fail;
@@ -185,6 +186,7 @@ static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
     if (so)
         goto fail;
     memset(&stats, 0, sizeof stats);
+    gfp_trace("source and sink open");
     gfp_status st = h->run ? h->run(priv, &c, engine, &src, &snk, &err)
                            : gfp_pipeline_run(h, priv, &c, &setup, engine,
                                               &src, &snk, &stats, &err);
@@ -206,6 +208,7 @@ static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
     }
     if (st)
         goto fail;
+    gfp_trace("run done");
     pthread_mutex_lock(&g_tmp_mu);
     gfp_status cs = gfp_sink_commit(&snk, &err);
     if (cs == GFP_OK)
@@ -232,12 +235,14 @@ out:
     if (started && h->stop)
         h->stop(priv, &c);
     gfp_engine_close(engine);
+    gfp_trace("engine closed");
     free(priv);
     return code;
 }
 
 int main(int argc, char **argv)
 {
+    gfp_trace("main");
     guard_std_fds();
     start_signal_thread();
     if (argc < 2) {

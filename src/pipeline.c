@@ -66,9 +66,11 @@ static void filled(pipe *p, slot *s, size_t nf)
     s->nframes = nf;
     pthread_mutex_lock(&p->mu);
     s->state = SLOT_FILLED;
-    p->produced++;
+    uint64_t k = p->produced++;
     pthread_cond_broadcast(&p->cv);
     pthread_mutex_unlock(&p->mu);
+    if (k == 0)
+        gfp_trace("pipeline: first batch read");
 }
 
 static void reader_finished(pipe *p)
@@ -444,6 +446,8 @@ static void *compute_main(void *arg)
         int idx = (int)(k % (uint64_t)p->nslots);
         if (gfp_plan_submit(p->plan, idx, s->in, s->out, s->nframes, &err))
             goto fail;
+        if (k == 0)
+            gfp_trace("pipeline: first batch submitted");
         if (k > 0) {
             if (gfp_plan_wait(p->plan,
                               (int)((k - 1) % (uint64_t)p->nslots), &err))
@@ -498,6 +502,7 @@ static gfp_status make_buffers(pipe *p, gfp_engine *e, const gfp_plan_desc *d,
     gfp_status st = gfp_plan_create(e, d, p->nslots, &p->plan, err);
     if (st)
         return st;
+    gfp_trace("pipeline: plan");
     p->slots = calloc((size_t)p->nslots, sizeof *p->slots);
     if (!p->slots)
         return gfp_fail(err, GFP_ENOMEM, "out of memory");
@@ -508,6 +513,7 @@ static gfp_status make_buffers(pipe *p, gfp_engine *e, const gfp_plan_desc *d,
             return gfp_fail(err, GFP_ENOMEM, "out of memory for %d buffers "
                             "of %zu frames", p->nslots, d->batch);
     }
+    gfp_trace("pipeline: host buffers");
     return GFP_OK;
 }
 
@@ -636,7 +642,10 @@ gfp_status gfp_pipeline_run(const gfp_stage_handler *h, void *priv,
             break;
         }
         set_state(&p, k, SLOT_FREE);
+        if (k == 0)
+            gfp_trace("pipeline: first batch written");
     }
+    gfp_trace("pipeline: last batch written");
     pthread_join(reader, NULL);
     pthread_join(compute, NULL);
     if (p.failed) {
@@ -664,6 +673,7 @@ done:
         stats->slots = p.nslots;
     }
     free_buffers(&p, e);
+    gfp_trace("pipeline: buffers freed");
     lanes_destroy(p.lanes);
     gfp_framer_destroy(p.framer);
     pthread_cond_destroy(&p.cv);

@@ -115,6 +115,23 @@ double gfp_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* GFP_TRACE=1: one line per phase of a run on stderr, milliseconds since
+ * the first trace point (main's start), for finding where start-up goes */
+static int trace_on = -1;
+static double trace_t0;
+
+void gfp_trace(const char *what)
+{
+    if (trace_on < 0) {
+        const char *e = getenv("GFP_TRACE");
+        trace_on = e && *e && *e != '0';
+        trace_t0 = gfp_now();
+    }
+    if (trace_on)
+        fprintf(stderr, "gfftpipe: trace %9.3f ms %s\n",
+                1e3 * (gfp_now() - trace_t0), what);
+}
+
 void gfp_progress_init(gfp_progress *p, int enabled, int64_t total,
                        const char *who)
 {
