@@ -568,7 +568,13 @@ static gfp_status cuda_wait(void *state, void *impl, int slot, gfp_error *err)
  * short stream pays for. */
 static void *cuda_alloc_host(void *state, size_t bytes)
 {
-    (void)state;
+    /* the caller's thread may be new (pipeline.c makes the buffers on
+     * threads of their own): register with this engine's device */
+    const cuda_state *s = state;
+    if (s && cudaSetDevice(s->device) != cudaSuccess) {
+        cudaGetLastError();
+        return NULL;
+    }
     void *p = NULL;
     long pg = sysconf(_SC_PAGESIZE);
     size_t align = pg > 0 ? (size_t)pg : 4096;

@@ -501,6 +501,7 @@ struct gfp_source {
                              float *dst, size_t nitems, gfp_error *err);
     int lanes;             /* read_at_fn's lanes; 0 without it */
     uint64_t items;        /* items in all, with read_at_fn */
+    struct gfp_workers *readers; /* a raw file's parallel reads (io_raw.c) */
 };
 
 /* Opens a raw byte source; path NULL or "-" is stdin. An empty named file

@@ -240,9 +240,15 @@ out:
     return code;
 }
 
+static void trace_exit(void)
+{
+    gfp_trace("exit handlers");
+}
+
 int main(int argc, char **argv)
 {
     gfp_trace("main");
+    atexit(trace_exit);
     guard_std_fds();
     start_signal_thread();
     if (argc < 2) {

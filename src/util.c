@@ -126,6 +126,29 @@ void gfp_trace(const char *what)
         const char *e = getenv("GFP_TRACE");
         trace_on = e && *e && *e != '0';
         trace_t0 = gfp_now();
+        /* how long the process ran before this first call (the loader,
+         * libraries' constructors): field 22 of /proc/self/stat, in clock
+         * ticks since boot, against CLOCK_BOOTTIME */
+        FILE *f = trace_on ? fopen("/proc/self/stat", "r") : NULL;
+        char line[1024];
+        if (f && fgets(line, sizeof line, f)) {
+            const char *q = strrchr(line, ')');
+            unsigned long long st = 0;
+            int field = 2;
+            for (; q && *q && field < 22; q++)
+                if (*q == ' ')
+                    field++;
+            struct timespec bt;
+            long hz = sysconf(_SC_CLK_TCK);
+            if (q && sscanf(q, "%llu", &st) == 1 && hz > 0 &&
+                clock_gettime(CLOCK_BOOTTIME, &bt) == 0)
+                fprintf(stderr, "gfftpipe: trace %9.3f ms process start "
+                        "(+-%.0f ms)\n", -1e3 * ((double)bt.tv_sec + 1e-9 *
+                        (double)bt.tv_nsec - (double)st / (double)hz),
+                        1e3 / (double)hz);
+        }
+        if (f)
+            fclose(f);
     }
     if (trace_on)
         fprintf(stderr, "gfftpipe: trace %9.3f ms %s\n",
