@@ -43,6 +43,7 @@ struct gfp_gpu_plan {
     gfp_fast_info fi;
     gfp_fparams fp;
     void *dftw;
+    int nsm; /* the device's SMs (a persistent kernel's grid) */
     /* lengths no single block takes: multi-pass or Bluestein
      * (gfp_gpu_large.cu); when set, nothing above is used */
     gfp_large *large;
@@ -297,6 +298,10 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, char *er
         return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncGetAttributes (fast)");
     if (fa.maxThreadsPerBlock < fi.threads)
         return GFP_GPU_OK; /* keep the generic kernel */
+    if (fi.persist > 0 &&
+        (e = cudaDeviceGetAttribute(&p->nsm, cudaDevAttrMultiProcessorCount, d->device)) !=
+            cudaSuccess)
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaDeviceGetAttribute (SMs)");
     memset(&p->fp, 0, sizeof p->fp);
     p->fp.tw = p->dftw;
     p->fp.rtw = mode == GFP_MODE_R2C ? (const void *)((const char *)p->dtw + (size_t)p->kp.rtwoff * esz)
@@ -566,6 +571,8 @@ extern "C" int gfp_gpu_plan_exec(const gfp_gpu_plan *p, const void *d_in, void *
     }
     size_t fpb = p->fast ? (size_t)p->fi.fpb : (size_t)p->kp.fpb;
     size_t blocks = (batch + fpb - 1) / fpb;
+    if (p->fast && p->fi.persist > 0 && blocks > (size_t)p->nsm * (size_t)p->fi.persist)
+        blocks = (size_t)p->nsm * (size_t)p->fi.persist; /* pkernel: blocks loop */
     if (blocks > 0x7fffffffu)
         return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large for one launch",
                     batch);

@@ -103,6 +103,9 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
  * shared memory and bin k of frame g to out[(g / fpm) * mst + k * ld +
  * g % fpm] (gfp_fparams), the block's FPB frames of one bin as one run */
 #define GFP_FAST_TR (1 << 14)
+/* the frames' global loads ask L2 for 256-byte fills (ld.global.nc.L2::256B):
+ * A/B for the rows at the copy rate (bench/NOTES.md v9) */
+#define GFP_FAST_P256 (1 << 15)
 
 namespace gfpfast {
 
@@ -123,6 +126,29 @@ __device__ __forceinline__ void stcs(gcx<float> *p, gcx<float> v)
 __device__ __forceinline__ void stcs(gcx<double> *p, gcx<double> v)
 {
     __stcs((double2 *)p, make_double2(v.x, v.y));
+}
+
+__device__ __forceinline__ gcx<float> ldp(const gcx<float> *p)
+{
+    float x, y;
+    asm volatile("ld.global.nc.L2::256B.v2.f32 {%0, %1}, [%2];" : "=f"(x), "=f"(y) : "l"(p));
+    return mk(x, y);
+}
+__device__ __forceinline__ gcx<double> ldp(const gcx<double> *p)
+{
+    double x, y;
+    asm volatile("ld.global.nc.L2::256B.v2.f64 {%0, %1}, [%2];" : "=d"(x), "=d"(y) : "l"(p));
+    return mk(x, y);
+}
+/* a frame element's global load as MODE asks */
+template <int MODE, typename T> __device__ __forceinline__ gcx<T> ldf(const gcx<T> *p)
+{
+    if constexpr ((MODE & GFP_FAST_CS) != 0)
+        return ldcs(p);
+    else if constexpr ((MODE & GFP_FAST_P256) != 0)
+        return ldp(p);
+    else
+        return ldg(p);
 }
 
 template <typename T> struct V16;
@@ -166,7 +192,7 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
             for (int s = 0; s < R; s++) {
                 if constexpr (IN_G) {
                     if (c.act) {
-                        v[b][s] = (MODE & GFP_FAST_CS) ? ldcs(&gin[j + s * NB]) : ldg(&gin[j + s * NB]);
+                        v[b][s] = ldf<MODE>(&gin[j + s * NB]);
                         if (p.conj_in) v[b][s].y = -v[b][s].y;
                     } else {
                         v[b][s] = mk((T)0, (T)0);
@@ -644,7 +670,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant
             gcx<T> a = mk((T)0, (T)0);
             if (act) {
                 const gcx<T> *q = &gin[P0::in(x, b, s)];
-                a = (MODE & GFP_FAST_CS) ? ldcs(q) : ldg(q);
+                a = ldf<MODE>(q);
                 if (p.conj_in) a.y = -a.y;
             }
             v[b * R0 + s] = a;
@@ -739,6 +765,103 @@ inline bool fill_split(gfp_fast_info *f)
     f->fpb = FPB;
     f->threads = TPT * FPB;
     f->smem = (size_t)FPB * PadS<N, MODE>::v * sizeof(T);
+    const int r[] = {Rs...};
+    f->nst = (int)sizeof...(Rs);
+    for (int i = 0; i < f->nst; i++)
+        f->r[i] = r[i];
+    return true;
+}
+
+/* ---- pipelined persistent blocks (v9) --------------------------------------
+ * pkernel: for frames so long that one fills an SM (C2C f32 16384: 128 KB,
+ * one block an SM), where no other block's loads overlap a block's
+ * compute. Each block loops over frames g, g + grid, ...; frame g + grid's
+ * input comes into a shared prefetch buffer by cp.async while frame g is
+ * transformed, its stages exchanging through skernel's split buffer (half
+ * a frame), so both fit: 128 KB + 64 KB. C2C only, one frame a block. */
+__device__ __forceinline__ void cp_async16(void *sdst, const void *gsrc)
+{
+    const unsigned sa = (unsigned)__cvta_generic_to_shared(sdst);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(sa), "l"(gsrc) : "memory");
+}
+__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+__device__ __forceinline__ void cp_async_wait0() { asm volatile("cp.async.wait_group 0;" ::: "memory"); }
+
+template <typename T, int N, int TPT, int MODE, int MINB, int... Rs>
+__global__ void __launch_bounds__(TPT, MINB) pkernel(const __grid_constant__ gfp_fparams p)
+{
+    extern __shared__ __align__(16) unsigned char gfp_fsm_raw[];
+    constexpr int E = N / TPT;
+    constexpr int R0 = SFirst<Rs...>::v;
+    constexpr int CH = N * (int)sizeof(gcx<T>) / 16; /* 16-byte pieces a frame */
+    static_assert(CH % TPT == 0, "pkernel: a frame's 16-byte pieces a multiple of TPT");
+    static_assert((MODE & 15) == GFP_MODE_C2C, "pkernel: C2C only");
+    typedef SRun<T, N, TPT, MODE, 1, 0, false, Rs...> Stages;
+    constexpr int RL = Stages::RL;
+    typedef SPat<N, TPT, R0, 1, MODE> P0;
+    typedef SPat<N, TPT, RL, N / RL, MODE> PL;
+    gcx<T> *pre = (gcx<T> *)gfp_fsm_raw;
+    T *sm = (T *)(gfp_fsm_raw + (size_t)N * sizeof(gcx<T>));
+    const int x = threadIdx.x;
+    const unsigned long long step = gridDim.x;
+    unsigned long long g = blockIdx.x;
+    if (g < p.batch) {
+        const char *src = (const char *)((const gcx<T> *)p.in + g * (unsigned long long)N);
+#pragma unroll
+        for (int c = 0; c < CH / TPT; c++)
+            cp_async16((char *)pre + (size_t)(x + c * TPT) * 16, src + (size_t)(x + c * TPT) * 16);
+    }
+    cp_async_commit();
+    const T sc = (T)p.scale;
+    const T cs = p.conj_out ? -sc : sc;
+    for (; g < p.batch; g += step) {
+        cp_async_wait0();
+        __syncthreads(); /* frame g is in pre for every thread */
+        gcx<T> v[E];
+#pragma unroll
+        for (int b = 0; b < P0::MB; b++)
+#pragma unroll
+            for (int s = 0; s < R0; s++) {
+                gcx<T> a = pre[P0::in(x, b, s)];
+                if (p.conj_in) a.y = -a.y;
+                v[b * R0 + s] = a;
+            }
+        __syncthreads(); /* pre read by all: the next frame may come in */
+        const unsigned long long gn = g + step;
+        if (gn < p.batch) {
+            const char *src = (const char *)((const gcx<T> *)p.in + gn * (unsigned long long)N);
+#pragma unroll
+            for (int c = 0; c < CH / TPT; c++)
+                cp_async16((char *)pre + (size_t)(x + c * TPT) * 16, src + (size_t)(x + c * TPT) * 16);
+        }
+        cp_async_commit();
+        Stages::go(p, v, sm, x);
+        gcx<T> *out = (gcx<T> *)p.out + g * (unsigned long long)N;
+#pragma unroll
+        for (int b = 0; b < PL::MB; b++)
+#pragma unroll
+            for (int s = 0; s < RL; s++) {
+                const gcx<T> o = v[b * RL + s];
+                gcx<T> *dst = &out[PL::out(x, b, s)];
+                if constexpr ((MODE & GFP_FAST_CS) != 0)
+                    stcs(dst, mk(o.x * sc, o.y * cs));
+                else
+                    *dst = mk(o.x * sc, o.y * cs);
+            }
+    }
+    cp_async_wait0();
+}
+
+template <typename T, int N, int TPT, int MODE, int MINB, int... Rs>
+inline bool fill_pipe(gfp_fast_info *f)
+{
+    f->func = (const void *)pkernel<T, N, TPT, MODE, MINB, Rs...>;
+    f->nf = N;
+    f->tpt = TPT;
+    f->fpb = 1;
+    f->threads = TPT;
+    f->smem = (size_t)N * sizeof(gcx<T>) + (size_t)PadS<N, MODE>::v * sizeof(T);
+    f->persist = MINB;
     const int r[] = {Rs...};
     f->nst = (int)sizeof...(Rs);
     for (int i = 0; i < f->nst; i++)

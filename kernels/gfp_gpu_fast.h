@@ -28,6 +28,8 @@ struct gfp_fast_info {
     int r[GFP_FAST_MAXST];
     size_t smem;
     int cl; /* > 1: thread-block clusters of cl blocks (gfp_fast2d_c2c_f32_cl) */
+    int persist; /* > 0: blocks loop over frames (pkernel): launch at most
+                    persist blocks an SM */
 };
 
 /* each returns true and fills *f when a specialised kernel exists for the

@@ -481,6 +481,22 @@ bool gfp_fast_c2c_f32big(int nf, gfp_fast_info *f)
         return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C, 1, -1, 4, 16, 16, 16>(f);
     case 3: /* streaming global access */
         return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
+    /* v9: pipelined persistent blocks (pkernel): the next frame comes in by
+     * cp.async while this one is transformed */
+    case 4:
+        return gfpfast::fill_pipe<float, 16384, 1024, GFP_MODE_C2C, 1, 16, 16, 16, 4>(f);
+    case 5:
+        return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 16, 16, 16, 4>(f);
+    case 6:
+        return gfpfast::fill_pipe<float, 16384, 1024, GFP_MODE_C2C, 1, 4, 16, 16, 16>(f);
+    case 7:
+        return gfpfast::fill_pipe<float, 16384, 1024, GFP_MODE_C2C | GFP_FAST_CS, 1, 16, 16, 16, 4>(f);
+    case 8:
+        return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_CS, 1, 16, 16, 16, 4>(f);
+    case 9:
+        return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 32, 32, 16>(f);
+    case 10:
+        return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_CS, 1, 32, 32, 16>(f);
     default: break;
     }
 #endif

@@ -49,6 +49,10 @@ bool gfp_fast_c2c_f64s(int nf, gfp_fast_info *f)
     case 43 * 4096 + 1000: return gfpfast::fill_split<double, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 0, 10, 10, 10>(f);
     case 44 * 4096 + 1000: return gfpfast::fill_split<double, 1000, 100, 1, GFP_MODE_C2C, 0, 10, 10, 10>(f);
     case 45 * 4096 + 1000: return gfpfast::fill_split<double, 1000, 100, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3) | GFP_FAST_CS, 0, 10, 10, 10>(f);
+    case 48 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 3, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3) | GFP_FAST_P256, 0, -1, 10, 10, 10>(f);
+    case 49 * 4096 + 1000: return gfpfast::fill<double, 1000, 100, 2, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3) | GFP_FAST_P256, 0, -1, 10, 10, 10>(f);
+    case 50 * 4096 + 1000: return gfpfast::fill_pipe<double, 1000, 100, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 6, 10, 10, 10>(f);
+    case 51 * 4096 + 1000: return gfpfast::fill_pipe<double, 1000, 100, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 8, 10, 10, 10>(f);
     case 46 * 4096 + 1000: return gfpfast::fill_split<double, 1000, 100, 1, GFP_MODE_C2C | GFP_FAST_NOPAD | GFP_FAST_PSX(3), 6, 10, 10, 10>(f);
     default: break;
     }

@@ -23,6 +23,7 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     case 4304096: return gfpfast::fill_split<float, 4096, 128, 1, GFP_MODE_R2C, 6, 16, 16, 16>(f);
     case 4404096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_CS, 4, 16, 16, 16>(f);
     case 4504096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_PAD5, 4, 16, 16, 16>(f);
+    case 4804096: return gfpfast::fill<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_P256, 3, -1, 16, 16, 16>(f);
     default: break;
     }
 #endif
