@@ -497,8 +497,14 @@ bool gfp_fast_c2c_f32big(int nf, gfp_fast_info *f)
         return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 32, 32, 16>(f);
     case 10:
         return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_CS, 1, 32, 32, 16>(f);
+    case 11: /* the one-block fkernel before v9 (0.81-0.82x cuFFT) */
+        return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C, 1, -1, 16, 16, 16, 4>(f);
     default: break;
     }
 #endif
-    return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C, 1, -1, 16, 16, 16, 4>(f);
+    /* v9: pipelined persistent blocks, 512 x 32 values, streaming stores:
+     * 0.93-0.94x cuFFT against 0.81 for the one-block fkernel (H100,
+     * bench/NOTES.md v9); 197 KB of shared memory, so sm_90 only (other
+     * GPUs take the multi-pass path) */
+    return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_CS, 1, 16, 16, 16, 4>(f);
 }
