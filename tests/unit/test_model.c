@@ -559,7 +559,49 @@ static void test_model_file(void)
                 TU_CHECK(fabs(back.c[d][s][f] - m.c[d][s][f]) <=
                              1e-8 * fabs(m.c[d][s][f]),
                          "coefficient %d/%d/%d", d, s, f);
-    /* absent, not a model, a missing line, a factor below 1 */
+    /* version 2 (calibrate with a GPU): the overlap and the runs kept */
+    TU_CHECK(back.gpu_overlap == 1 &&
+                 back.c[0][GFP_STEP_GPU_COPY][2] == m.c[0][GFP_STEP_GPU_COPY][2],
+             "version 2: overlap %d, runs %.4g", back.gpu_overlap,
+             back.c[0][GFP_STEP_GPU_COPY][2]);
+    /* version 1 (no overlap): written as 1, which older gfftpipes read;
+     * read back without overlap, and a version 1 file's gpu_copy third
+     * coefficient (never a runs one) is 0 */
+    {
+        gfp_model v1 = m, b1;
+        v1.gpu_overlap = 0;
+        TU_CHECK(gfp_model_save(path, &v1, &err) == GFP_OK, "save v1");
+        FILE *g = fopen(path, "r");
+        char line[512];
+        int ver = 0;
+        while (g && fgets(line, sizeof line, g))
+            if (sscanf(line, "gfftpipe-model %d", &ver) == 1)
+                break;
+        if (g)
+            fclose(g);
+        TU_CHECK(ver == 1, "version written: %d", ver);
+        TU_CHECK(gfp_model_load(path, &b1, &err) == GFP_OK, "load v1: %s",
+                 err.msg);
+        TU_CHECK(b1.gpu_overlap == 0 && b1.c[0][GFP_STEP_GPU_COPY][2] == 0 &&
+                     b1.c[1][GFP_STEP_GPU_COPY][2] == 0 &&
+                     b1.c[0][GFP_STEP_GPU_COPY][1] ==
+                         back.c[0][GFP_STEP_GPU_COPY][1],
+                 "v1: overlap %d, runs %.4g", b1.gpu_overlap,
+                 b1.c[0][GFP_STEP_GPU_COPY][2]);
+        TU_CHECK(gfp_model_save(path, &m, &err) == GFP_OK, "save v2");
+    }
+    /* absent, not a model, a missing line, a factor below 1, version 3 */
+    {
+        char v3[600];
+        snprintf(v3, sizeof v3, "%s/v3", dir);
+        FILE *h = fopen(v3, "w");
+        fputs("gfftpipe-model 3\n", h);
+        fclose(h);
+        gfp_error e6 = {0};
+        TU_CHECK(gfp_model_load(v3, &back, &e6) == GFP_EFORMAT &&
+                     strstr(e6.msg, "version"), "version 3: %s", e6.msg);
+        unlink(v3);
+    }
     gfp_error e2 = {0};
     snprintf(buf, sizeof buf, "%s/none", dir);
     TU_CHECK(gfp_model_load(buf, &back, &e2) == GFP_EIO, "absent: %d",
