@@ -575,7 +575,8 @@ static gfp_status cuda_wait(void *state, void *impl, int slot, gfp_error *err)
  * not 4 KiB (issue 7: 512 MiB+ arrays copied at half the rate of 32 MiB
  * ones; bench/NOTES.md, hybrid model v3). A madvise that fails, or THP
  * off on the machine, leaves ordinary pages: not an error. GFP_NO_THP=1
- * turns it off (A/B runs). */
+ * turns it off and asks for 4 KiB pages (MADV_NOHUGEPAGE: a machine with
+ * THP "always" would otherwise give some anyway) for A/B runs. */
 #define GFP_THP_MIN ((size_t)64 << 20)
 #define GFP_THP_PAGE ((size_t)2 << 20)
 static void *cuda_alloc_host(void *state, size_t bytes)
@@ -586,10 +587,10 @@ static void *cuda_alloc_host(void *state, size_t bytes)
     size_t align = pg > 0 ? (size_t)pg : 4096;
     if (!bytes)
         bytes = 1;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
     const char *no = getenv("GFP_NO_THP");
-    int thp = bytes >= GFP_THP_MIN && !(no && *no && strcmp(no, "0")) &&
-              bytes <= SIZE_MAX - GFP_THP_PAGE;
+    int big = bytes >= GFP_THP_MIN && bytes <= SIZE_MAX - GFP_THP_PAGE;
+    int thp = big && !(no && *no && strcmp(no, "0"));
     if (thp) {
         align = GFP_THP_PAGE;
         bytes = (bytes + GFP_THP_PAGE - 1) / GFP_THP_PAGE * GFP_THP_PAGE;
@@ -597,9 +598,10 @@ static void *cuda_alloc_host(void *state, size_t bytes)
 #endif
     if (posix_memalign(&p, align, bytes) != 0)
         return NULL;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (thp)
-        (void)madvise(p, bytes, MADV_HUGEPAGE);
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
+    /* GFP_NO_THP: 4 KiB pages, even where THP is "always" (a clean A/B) */
+    if (big)
+        (void)madvise(p, bytes, thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 #endif
     if (cudaHostRegister(p, bytes, cudaHostRegisterDefault) != cudaSuccess) {
         cudaGetLastError();
