@@ -7,8 +7,8 @@
 # its copy probe, correctness, 8192x8192 16384x16384 8192x32768 with
 # --gpu-mem a quarter of the array, r from 0.4 in 0.05 steps, A/B on the
 # first size: 2 batches in flight, GFP_NO_THP=1, the CPU's old passes),
-# the done-when table printed last. Timeouts 60 + 20 + 60 + 60 + 360 s
-# (~4.5-5 min expected), so the table prints inside the tool's 600 s.
+# the done-when table printed last. Timeouts 60 + 20 + 20 + 60 + 60 + 350
+# s (~4.5-5 min expected), so the table prints inside the tool's 600 s.
 #
 # Pack (on the dev box, from the repository root of branch hybrid-model,
 # with a CUDA build in build/: ../configure CUDA_ARCHS=90):
@@ -46,6 +46,10 @@ for ph in $PHASE; do
     timeout 60 build/x/hostcopy ${HC_ARGS:--r 3} > $L/hostcopy.log 2>&1
     echo "hostcopy rc=$?"
     cat $L/hostcopy.log
+    # the DDIO / last-level cache question: the same without the flush
+    timeout 20 build/x/hostcopy -F -s 32,512 -b 8 -r 3 > $L/hostcopy-F.log 2>&1
+    echo "hostcopy -F (no cache flush) rc=$?"
+    grep -v '^# [Tct]' $L/hostcopy-F.log
     ;;
   tests)
     (cd build && timeout 20 $U/test_model) > $L/tmodel.log 2>&1
@@ -59,7 +63,7 @@ for ph in $PHASE; do
     ;;
   hyb)
     OUT=$L/hyb GFFTPIPE=$G F2REF=$PWD/build/tests/cli/fft2ref WISDOM=$PWD/build/hyb3.wisdom \
-      RMIN=${RMIN:-0.4} timeout ${HYB_T:-360} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
+      RMIN=${RMIN:-0.4} timeout ${HYB_T:-350} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
     echo "hybrid-sweep rc=$?"
     grep -E '^(ok|FAIL)|beside|saved|^\[|sweep \(r|split passes' $L/hyb/sweep.log 2>/dev/null
     grep -h "hybrid: r .*predicted .* per plane" $L/hyb/runs.log 2>/dev/null | head -3
