@@ -37,7 +37,7 @@
 /* a GPU pass's batch: out of core on the H100, 8192^2 C2C f32 took 0.041 s
  * with batches of 4-8 MiB and 0.054-0.057 s with 12-32 MiB (bench/NOTES.md,
  * issue 7); GFP_FFT2_GPU_CHUNK_MIB=n overrides it (A/B runs) */
-#define F2_GPU_CHUNK_BYTES ((size_t)8 << 20)
+#define F2_GPU_CHUNK_BYTES GFP_MODEL_GPU_BATCH_BYTES /* the model's batch */
 #define F2_WRITE_SCALARS ((size_t)1 << 18)    /* per converted write */
 #define F2_TILE 32
 /* Batches in flight on a GPU engine's pass: with two, batch k + 2's copy in
@@ -1324,7 +1324,7 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
     if ((model = gfp_hybrid_model(e, &from_file))) {
         /* one r for both directions: the model's best, or --ratio */
         gfp_model_problem mp = {.W = W, .H = H, .dbl = p->dbl,
-                                .kind = p->row_kind};
+                                .kind = p->row_kind, .gpu_mem = c->gpu_mem};
         p->ratio = c->ratio_set ? c->ratio
                                 : gfp_model_best_ratio(model, &mp, NULL);
         if (gfp_hybrid_set_ratio(e, p->ratio))

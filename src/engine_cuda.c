@@ -7,9 +7,13 @@
 
 #include <cuda_runtime_api.h>
 #include <cufft.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "../kernels/gfp_gpu.h"
 
@@ -565,7 +569,19 @@ static gfp_status cuda_wait(void *state, void *impl, int slot, gfp_error *err)
 /* Pinned host memory: page-aligned ordinary memory, registered with the
  * driver. On the H100 machine registering 64 MiB took 4.4 ms against
  * 35.8 ms for cudaMallocHost of the same size, and start-up is what a
- * short stream pays for. */
+ * short stream pays for.
+ *
+ * A block of GFP_THP_MIN or more is 2 MiB-aligned, rounded up to whole
+ * 2 MiB and marked MADV_HUGEPAGE before registration first touches it,
+ * so the kernel can back it with transparent huge pages: the copy
+ * engines' address translations (an IOMMU's) then cover 2 MiB a page,
+ * not 4 KiB (issue 7: 512 MiB+ arrays copied at half the rate of 32 MiB
+ * ones; bench/NOTES.md, hybrid model v3). A madvise that fails, or THP
+ * off on the machine, leaves ordinary pages: not an error. GFP_NO_THP=1
+ * turns it off and asks for 4 KiB pages (MADV_NOHUGEPAGE: a machine with
+ * THP "always" would otherwise give some anyway) for A/B runs. */
+#define GFP_THP_MIN ((size_t)64 << 20)
+#define GFP_THP_PAGE ((size_t)2 << 20)
 static void *cuda_alloc_host(void *state, size_t bytes)
 {
     /* the caller's thread may be new (pipeline.c makes the buffers on
@@ -580,14 +596,116 @@ static void *cuda_alloc_host(void *state, size_t bytes)
     size_t align = pg > 0 ? (size_t)pg : 4096;
     if (!bytes)
         bytes = 1;
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
+    const char *no = getenv("GFP_NO_THP");
+    int big = bytes >= GFP_THP_MIN && bytes <= SIZE_MAX - GFP_THP_PAGE;
+    int thp = big && !(no && *no && strcmp(no, "0"));
+    if (thp) {
+        align = GFP_THP_PAGE;
+        bytes = (bytes + GFP_THP_PAGE - 1) / GFP_THP_PAGE * GFP_THP_PAGE;
+    }
+#endif
     if (posix_memalign(&p, align, bytes) != 0)
         return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
+    /* GFP_NO_THP: 4 KiB pages, even where THP is "always" (a clean A/B) */
+    if (big)
+        (void)madvise(p, bytes, thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+#endif
     if (cudaHostRegister(p, bytes, cudaHostRegisterDefault) != cudaSuccess) {
         cudaGetLastError();
         free(p);
         return NULL;
     }
     return p;
+}
+
+/* One pass of cuda_time_copies: seconds, or -1 with *err set. */
+static double copies_pass(const unsigned char *h_in, unsigned char *h_out,
+                          size_t frames, size_t fb, size_t rows, size_t ce,
+                          size_t nf, int ns, cudaStream_t *st,
+                          void *const *d_in, void *const *d_out,
+                          gfp_error *err)
+{
+    int busy[8] = {0};
+    double t0 = gfp_now();
+    for (size_t f0 = 0, k = 0; f0 < frames; f0 += nf, k++) {
+        int s = (int)(k % (size_t)ns);
+        size_t n = frames - f0 < nf ? frames - f0 : nf;
+        if (busy[s] && cuda_check(cudaStreamSynchronize(st[s]), "a copy",
+                                  err))
+            return -1;
+        busy[s] = 1;
+        if (cuda_check(cudaMemcpyAsync(d_in[s], h_in + f0 * fb, n * fb,
+                                       cudaMemcpyHostToDevice, st[s]),
+                       "copy to the GPU", err) ||
+            cuda_check(cudaMemcpy2DAsync(h_out + f0 * ce, frames * ce,
+                                         d_out[s], n * ce, n * ce, rows,
+                                         cudaMemcpyDeviceToHost, st[s]),
+                       "copy from the GPU", err))
+            return -1;
+    }
+    for (int s = 0; s < ns; s++)
+        if (cuda_check(cudaStreamSynchronize(st[s]), "a copy", err))
+            return -1;
+    return gfp_now() - t0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static gfp_status cuda_time_copies(void *state, const void *h_in,
+                                   void *h_out, size_t frames, size_t fb,
+                                   size_t rows, size_t ce, size_t nf,
+                                   int nslots, int reps, double *secs,
+                                   gfp_error *err)
+{
+    (void)state;
+    cudaStream_t st[8];
+    void *d_in[8] = {0}, *d_out[8] = {0};
+    double t[32];
+    int ns = nslots < 1 ? 1 : nslots > 8 ? 8 : nslots, made = 0;
+    if (reps < 1 || reps > 32 || !nf || !frames)
+        return gfp_fail(err, GFP_EINVAL, "time_copies: bad arguments");
+    if (nf > frames)
+        nf = frames;
+    gfp_status stt = GFP_OK;
+    for (; made < ns; made++) {
+        if ((stt = cuda_check(cudaStreamCreateWithFlags(
+                                  &st[made], cudaStreamNonBlocking),
+                              "a stream", err)))
+            break;
+        if ((stt = cuda_check(cudaMalloc(&d_in[made], nf * fb),
+                              "device memory", err)) ||
+            (stt = cuda_check(cudaMalloc(&d_out[made], rows * nf * ce),
+                              "device memory", err)) ||
+            (stt = cuda_check(cudaMemset(d_out[made], 0, rows * nf * ce),
+                              "device memory", err))) {
+            made++; /* its stream is made: destroyed below */
+            break;
+        }
+    }
+    for (int r = -1; r < reps && !stt; r++) {
+        double v = copies_pass(h_in, h_out, frames, fb, rows, ce, nf, ns,
+                               st, d_in, d_out, err);
+        if (v < 0)
+            stt = err->status;
+        else if (r >= 0)
+            t[r] = v;
+    }
+    if (!stt) {
+        qsort(t, (size_t)reps, sizeof *t, cmp_double);
+        *secs = t[reps / 2];
+    }
+    for (int s = 0; s < made; s++) {
+        cudaFree(d_in[s]);
+        cudaFree(d_out[s]);
+        cudaStreamDestroy(st[s]);
+    }
+    return stt;
 }
 
 static void cuda_free_host(void *state, void *p)
@@ -980,6 +1098,7 @@ static gfp_status gpu_exec_2d(void *state, void *impl, const void *h_in,
 }
 
 const gfp_engine_ops gfp_engine_gpu = {
+    .time_copies = cuda_time_copies,
     .plan_2d = gpu_plan_2d,
     .exec_2d = gpu_exec_2d,
     .plan_2d_destroy = gpu_plan_2d_destroy,

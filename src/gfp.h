@@ -347,6 +347,18 @@ typedef struct gfp_engine_ops {
     gfp_status (*exec_2d)(void *state, void *impl, const void *h_in,
                           void *h_out, gfp_error *err);
     void (*plan_2d_destroy)(void *state, void *impl);
+    /* Optional (NULL: not offered), for calibrate: the median seconds
+     * (reps runs after one warm-up) of the copies alone of a pass as a
+     * GPU engine's submit_t makes them, no kernels: frames frames of fb
+     * bytes from h_in in batches of nf, nslots in flight (a stream each),
+     * each batch copied in whole and copied back as rows rows of nf x ce
+     * bytes into its columns of h_out (rows frames x ce bytes apart).
+     * h_in and h_out from alloc_host, frames x fb and rows x frames x ce
+     * bytes. */
+    gfp_status (*time_copies)(void *state, const void *h_in, void *h_out,
+                              size_t frames, size_t fb, size_t rows,
+                              size_t ce, size_t nf, int nslots, int reps,
+                              double *secs, gfp_error *err);
 } gfp_engine_ops;
 
 struct gfp_engine {

@@ -23,7 +23,7 @@ const char *gfp_model_step_name(int step)
 static const int step_uses[GFP_STEP_COUNT][3] = {
     {1, 0, 1}, /* cpu_fft */
     {1, 1, 0}, /* transpose */
-    {1, 1, 0}, /* gpu_copy */
+    {1, 1, 1}, /* gpu_copy: 1, bytes, runs */
     {1, 0, 1}, /* gpu_fft */
     {1, 1, 0}, /* alloc */
 };
@@ -108,6 +108,19 @@ int gfp_model_fit_step(gfp_model *m, int dbl, gfp_model_step step,
         }
     double c[3] = {0, 0, 0};
     int rc = gfp_lsq_fit(X, secs, nobs, k, c);
+    if (!rc && step == GFP_STEP_GPU_COPY && c[k - 1] < 0) {
+        /* runs that cost nothing: the fit without them (X's rows keep
+         * their first k - 1 columns in place when read with stride k,
+         * so compact them first) */
+        for (size_t i = 0; i < nobs; i++)
+            for (int j = 0; j < k - 1; j++)
+                X[i * (size_t)(k - 1) + (size_t)j] = X[i * (size_t)k +
+                                                       (size_t)j];
+        k--;
+        c[k] = 0;
+        rc = gfp_lsq_fit(X, secs, nobs, k, c);
+        k++;
+    }
     free(X);
     if (rc)
         return -1;
@@ -148,6 +161,45 @@ double gfp_model_step_time(const gfp_model *m, int dbl, gfp_model_step step,
     return t > 0 ? t : 0;
 }
 
+size_t gfp_model_gpu_batch(size_t frames, size_t fb, size_t db,
+                           size_t gpu_mem)
+{
+    size_t g = GFP_MODEL_GPU_BATCH_BYTES / (fb ? fb : 1);
+    if (gpu_mem) {
+        size_t cap = gpu_mem / 2 / (2 * (db ? db : 1));
+        if (cap < g)
+            g = cap;
+    }
+    if (g < 1)
+        g = 1;
+    if (g >= frames)
+        return frames ? frames : 1;
+    return g >= 4 ? g / 4 * 4 : 1;
+}
+
+double gfp_model_copy_runs(size_t frames, size_t fb, size_t db, size_t L,
+                           size_t gpu_mem)
+{
+    if (!frames)
+        return 0;
+    size_t nf = gfp_model_gpu_batch(frames, fb, db, gpu_mem);
+    return (double)L * (double)((frames + nf - 1) / nf);
+}
+
+/* A GPU part: its copies and its kernels, added (version 1: the copies
+ * were timed as what a pass took beyond its kernels) or overlapped. */
+static double gpu_part(const gfp_model *m, int dbl, double bytes,
+                       double runs, double work)
+{
+    double c = gfp_model_step_time(m, dbl, GFP_STEP_GPU_COPY, bytes, 0);
+    if (bytes > 0 || runs > 0)
+        c += m->c[dbl ? 1 : 0][GFP_STEP_GPU_COPY][2] * runs;
+    if (c < 0)
+        c = 0;
+    double k = gfp_model_step_time(m, dbl, GFP_STEP_GPU_FFT, 0, work);
+    return m->gpu_overlap ? fmax(c, k) : c + k;
+}
+
 double gfp_model_predict(const gfp_model *m, const gfp_model_problem *p,
                          double r, gfp_model_pred *out)
 {
@@ -162,8 +214,17 @@ double gfp_model_predict(const gfp_model *m, const gfp_model_problem *p,
     double W = (double)p->W, H = (double)p->H;
     int real = p->kind != GFP_C2C;
     double Wc = real ? (double)(p->W / 2 + 1) : W;
-    /* [direction]: frames, input + output bytes, work, transposed bytes */
+    /* [direction]: frames, input + output bytes, work, transposed bytes;
+     * the frames, frame bytes, device bytes a frame and output length of
+     * the GPU's batches (the copies' runs) */
     double bytes[2], work[2], trb[2];
+    size_t Wci = real ? p->W / 2 + 1 : p->W;
+    size_t rin = (real ? p->W : 2 * p->W) * (size_t)es, rout = 2 * Wci *
+                                                              (size_t)es;
+    size_t fr[2] = {p->H, Wci};
+    size_t fb[2] = {rin > rout ? rin : rout, 2 * p->H * (size_t)es};
+    size_t db[2] = {rin + rout, 4 * p->H * (size_t)es};
+    size_t L[2] = {Wci, p->H};
     bytes[0] = H * ((real ? W : 2 * W) + 2 * Wc) * es;
     work[0] = H * W * log2(W) * (real ? 0.5 : 1.0);
     trb[0] = H * 2 * Wc * es;
@@ -172,10 +233,12 @@ double gfp_model_predict(const gfp_model *m, const gfp_model_problem *p,
     trb[1] = Wc * 2 * H * es;
     for (int d = 0; d < 2; d++) {
         double g = 0, c;
-        if (r > 0)
-            g = gfp_model_step_time(m, dbl, GFP_STEP_GPU_COPY, r * bytes[d],
-                                    0) +
-                gfp_model_step_time(m, dbl, GFP_STEP_GPU_FFT, 0, r * work[d]);
+        if (r > 0) {
+            size_t ng = (size_t)llround(r * (double)fr[d]);
+            double runs = gfp_model_copy_runs(ng ? ng : 1, fb[d], db[d],
+                                              L[d], p->gpu_mem);
+            g = gpu_part(m, dbl, r * bytes[d], runs, r * work[d]);
+        }
         /* each side transposes its own part: the GPU on the device (in
          * its copies' time), the CPU its 1 - r */
         c = gfp_model_step_time(m, dbl, GFP_STEP_CPU_FFT, 0,
@@ -230,9 +293,7 @@ double gfp_model_best_ratio_1d(const gfp_model *m, int dbl, gfp_kind kind,
     double best = INFINITY, best_r = 0;
     for (int i = 0; i <= 1000; i++) {
         double r = i / 1000.0;
-        double g = gfp_model_step_time(m, dbl, GFP_STEP_GPU_COPY,
-                                       r * bytes, 0) +
-                   gfp_model_step_time(m, dbl, GFP_STEP_GPU_FFT, 0, r * work);
+        double g = r > 0 ? gpu_part(m, dbl, r * bytes, 0, r * work) : 0;
         double c = gfp_model_step_time(m, dbl, GFP_STEP_CPU_FFT, 0,
                                        (1 - r) * work);
         if (r > 0 && r < 1) {
@@ -327,9 +388,13 @@ gfp_status gfp_model_save(const char *path, const gfp_model *m,
                         strerror(errno));
     fprintf(f, "# gfftpipe performance model (gfftpipe calibrate)\n"
                "# step time = c0 + c1*bytes + c2*work seconds; "
-               "work = frames*n*log2(n)\n"
-               "gfftpipe-model 1\nthreads %d\ngpu %d\ndevice %s\n",
-            m->threads, m->have_gpu, m->device[0] ? m->device : "-");
+               "work = frames*n*log2(n)%s\n"
+               "gfftpipe-model %d\nthreads %d\ngpu %d\ndevice %s\n",
+            m->gpu_overlap ? "\n# gpu_copy: c2*runs (rows of the strided "
+                             "copies back); a GPU part is max(gpu_copy, "
+                             "gpu_fft)" : "",
+            m->gpu_overlap ? 2 : 1, m->threads, m->have_gpu,
+            m->device[0] ? m->device : "-");
     for (int dbl = 0; dbl < 2; dbl++)
         for (int s = 0; s < GFP_STEP_COUNT; s++)
             fprintf(f, "%s %s %.9e %.9e %.9e\n", dbl ? "f64" : "f32",
@@ -410,9 +475,14 @@ gfp_status gfp_model_load(const char *path, gfp_model *m, gfp_error *err)
     fclose(f);
     if (st)
         return st;
-    if (version != 1)
+    if (version != 1 && version != 2)
         return gfp_fail(err, GFP_EFORMAT, "'%s' is not a gfftpipe model "
-                        "(version 1)", path);
+                        "(version 1 or 2)", path);
+    /* version 1: the copies were what a pass took beyond its kernels,
+     * and had no runs feature (model.h) */
+    t.gpu_overlap = version == 2;
+    if (version == 1)
+        t.c[0][GFP_STEP_GPU_COPY][2] = t.c[1][GFP_STEP_GPU_COPY][2] = 0;
     for (int d = 0; d < 2; d++)
         for (int s = 0; s < GFP_STEP_COUNT; s++)
             if (!seen[d][s])

@@ -15,8 +15,8 @@
  *   CPU_FFT    FFTW's batched 1D FFTs on --threads threads   (1, work)
  *   TRANSPOSE  the CPU's tiled transpose of its finished part  (1, bytes)
  *   GPU_COPY   host-device copies of a pass, both ways (the way back a
- *              strided copy of the part transposed on the device), as
- *              far as the two-slot pipeline does not hide them  (1, bytes)
+ *              strided copy of the part transposed on the device)
+ *                                                       (1, bytes, runs)
  *   GPU_FFT    the GPU kernels of a pass                       (1, work)
  *   ALLOC      pinned host buffers (allocate + register)        (1, bytes)
  * bytes: what a step moves (input plus output for FFTs and copies; the
@@ -25,7 +25,21 @@
  * (fft2's) takes beyond its plain pass: with the CPU engine's blocked
  * submit_t the FFT and the transpose share one trip through host memory,
  * so calibrate fits the difference of the two passes, not a transpose
- * timed apart. */
+ * timed apart.
+ *
+ * GPU_COPY's third feature is not work but runs: the rows of the pass's
+ * strided copies back (a batch of nf frames lands as L rows of nf complex
+ * values, L the output frame's length: gfp_model_copy_runs), each a DMA
+ * of its own. Out of core on the H100, 8192^2 copies back 1 KiB runs and
+ * 16384^2 512 B ones, calibrate's 2048^2 4 KiB ones (bench/NOTES.md,
+ * issue 7, hybrid model v3).
+ *
+ * Model file version 2 (calibrate from v3 on): GPU_COPY is the copies
+ * alone, timed in a pass of fft2's batches with no kernels over a host
+ * array far larger than the profiling runs', and a GPU part takes
+ * max(copies, kernels) (three batches in flight hide the kernels behind
+ * the copies). Version 1 (gpu_overlap 0): GPU_COPY is what a real pass
+ * took beyond its kernels, and the two add. */
 typedef enum gfp_model_step {
     GFP_STEP_CPU_FFT, GFP_STEP_TRANSPOSE, GFP_STEP_GPU_COPY,
     GFP_STEP_GPU_FFT, GFP_STEP_ALLOC, GFP_STEP_COUNT
@@ -44,6 +58,8 @@ typedef struct gfp_model {
      * at once (gfp_model_fit_beside). */
     double beside[2][2];
     int have_gpu;       /* GPU steps were measured */
+    int gpu_overlap;    /* 1: a GPU part is max(copies, kernels), 0: the
+                           sum (version 1 files, models made by hand) */
     int threads;        /* FFTW threads of the calibration run */
     char device[128];   /* the GPU's name, or "-" */
 } gfp_model;
@@ -56,7 +72,9 @@ int gfp_lsq_fit(const double *X, const double *y, size_t m, int k,
                 double *coef);
 
 /* Fits one step of m (precision dbl) from m_obs observations of bytes,
- * work and seconds, with the features that step uses. -1: too few or
+ * work (runs for GPU_COPY) and seconds, with the features that step
+ * uses. A GPU_COPY fit whose runs coefficient comes out negative (runs
+ * that cost nothing, and noise) is refitted without it. -1: too few or
  * degenerate observations. */
 int gfp_model_fit_step(gfp_model *m, int dbl, gfp_model_step step,
                        const double *bytes, const double *work,
@@ -82,7 +100,25 @@ typedef struct gfp_model_problem {
     size_t W, H;
     gfp_kind kind;      /* C2C or R2C (forward); C2R is priced as R2C */
     int dbl;
+    size_t gpu_mem;     /* --gpu-mem (0: none): it caps the GPU's batches */
 } gfp_model_problem;
+
+/* A GPU pass's batch: about this much input (fft2's F2_GPU_CHUNK_BYTES;
+ * GFP_FFT2_GPU_CHUNK_MIB, an A/B switch, is not priced). */
+#define GFP_MODEL_GPU_BATCH_BYTES ((size_t)8 << 20)
+
+/* Frames per batch of a GPU pass over frames frames of fb bytes (the
+ * larger of input and output frame), db bytes of device buffers a frame
+ * (input plus output), within gpu_mem (0: none) as fft2 batches it: about
+ * GFP_MODEL_GPU_BATCH_BYTES, a slot's device buffers within a quarter of
+ * gpu_mem, a multiple of 4 when short of all (fft2.c: chunk_frames_dev,
+ * which calls this). */
+size_t gfp_model_gpu_batch(size_t frames, size_t fb, size_t db,
+                           size_t gpu_mem);
+/* The runs of such a pass's strided copies back: L (the output frame's
+ * complex values) a batch. */
+double gfp_model_copy_runs(size_t frames, size_t fb, size_t db, size_t L,
+                           size_t gpu_mem);
 
 typedef struct gfp_model_pred {
     double total;          /* the transform (both directions) */
@@ -112,10 +148,12 @@ void gfp_model_default(gfp_model *m);
  * GFFTPIPE_MODEL overrides both (tests). */
 gfp_status gfp_model_path(char *buf, size_t len, gfp_error *err) GFP_WUR;
 /* Text, one line per step and precision; written to a temporary beside
- * path and renamed; the directories are created. */
+ * path and renamed; the directories are created. Version 2 when
+ * gpu_overlap is set, else 1 (which older gfftpipes read too). */
 gfp_status gfp_model_save(const char *path, const gfp_model *m,
                           gfp_error *err) GFP_WUR;
-/* GFP_EIO when the file is absent, GFP_EFORMAT when it is not a model. */
+/* GFP_EIO when the file is absent, GFP_EFORMAT when it is not a model.
+ * Versions 1 and 2. */
 gfp_status gfp_model_load(const char *path, gfp_model *m,
                           gfp_error *err) GFP_WUR;
 

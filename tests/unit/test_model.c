@@ -59,13 +59,31 @@ static void true_model(gfp_model *m)
         m->c[d][GFP_STEP_TRANSPOSE][1] = 1.2e-10;
         m->c[d][GFP_STEP_GPU_COPY][0] = 3e-4;
         m->c[d][GFP_STEP_GPU_COPY][1] = 6e-11;
+        m->c[d][GFP_STEP_GPU_COPY][2] = 9e-9; /* a run of the copy back */
         m->c[d][GFP_STEP_GPU_FFT][0] = 5e-5;
         m->c[d][GFP_STEP_GPU_FFT][2] = 1.5e-12 * f;
         m->c[d][GFP_STEP_ALLOC][0] = 1e-4;
         m->c[d][GFP_STEP_ALLOC][1] = 8e-11;
     }
     m->have_gpu = 1;
+    m->gpu_overlap = 1;
     m->threads = 8;
+}
+
+/* calibrate's copy probe (measure_copies): frames of n cf32 over S MiB,
+ * fft2's batches; bytes in + out, the runs of the copies back */
+static const size_t probe_n[] = {1024, 4096, 16384, 32768};
+static const size_t probe_mib[] = {64, 256};
+enum { NPROBE = 8 };
+static void probe_obs(double *b, double *runs)
+{
+    int k = 0;
+    for (int a = 0; a < 2; a++)
+        for (int i = 0; i < 4; i++, k++) {
+            size_t n = probe_n[i], fb = 8 * n, S = probe_mib[a] << 20;
+            b[k] = 2.0 * (double)S;
+            runs[k] = gfp_model_copy_runs(S / fb, fb, 2 * fb, n, 0);
+        }
 }
 
 /* Calibration-like observations of every step at sizes 256..2048 (square
@@ -82,6 +100,17 @@ static void fit_from_synthetic(const gfp_model *truth, gfp_model *fit,
         double es = d ? 8 : 4;
         for (int s = 0; s < GFP_STEP_COUNT; s++) {
             double b[NS], w[NS], t[NS];
+            if (s == GFP_STEP_GPU_COPY) { /* from the copy probe */
+                double pb[NPROBE], pr[NPROBE], pt[NPROBE];
+                probe_obs(pb, pr);
+                for (int i = 0; i < NPROBE; i++)
+                    pt[i] = noisy(gfp_model_step_time(truth, d, s, pb[i],
+                                                      pr[i]),
+                                  noise);
+                TU_CHECK(gfp_model_fit_step(fit, d, s, pb, pr, pt, NPROBE)
+                             == 0, "fit of gpu_copy failed");
+                continue;
+            }
             for (int i = 0; i < NS; i++) {
                 double n = (double)shapes[i][0], F = (double)shapes[i][1];
                 b[i] = F * n * 4 * es;
@@ -94,6 +123,7 @@ static void fit_from_synthetic(const gfp_model *truth, gfp_model *fit,
         }
     }
     fit->have_gpu = 1;
+    fit->gpu_overlap = truth->gpu_overlap;
 }
 
 static void test_fit_steps_recover(void)
@@ -281,6 +311,172 @@ static void test_beside_predict_16x(void)
     }
 }
 
+/* fft2's GPU batches and the runs of their copies back, counted by hand:
+ * 8192^2 C2C f32 has frames of 64 KiB, 128 a batch of 8 MiB, 64 batches
+ * of 8192 rows a pass; a --gpu-mem cap shrinks the batch. */
+static void test_copy_runs(void)
+{
+    const size_t K = 1024;
+    TU_CHECK(gfp_model_gpu_batch(8192, 64 * K, 128 * K, 0) == 128,
+             "8192: batch %zu", gfp_model_gpu_batch(8192, 64 * K, 128 * K,
+                                                    0));
+    TU_CHECK(gfp_model_copy_runs(8192, 64 * K, 128 * K, 8192, 0) ==
+                 8192.0 * 64, "8192^2: runs %.0f",
+             gfp_model_copy_runs(8192, 64 * K, 128 * K, 8192, 0));
+    /* a quarter of the array (128 MiB): the 8 MiB batch still */
+    TU_CHECK(gfp_model_copy_runs(8192, 64 * K, 128 * K, 8192, 128 * K * K)
+                 == 8192.0 * 64, "8192^2 within 128 MiB");
+    /* 16 MiB: a slot within 4 MiB, 32 frames */
+    TU_CHECK(gfp_model_gpu_batch(8192, 64 * K, 128 * K, 16 * K * K) == 32,
+             "8192 within 16 MiB: batch %zu",
+             gfp_model_gpu_batch(8192, 64 * K, 128 * K, 16 * K * K));
+    TU_CHECK(gfp_model_copy_runs(8192, 64 * K, 128 * K, 8192, 16 * K * K) ==
+                 8192.0 * 256, "runs within 16 MiB");
+    /* 16384^2: 64 frames of 128 KiB, 256 batches of 16384 rows */
+    TU_CHECK(gfp_model_copy_runs(16384, 128 * K, 256 * K, 16384, 0) ==
+                 16384.0 * 256, "16384^2 runs");
+    /* fewer frames than a batch: one batch; 7 frames' worth: 4 */
+    TU_CHECK(gfp_model_copy_runs(100, 64 * K, 128 * K, 8192, 0) == 8192,
+             "one batch");
+    TU_CHECK(gfp_model_gpu_batch(1000, 1170 * K, 2340 * K, 0) == 4,
+             "7 frames' worth: %zu",
+             gfp_model_gpu_batch(1000, 1170 * K, 2340 * K, 0));
+    TU_CHECK(gfp_model_gpu_batch(1000, 64 * K, 128 * K, 1) == 1,
+             "a cap below a frame: 1");
+    TU_CHECK(gfp_model_copy_runs(0, 64 * K, 128 * K, 8192, 0) == 0,
+             "no frames, no runs");
+}
+
+/* The GPU alone, from its steps by hand: per direction the copies
+ * c1 x bytes + c2 x runs and the kernels g x work, added (version 1) or
+ * overlapped (version 2: max). */
+static void test_predict_gpu_known(void)
+{
+    gfp_model m;
+    memset(&m, 0, sizeof m);
+    m.have_gpu = 1;
+    m.c[0][GFP_STEP_GPU_COPY][1] = 1.2e-11;
+    m.c[0][GFP_STEP_GPU_COPY][2] = 9e-9;
+    m.c[0][GFP_STEP_GPU_FFT][2] = 2e-12;
+    double N = 8192, bytes = N * N * 16, runs = 8192.0 * 64;
+    double work = N * N * 13;
+    double cp = 1.2e-11 * bytes + 9e-9 * runs, k = 2e-12 * work;
+    gfp_model_problem p = {.W = 8192, .H = 8192, .kind = GFP_C2C};
+    double t = gfp_model_predict(&m, &p, 1, NULL);
+    TU_CHECK(fabs(t - 2 * (cp + k)) <= 1e-9 * t, "version 1: %.6g s, want "
+             "%.6g", t, 2 * (cp + k));
+    m.gpu_overlap = 1;
+    t = gfp_model_predict(&m, &p, 1, NULL);
+    TU_CHECK(fabs(t - 2 * fmax(cp, k)) <= 1e-9 * t, "version 2: %.6g s, "
+             "want %.6g", t, 2 * fmax(cp, k));
+    /* kernels slower than the copies: they set the time */
+    m.c[0][GFP_STEP_GPU_FFT][2] = 2e-10;
+    t = gfp_model_predict(&m, &p, 1, NULL);
+    TU_CHECK(fabs(t - 2 * 2e-10 * work) <= 1e-9 * t, "kernel-bound: %.6g",
+             t);
+    /* a smaller --gpu-mem: 4x the runs (32-frame batches) */
+    m.c[0][GFP_STEP_GPU_FFT][2] = 0;
+    m.c[0][GFP_STEP_GPU_COPY][1] = 0;
+    p.gpu_mem = (size_t)16 << 20;
+    t = gfp_model_predict(&m, &p, 1, NULL);
+    TU_CHECK(fabs(t - 2 * 9e-9 * 8192 * 256) <= 1e-9 * t, "16 MiB: %.6g",
+             t);
+    /* half to the GPU: half the frames, half the batches, half the runs */
+    p.gpu_mem = 0;
+    t = gfp_model_predict(&m, &p, 0.5, NULL);
+    double cpu = 0; /* no CPU steps: the CPU's part costs nothing */
+    TU_CHECK(fabs(t - fmax(cpu, 2 * 9e-9 * 8192 * 32)) <= 1e-9 * t,
+             "r 0.5: %.6g", t);
+}
+
+/* The copy step fitted as calibrate fits it (the probe, 2% noise)
+ * predicts the GPU alone at 8192^2 within 5% of the truth; the same
+ * copies fitted without runs on the profiling passes (32 MiB and less,
+ * 2-16 KiB runs back: calibrate before v3) predict it more than 10% low,
+ * as the H100 runs found (32-54%). */
+static void test_copy_probe_16x(void)
+{
+    gfp_model truth;
+    true_model(&truth);
+    truth.c[0][GFP_STEP_GPU_COPY][0] = 1e-4;
+    truth.c[0][GFP_STEP_GPU_COPY][1] = 1.2e-11; /* 83 GB/s both ways */
+    truth.c[0][GFP_STEP_GPU_COPY][2] = 9e-9;
+    gfp_model_problem p = {.W = 8192, .H = 8192, .kind = GFP_C2C};
+    double tt = gfp_model_predict(&truth, &p, 1, NULL);
+    for (int rep = 0; rep < 5; rep++) {
+        gfp_model fit = truth;
+        double b[NPROBE], runs[NPROBE], t[NPROBE];
+        probe_obs(b, runs);
+        for (int i = 0; i < NPROBE; i++)
+            t[i] = noisy(gfp_model_step_time(&truth, 0, GFP_STEP_GPU_COPY,
+                                             b[i], runs[i]), 0.02);
+        TU_CHECK(gfp_model_fit_step(&fit, 0, GFP_STEP_GPU_COPY, b, runs, t,
+                                    NPROBE) == 0, "probe fit");
+        TU_CHECK(fabs(fit.c[0][GFP_STEP_GPU_COPY][2] - 9e-9) <= 0.15 * 9e-9,
+                 "runs: %.4g s/run, want 9e-9",
+                 fit.c[0][GFP_STEP_GPU_COPY][2]);
+        double tf = gfp_model_predict(&fit, &p, 1, NULL);
+        TU_CHECK(fabs(tf - tt) <= 0.05 * tt, "probe fit: 8192^2 GPU %.4g s, "
+                 "truth %.4g s", tf, tt);
+        /* the old way: the profiling passes' copies, no runs feature */
+        const size_t sh[][2] = {{256, 2048}, {512, 512}, {1024, 1024},
+                                {2048, 2048}, {4096, 512}, {1024, 4096},
+                                {512, 4096}, {2048, 256}};
+        double ob[8], ow[8], ot[8];
+        for (int i = 0; i < 8; i++) {
+            size_t n = sh[i][0], F = sh[i][1], fb = 8 * n;
+            ob[i] = 2.0 * (double)(F * fb);
+            ow[i] = 0;
+            ot[i] = noisy(gfp_model_step_time(
+                              &truth, 0, GFP_STEP_GPU_COPY, ob[i],
+                              gfp_model_copy_runs(F, fb, 2 * fb, n, 0)),
+                          0.02);
+        }
+        gfp_model old = truth;
+        TU_CHECK(gfp_model_fit_step(&old, 0, GFP_STEP_GPU_COPY, ob, ow, ot,
+                                    8) == -1, "a zero runs column fitted");
+        /* (a zero column is refused; the old fit had no runs at all) */
+        double X[8 * 2], c[2];
+        for (int i = 0; i < 8; i++) {
+            X[2 * i] = 1;
+            X[2 * i + 1] = ob[i];
+        }
+        TU_CHECK(gfp_lsq_fit(X, ot, 8, 2, c) == 0, "old fit");
+        old.c[0][GFP_STEP_GPU_COPY][0] = c[0];
+        old.c[0][GFP_STEP_GPU_COPY][1] = c[1];
+        old.c[0][GFP_STEP_GPU_COPY][2] = 0;
+        double to = gfp_model_predict(&old, &p, 1, NULL);
+        TU_CHECK(to < 0.9 * tt, "the old fit: %.4g s, truth %.4g s: not "
+                 "more than 10%% low", to, tt);
+    }
+}
+
+/* Runs that cost nothing (here a little less than nothing, as noise may
+ * make it): the fit drops them and keeps a positive per-byte cost. */
+static void test_copy_fit_negative_runs(void)
+{
+    gfp_model m;
+    memset(&m, 0, sizeof m);
+    double b[NPROBE], runs[NPROBE], t[NPROBE];
+    probe_obs(b, runs);
+    for (int i = 0; i < NPROBE; i++)
+        t[i] = 2e-4 + 1.5e-11 * b[i] - 1e-10 * runs[i];
+    TU_CHECK(gfp_model_fit_step(&m, 0, GFP_STEP_GPU_COPY, b, runs, t,
+                                NPROBE) == 0, "fit");
+    TU_CHECK(m.c[0][GFP_STEP_GPU_COPY][2] == 0, "runs %.4g, want 0",
+             m.c[0][GFP_STEP_GPU_COPY][2]);
+    TU_CHECK(m.c[0][GFP_STEP_GPU_COPY][1] > 1e-11 &&
+                 m.c[0][GFP_STEP_GPU_COPY][1] < 2e-11, "bytes %.4g",
+             m.c[0][GFP_STEP_GPU_COPY][1]);
+    /* and a positive one is kept */
+    for (int i = 0; i < NPROBE; i++)
+        t[i] = 2e-4 + 1.5e-11 * b[i] + 1e-8 * runs[i];
+    TU_CHECK(gfp_model_fit_step(&m, 0, GFP_STEP_GPU_COPY, b, runs, t,
+                                NPROBE) == 0 &&
+                 fabs(m.c[0][GFP_STEP_GPU_COPY][2] - 1e-8) < 1e-14,
+             "runs %.6g, want 1e-8", m.c[0][GFP_STEP_GPU_COPY][2]);
+}
+
 /* R2C: half the work on the rows and W/2+1 columns. */
 static void test_predict_r2c_cheaper(void)
 {
@@ -363,7 +559,49 @@ static void test_model_file(void)
                 TU_CHECK(fabs(back.c[d][s][f] - m.c[d][s][f]) <=
                              1e-8 * fabs(m.c[d][s][f]),
                          "coefficient %d/%d/%d", d, s, f);
-    /* absent, not a model, a missing line, a factor below 1 */
+    /* version 2 (calibrate with a GPU): the overlap and the runs kept */
+    TU_CHECK(back.gpu_overlap == 1 &&
+                 back.c[0][GFP_STEP_GPU_COPY][2] == m.c[0][GFP_STEP_GPU_COPY][2],
+             "version 2: overlap %d, runs %.4g", back.gpu_overlap,
+             back.c[0][GFP_STEP_GPU_COPY][2]);
+    /* version 1 (no overlap): written as 1, which older gfftpipes read;
+     * read back without overlap, and a version 1 file's gpu_copy third
+     * coefficient (never a runs one) is 0 */
+    {
+        gfp_model v1 = m, b1;
+        v1.gpu_overlap = 0;
+        TU_CHECK(gfp_model_save(path, &v1, &err) == GFP_OK, "save v1");
+        FILE *g = fopen(path, "r");
+        char line[512];
+        int ver = 0;
+        while (g && fgets(line, sizeof line, g))
+            if (sscanf(line, "gfftpipe-model %d", &ver) == 1)
+                break;
+        if (g)
+            fclose(g);
+        TU_CHECK(ver == 1, "version written: %d", ver);
+        TU_CHECK(gfp_model_load(path, &b1, &err) == GFP_OK, "load v1: %s",
+                 err.msg);
+        TU_CHECK(b1.gpu_overlap == 0 && b1.c[0][GFP_STEP_GPU_COPY][2] == 0 &&
+                     b1.c[1][GFP_STEP_GPU_COPY][2] == 0 &&
+                     b1.c[0][GFP_STEP_GPU_COPY][1] ==
+                         back.c[0][GFP_STEP_GPU_COPY][1],
+                 "v1: overlap %d, runs %.4g", b1.gpu_overlap,
+                 b1.c[0][GFP_STEP_GPU_COPY][2]);
+        TU_CHECK(gfp_model_save(path, &m, &err) == GFP_OK, "save v2");
+    }
+    /* absent, not a model, a missing line, a factor below 1, version 3 */
+    {
+        char v3[600];
+        snprintf(v3, sizeof v3, "%s/v3", dir);
+        FILE *h = fopen(v3, "w");
+        fputs("gfftpipe-model 3\n", h);
+        fclose(h);
+        gfp_error e6 = {0};
+        TU_CHECK(gfp_model_load(v3, &back, &e6) == GFP_EFORMAT &&
+                     strstr(e6.msg, "version"), "version 3: %s", e6.msg);
+        unlink(v3);
+    }
     gfp_error e2 = {0};
     snprintf(buf, sizeof buf, "%s/none", dir);
     TU_CHECK(gfp_model_load(buf, &back, &e2) == GFP_EIO, "absent: %d",
@@ -409,6 +647,10 @@ int main(void)
     TU_TEST(test_predict_r2c_cheaper);
     TU_TEST(test_beside_known);
     TU_TEST(test_beside_predict_16x);
+    TU_TEST(test_copy_runs);
+    TU_TEST(test_predict_gpu_known);
+    TU_TEST(test_copy_probe_16x);
+    TU_TEST(test_copy_fit_negative_runs);
     tu_suite("model file");
     TU_TEST(test_model_file);
     return tu_run();
