@@ -314,18 +314,21 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, char *er
     return GFP_GPU_OK;
 }
 
-/* A C2C plan without window or post-op whose length has a specialised
- * one-block kernel that fits the device's shared memory. */
+/* A C2C (or R2C f32, even n) plan without window or post-op whose length
+ * has a specialised one-block kernel that fits the device's shared
+ * memory. */
 static int fast_fits(const gfp_gpu_desc *d, int optin)
 {
-    if (d->kind != GFP_GPU_C2C || d->window || d->post != GFP_GPU_POST_NONE ||
+    const bool r2c = d->kind == GFP_GPU_R2C && !d->dbl && d->n % 2 == 0;
+    if ((d->kind != GFP_GPU_C2C && !r2c) || d->window || d->post != GFP_GPU_POST_NONE ||
         d->algorithm != GFP_GPU_ALG_AUTO || d->n < 1 || d->n > 16384)
         return 0;
     gfp_fast_info fi;
     memset(&fi, 0, sizeof fi);
-    bool ok = d->dbl ? (gfp_fast_c2c_f64((int)d->n, &fi) || gfp_fast_c2c_f64s((int)d->n, &fi))
-                     : (gfp_fast_c2c_f32((int)d->n, &fi) || gfp_fast_c2c_f32s((int)d->n, &fi) ||
-                        gfp_fast_c2c_f32big((int)d->n, &fi)); /* 16384: gfp_gpu_fast_blue.cu */
+    bool ok = r2c ? gfp_fast_r2c_f32((int)(d->n / 2), &fi)
+              : d->dbl ? (gfp_fast_c2c_f64((int)d->n, &fi) || gfp_fast_c2c_f64s((int)d->n, &fi))
+                       : (gfp_fast_c2c_f32((int)d->n, &fi) || gfp_fast_c2c_f32s((int)d->n, &fi) ||
+                          gfp_fast_c2c_f32big((int)d->n, &fi)); /* 16384: gfp_gpu_fast_blue.cu */
     return ok && fi.smem <= (size_t)optin;
 }
 
@@ -388,9 +391,36 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
         goto done;
     }
     if (fast_only) {
-        p->kp.conj_in = p->kp.conj_out = d->inverse != 0;
+        const int r2c = d->kind == GFP_GPU_R2C;
+        p->kp.conj_in = r2c ? 0 : d->inverse != 0;
+        p->kp.conj_out = d->inverse != 0;
         p->kp.scale = d->scale;
-        rc = setup_fast(p, d, GFP_MODE_C2C, err, errlen);
+        if (r2c) {
+            /* the split step's W_n^k, k = 0 .. n/2 (f32; fast_fits takes
+             * no f64 R2C), at kp.rtwoff = 0 of dtw */
+            size_t nr = (size_t)d->n / 2 + 1;
+            float *hr = (float *)malloc(nr * 8);
+            if (!hr) {
+                rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+                goto done;
+            }
+            for (size_t kk = 0; kk < nr; kk++) {
+                long double cc, ss;
+                gfp_gpu_root((long long)kk, (long long)d->n, &cc, &ss);
+                hr[2 * kk] = (float)cc;
+                hr[2 * kk + 1] = (float)ss;
+            }
+            e = cudaMalloc(&p->dtw, nr * 8);
+            if (e == cudaSuccess)
+                e = cudaMemcpy(p->dtw, hr, nr * 8, cudaMemcpyHostToDevice);
+            free(hr);
+            if (e != cudaSuccess) {
+                rc = gfp_gpu_cuda_fail(err, errlen, e, "split twiddles");
+                goto done;
+            }
+            p->kp.rtwoff = 0;
+        }
+        rc = setup_fast(p, d, r2c ? GFP_MODE_R2C : GFP_MODE_C2C, err, errlen);
         if (rc == GFP_GPU_OK && !p->fast) /* GFP_GPU_NOFAST, or too many threads */
             rc = gfp_large_create(d, &p->large, err, errlen);
         goto done;

@@ -37,6 +37,9 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     GFP_FAST(float, 1024, 64, 4, GFP_MODE_R2C, 4, 16, 16)
     GFP_FAST(float, 2048, 128, 2, GFP_MODE_R2C, 8, 16, 16)
     GFP_FASTB(float, 4096, 256, 1, GFP_MODE_R2C, 3, 16, 16, 16)
+    /* n = 16384 (issue 4): one block as C2C 8192, 69.6 KB; past the
+     * generic kernels' reach, planned through fast_fits (gfp_gpu.cu) */
+    GFP_FAST(float, 8192, 512, 1, GFP_MODE_R2C, 2, 16, 16, 16)
     default: return false;
     }
 }

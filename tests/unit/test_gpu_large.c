@@ -319,7 +319,11 @@ static void t_blue_fast(void)
     check(&t, GFP_C2C, 0, 0, 16384, 1, GFP_POST_NONE, 0, 1);
     check(&t, GFP_C2C, 1, 0, 16384, 5, GFP_POST_NONE, 0, 1);
     check(&t, GFP_C2C, 0, 0, 16384, 3, GFP_POST_MAG, 1, 0);
-    report("one-block bluestein, specialised; c2c f32 16384", &t);
+    /* R2C f32 16384: nf 8192 in one block (gfp_gpu_fast_r2c32.cu) */
+    check(&t, GFP_R2C, 0, 0, 16384, 1, GFP_POST_NONE, 0, 1);
+    check(&t, GFP_R2C, 0, 0, 16384, 7, GFP_POST_NONE, 0, 1);
+    check(&t, GFP_R2C, 0, 0, 16384, 3, GFP_POST_POWER, 1, 0);
+    report("one-block bluestein, specialised; c2c and r2c f32 16384", &t);
 }
 
 /* In-place C2C through the plain C API (the engine runs out of place). */
