@@ -103,6 +103,8 @@ static bool try_cluster(int nf, int dev, gfp_fast_info *fi)
         cudaGetLastError();
         return false;
     }
+    if (c.persist < 0)
+        c.persist = ncl; /* a persistent cluster kernel: no more clusters than run at once */
     *fi = c;
     return true;
 }
@@ -184,6 +186,8 @@ static int launch_pass(const tr_pass *t, const void *in, void *out, size_t frame
     size_t blocks = (frames + (size_t)t->fi.fpb - 1) / (size_t)t->fi.fpb;
     const unsigned cl = t->fi.cl > 1 ? (unsigned)t->fi.cl : 1;
     blocks = (blocks + cl - 1) / cl * cl; /* whole clusters; the extra frames idle */
+    if (t->fi.persist > 0 && blocks > (size_t)t->fi.persist * cl)
+        blocks = (size_t)t->fi.persist * cl; /* persistent: the clusters loop */
     if (blocks > 0x7fffffffu)
         return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL,
                             "2D pass of %zu rows: too many for one launch", frames);

@@ -128,6 +128,9 @@ __device__ __forceinline__ void stcs(gcx<double> *p, gcx<double> v)
     __stcs((double2 *)p, make_double2(v.x, v.y));
 }
 
+#ifdef GFP_EMU /* bench/gpu's host emulation: no PTX */
+template <typename T> __device__ __forceinline__ gcx<T> ldp(const gcx<T> *p) { return ldg(p); }
+#else
 __device__ __forceinline__ gcx<float> ldp(const gcx<float> *p)
 {
     float x, y;
@@ -140,6 +143,7 @@ __device__ __forceinline__ gcx<double> ldp(const gcx<double> *p)
     asm volatile("ld.global.nc.L2::256B.v2.f64 {%0, %1}, [%2];" : "=d"(x), "=d"(y) : "l"(p));
     return mk(x, y);
 }
+#endif
 /* a frame element's global load as MODE asks */
 template <int MODE, typename T> __device__ __forceinline__ gcx<T> ldf(const gcx<T> *p)
 {
@@ -779,6 +783,7 @@ inline bool fill_split(gfp_fast_info *f)
  * input comes into a shared prefetch buffer by cp.async while frame g is
  * transformed, its stages exchanging through skernel's split buffer (half
  * a frame), so both fit: 128 KB + 64 KB. C2C only, one frame a block. */
+#ifndef GFP_EMU /* bench/gpu's host emulation: no cp.async */
 __device__ __forceinline__ void cp_async16(void *sdst, const void *gsrc)
 {
     const unsigned sa = (unsigned)__cvta_generic_to_shared(sdst);
@@ -869,6 +874,7 @@ inline bool fill_pipe(gfp_fast_info *f)
     return true;
 }
 
+#endif /* GFP_EMU */
 } // namespace gfpfast
 
 /* GFP_FAST_AB (bench/gpu builds only): a kernel file may carry alternative

@@ -215,6 +215,132 @@ inline bool cfill(gfp_fast_info *f)
     f->cl = CL;
     return true;
 }
+
+#ifndef GFP_EMU
+/* ---- 16384 in clusters, pipelined (v9) -----------------------------------
+ * pckernel: ckernel's cluster store on pkernel's persistent blocks (one
+ * frame a block, CL blocks a cluster): cluster ci takes the groups of CL
+ * frames q = ci, ci + clusters, ...; each block brings its next frame into
+ * a 128 KB prefetch buffer by cp.async while it transforms this one
+ * through the split buffer (half a frame). The transposed store goes
+ * through that buffer too, real parts then imaginary parts, each behind a
+ * cluster barrier: block r reads bins r N/CL .. (r+1) N/CL - 1 of the CL
+ * frames from the cluster's split buffers into registers, then writes each
+ * bin's CL frames as one run. Every block runs every group's barriers,
+ * frame or not. */
+template <int N, int TPT, int CL, int MODE, int MINB, int... Rs>
+__global__ void __launch_bounds__(TPT, MINB) pckernel(const __grid_constant__ gfp_fparams p)
+{
+    typedef float T;
+    constexpr int E = N / TPT;
+    constexpr int R0 = SFirst<Rs...>::v;
+    constexpr int CH = N * (int)sizeof(gcx<T>) / 16;
+    constexpr int NQ = N / CL, G = TPT / CL, IT = NQ / G;
+    static_assert(CH % TPT == 0 && N % CL == 0 && TPT % CL == 0 && NQ % G == 0,
+                  "pckernel: even shares");
+    typedef SRun<T, N, TPT, MODE, 1, 0, false, Rs...> Stages;
+    constexpr int RL = Stages::RL;
+    typedef SPat<N, TPT, R0, 1, MODE> P0;
+    typedef SPat<N, TPT, RL, N / RL, MODE> PL;
+    unsigned char *raw = gfpcl::smem();
+    gcx<T> *pre = (gcx<T> *)raw;
+    T *sm = (T *)(raw + (size_t)N * sizeof(gcx<T>));
+    const int x = threadIdx.x;
+    const unsigned r = gfpcl::crank();
+    const unsigned long long ncl = gridDim.x / CL;
+    const unsigned long long groups = (p.batch + CL - 1) / CL;
+    unsigned long long q = blockIdx.x / CL;
+    /* the store map (ckernel's): frame slot tt, bins k0 + it G */
+    const int tt = x % CL, k0 = (int)r * NQ + x / CL;
+    if (q < groups && q * CL + r < p.batch) {
+        const char *src = (const char *)((const gcx<T> *)p.in + (q * CL + r) * (unsigned long long)N);
+#pragma unroll
+        for (int c = 0; c < CH / TPT; c++)
+            cp_async16((char *)pre + (size_t)(x + c * TPT) * 16, src + (size_t)(x + c * TPT) * 16);
+    }
+    cp_async_commit();
+    const T sc = (T)p.scale;
+    const T cs = p.conj_out ? -sc : sc;
+    for (; q < groups; q += ncl) {
+        const unsigned long long g = q * CL + r;
+        const bool act = g < p.batch;
+        cp_async_wait0();
+        __syncthreads();
+        gcx<T> v[E];
+#pragma unroll
+        for (int b = 0; b < P0::MB; b++)
+#pragma unroll
+            for (int s = 0; s < R0; s++) {
+                gcx<T> a = act ? pre[P0::in(x, b, s)] : mk((T)0, (T)0);
+                if (p.conj_in) a.y = -a.y;
+                v[b * R0 + s] = a;
+            }
+        __syncthreads();
+        const unsigned long long gn = (q + ncl) * CL + r;
+        if (q + ncl < groups && gn < p.batch) {
+            const char *src = (const char *)((const gcx<T> *)p.in + gn * (unsigned long long)N);
+#pragma unroll
+            for (int c = 0; c < CH / TPT; c++)
+                cp_async16((char *)pre + (size_t)(x + c * TPT) * 16, src + (size_t)(x + c * TPT) * 16);
+        }
+        cp_async_commit();
+        Stages::go(p, v, sm, x);
+        /* the transposed store, real then imaginary parts */
+        /* fpad(k0 + it G) = fpad(k0) + fpad(it G): G is a multiple of 16 */
+        static_assert(G % 16 == 0, "pckernel: G a multiple of the padding's period");
+        const T *rem = gfpcl::cmap(sm, (unsigned)tt) + fpad<MODE>(k0);
+        T re[IT];
+        __syncthreads();
+#pragma unroll
+        for (int b = 0; b < PL::MB; b++)
+#pragma unroll
+            for (int s = 0; s < RL; s++)
+                sm[PL::outp(x, b, s)] = v[b * RL + s].x;
+        gfpcl::csync();
+#pragma unroll
+        for (int it = 0; it < IT; it++)
+            re[it] = rem[fpad<MODE>(it * G)];
+        gfpcl::csync();
+#pragma unroll
+        for (int b = 0; b < PL::MB; b++)
+#pragma unroll
+            for (int s = 0; s < RL; s++)
+                sm[PL::outp(x, b, s)] = v[b * RL + s].y;
+        gfpcl::csync();
+        const unsigned long long go = q * CL + (unsigned)tt;
+        gcx<T> *dst = (gcx<T> *)p.out + (go / p.fpm) * p.mst + go % p.fpm;
+        const unsigned long long ld = p.ld;
+#pragma unroll
+        for (int it = 0; it < IT; it++) {
+            const T im = rem[fpad<MODE>(it * G)];
+            if (go < p.batch)
+                dst[(unsigned long long)(k0 + it * G) * ld] = mk(re[it] * sc, im * cs);
+        }
+        gfpcl::csync(); /* the others have read this block's buffer */
+    }
+    cp_async_wait0();
+}
+
+/* persist -1: the planner sets the cluster count the device holds at once
+ * (try_cluster) and launches no more */
+template <int N, int TPT, int CL, int MODE, int MINB, int... Rs>
+inline bool pcfill(gfp_fast_info *f)
+{
+    f->func = (const void *)pckernel<N, TPT, CL, MODE, MINB, Rs...>;
+    f->nf = N;
+    f->tpt = TPT;
+    f->fpb = 1;
+    f->threads = TPT;
+    f->smem = (size_t)N * sizeof(gcx<float>) + (size_t)PadS<N, MODE>::v * sizeof(float);
+    const int r[] = {Rs...};
+    f->nst = (int)sizeof...(Rs);
+    for (int i = 0; i < f->nst; i++)
+        f->r[i] = r[i];
+    f->cl = CL;
+    f->persist = -1;
+    return true;
+}
+#endif
 } // namespace gfpfast
 
 /* 16384: one frame a block, runs of cl frames; 2160 and 4096 (the columns
@@ -224,6 +350,16 @@ inline bool cfill(gfp_fast_info *f)
  * blocks an SM */
 bool gfp_fast2d_c2c_f32_cl(int nf, int cl, gfp_fast_info *f)
 {
+#if defined(GFP_FAST_AB) && !defined(GFP_EMU)
+    /* v9: 16384 pipelined (pckernel): alt 11 512 threads, 12 1024 threads */
+    switch (gfp_fast_alt() * 1000000 + nf * 10 + cl) {
+    case 11163842: return gfpfast::pcfill<16384, 512, 2, C2C_T, 1, 16, 16, 16, 4>(f);
+    case 11163844: return gfpfast::pcfill<16384, 512, 4, C2C_T, 1, 16, 16, 16, 4>(f);
+    case 11163848: return gfpfast::pcfill<16384, 512, 8, C2C_T, 1, 16, 16, 16, 4>(f);
+    case 12163844: return gfpfast::pcfill<16384, 1024, 4, C2C_T, 1, 16, 16, 16, 4>(f);
+    default: break;
+    }
+#endif
     switch (nf * 10 + cl) {
     case 163842: return gfpfast::cfill<16384, 1024, 1, 2, C2C_T, 1, 16, 16, 16, 4>(f);
     case 163844: return gfpfast::cfill<16384, 1024, 1, 4, C2C_T, 1, 16, 16, 16, 4>(f);

@@ -28,9 +28,10 @@ run gg fft2 --size 1x1 --in-format cf64 probe.cf64 probe.out
 [ "$RC" -eq 0 ] || skip_all "no usable GPU ($(head -n 1 "$T/stderr"))"
 
 seed=1
-# pass-kernel sizes (C2C 1024, 1080, 1920, 3840, 4096, 16384; R2C rows 1920,
+# pass-kernel sizes (C2C 1024, 1080, 1920, 3840, 4096, 16384 (16384x300: more
+# groups of frames than clusters, so persistent clusters loop); R2C rows 1920,
 # 2048) and others
-for size in 1024x1024 1920x1080 2048x4096 1080x64 3840x16 16384x32 32x16384 7x5 257x131 1x33 33x1; do
+for size in 1024x1024 1920x1080 2048x4096 1080x64 3840x16 16384x32 32x16384 16384x300 7x5 257x131 1x33 33x1; do
     W=${size%x*} H=${size#*x}
     N=$((W * H))
     seed=$((seed + 1))
