@@ -469,7 +469,7 @@ void gfp_fblue_twiddles(const gfp_fblue_info *f, int dbl, void *h)
  * as Z2Z f64 8192 (v6). 1024 threads of 16 elements, 64 registers, radices
  * 16 16 16 4 (4 16 16 16, the f32 8192 kernel's shape, spills 4 bytes).
  * The alternatives are for A/B runs (GFP_FAST_AB, GFP_FAST_ALT=k). */
-bool gfp_fast_c2c_f32big(int nf, gfp_fast_info *f)
+bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f)
 {
     if (nf != 16384)
         return false;
@@ -481,6 +481,7 @@ bool gfp_fast_c2c_f32big(int nf, gfp_fast_info *f)
         return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C, 1, -1, 4, 16, 16, 16>(f);
     case 3: /* streaming global access */
         return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
+#ifndef GFP_EMU
     /* v9: pipelined persistent blocks (pkernel): the next frame comes in by
      * cp.async while this one is transformed */
     case 4:
@@ -497,6 +498,7 @@ bool gfp_fast_c2c_f32big(int nf, gfp_fast_info *f)
         return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 32, 32, 16>(f);
     case 10:
         return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_CS, 1, 32, 32, 16>(f);
+#endif
     case 11: /* the one-block fkernel before v9 (0.81-0.82x cuFFT) */
         return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C, 1, -1, 16, 16, 16, 4>(f);
     default: break;
@@ -504,7 +506,15 @@ bool gfp_fast_c2c_f32big(int nf, gfp_fast_info *f)
 #endif
     /* v9: pipelined persistent blocks, 512 x 32 values, streaming stores:
      * 0.93-0.94x cuFFT against 0.81 for the one-block fkernel (H100,
-     * bench/NOTES.md v9); 197 KB of shared memory, so sm_90 only (other
-     * GPUs take the multi-pass path) */
-    return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_CS, 1, 16, 16, 16, 4>(f);
+     * bench/NOTES.md v9); 197 KB of shared memory (sm_90), so a device
+     * with less (sm_80: 163 KB) gets the one-block fkernel (139 KB) */
+#ifndef GFP_EMU /* bench/gpu's host emulation runs the fkernel */
+    gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_CS, 1, 16, 16, 16, 4>(f);
+    if (f->smem <= (size_t)optin)
+        return true;
+    memset(f, 0, sizeof *f);
+#else
+    (void)optin;
+#endif
+    return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C, 1, -1, 16, 16, 16, 4>(f);
 }

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 /* host stand-ins for the device intrinsics the headers name */
+#define GFP_EMU 1 /* kernels/: no PTX, no cp.async */
 #define __launch_bounds__(...)
 #define __noinline__ __attribute__((noinline))
 static inline float2 __ldg(const float2 *p) { return *p; }
