@@ -20,6 +20,10 @@ for run in 1 2; do
 done
 head -c $((4 << 30)) /dev/urandom > /dev/shm/4GiB.cf32
 timeout 200 $G bench --pipeline --engines gpu,cufft --kind c2c --precision f32 --sizes 4096 > $L/pipe.log 2>&1
+# A/B of the pipeline row: pinned blocks on 4 KiB pages (GFP_NO_THP=1), and
+# cufft first
+GFP_NO_THP=1 timeout 200 $G bench --pipeline --engines gpu,cufft --kind c2c --precision f32 --sizes 4096 > $L/pipe-4k.log 2>&1
+timeout 200 $G bench --pipeline --engines cufft,gpu --kind c2c --precision f32 --sizes 4096 > $L/pipe-rev.log 2>&1
 for i in 1 2 3 4 5; do
   a=$(date +%s.%N); $G fft --n 4096 --in-format cf32 --engine gpu < /dev/shm/4GiB.cf32 > /dev/null; b=$(date +%s.%N)
   cat /dev/shm/4GiB.cf32 > /dev/null; c=$(date +%s.%N)
@@ -35,5 +39,5 @@ for run in 1 2; do
       printf "%s %s %s %s %s %s%s%s\n", $2, $3, $4, $7, $8, $NF, m, e}' $L/$f-$run.log
   done | awk '{printf "%s%s", $0, (NR % 4 == 0) ? "\n" : " | "} END {print ""}'
 done
-echo "== pipeline"; grep -v '^#' $L/pipe.log
+echo "== pipeline (default; GFP_NO_THP=1; cufft first)"; for f in pipe pipe-4k pipe-rev; do grep -v '^#' $L/$f.log; done
 echo "== fft vs cat"; cat $L/cat.log
