@@ -646,6 +646,40 @@ struct SRun<T, N, TPT, MODE, LS, OFF, LEAD, R, R2, Rest...> {
 };
 template <int R, int... Rest> struct SFirst { static constexpr int v = R; };
 
+/* the real (IM false) or imaginary parts of a stage's results v, in its
+ * out pattern P (radix R), into the split buffer */
+template <typename P, int R, typename T>
+__device__ __forceinline__ void sput(const gcx<T> *v, T *sm, int x, bool im)
+{
+#pragma unroll
+    for (int b = 0; b < P::MB; b++)
+#pragma unroll
+        for (int s = 0; s < R; s++)
+            sm[P::outp(x, b, s)] = im ? v[b * R + s].y : v[b * R + s].x;
+}
+
+/* the last stage's results v (out pattern P, radix R) to frame g of p.out,
+ * scaled (and conjugated for an inverse) */
+template <typename P, int R, int N, int MODE, typename T>
+__device__ __forceinline__ void sout(const gfp_fparams &p, const gcx<T> *v,
+                                     unsigned long long g, int x)
+{
+    const T sc = (T)p.scale;
+    const T cs = p.conj_out ? -sc : sc;
+    gcx<T> *out = (gcx<T> *)p.out + g * (unsigned long long)N;
+#pragma unroll
+    for (int b = 0; b < P::MB; b++)
+#pragma unroll
+        for (int s = 0; s < R; s++) {
+            const gcx<T> o = v[b * R + s];
+            gcx<T> *dst = &out[P::out(x, b, s)];
+            if constexpr ((MODE & GFP_FAST_CS) != 0)
+                stcs(dst, mk(o.x * sc, o.y * cs));
+            else
+                *dst = mk(o.x * sc, o.y * cs);
+        }
+}
+
 template <typename T, int N, int TPT, int FPB, int MODE, int MINB, int... Rs>
 __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant__ gfp_fparams p)
 {
@@ -681,56 +715,27 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant
         }
     Stages::go(p, v, sm, x);
     if constexpr (KM == GFP_MODE_C2C) {
-        if (!act)
-            return;
-        const T sc = (T)p.scale;
-        const T cs = p.conj_out ? -sc : sc;
-        gcx<T> *out = (gcx<T> *)p.out + g * (unsigned long long)N;
-#pragma unroll
-        for (int b = 0; b < PL::MB; b++)
-#pragma unroll
-            for (int s = 0; s < RL; s++) {
-                const gcx<T> o = v[b * RL + s];
-                gcx<T> *dst = &out[PL::out(x, b, s)];
-                if constexpr ((MODE & GFP_FAST_CS) != 0)
-                    stcs(dst, mk(o.x * sc, o.y * cs));
-                else
-                    *dst = mk(o.x * sc, o.y * cs);
-            }
+        if (act)
+            sout<PL, RL, N, MODE>(p, v, g, x);
     } else {
         /* split step, bins k and N-k from Z[k] = a and Z[N-k] = b (k = x +
          * i TPT <= N/2), as fkernel's */
         constexpr int NP = N / 2 + 1;
         constexpr int IT = (NP + TPT - 1) / TPT;
         T ax[IT], ay[IT], bx[IT], by[IT];
-        __syncthreads();
 #pragma unroll
-        for (int b = 0; b < PL::MB; b++)
+        for (int round = 0; round < 2; round++) { /* real parts, then imaginary */
+            T *za = round ? ay : ax, *zb = round ? by : bx;
+            __syncthreads();
+            sput<PL, RL>(v, sm, x, round == 1);
+            __syncthreads();
 #pragma unroll
-            for (int s = 0; s < RL; s++)
-                sm[PL::outp(x, b, s)] = v[b * RL + s].x;
-        __syncthreads();
-#pragma unroll
-        for (int i = 0; i < IT; i++) {
-            const int k = x + i * TPT;
-            if (IT * TPT == NP || k < NP) {
-                ax[i] = sm[fpad<MODE>(k)];
-                bx[i] = sm[fpad<MODE>(k == 0 ? 0 : N - k)];
-            }
-        }
-        __syncthreads();
-#pragma unroll
-        for (int b = 0; b < PL::MB; b++)
-#pragma unroll
-            for (int s = 0; s < RL; s++)
-                sm[PL::outp(x, b, s)] = v[b * RL + s].y;
-        __syncthreads();
-#pragma unroll
-        for (int i = 0; i < IT; i++) {
-            const int k = x + i * TPT;
-            if (IT * TPT == NP || k < NP) {
-                ay[i] = sm[fpad<MODE>(k)];
-                by[i] = sm[fpad<MODE>(k == 0 ? 0 : N - k)];
+            for (int i = 0; i < IT; i++) {
+                const int k = x + i * TPT;
+                if (IT * TPT == NP || k < NP) {
+                    za[i] = sm[fpad<MODE>(k)];
+                    zb[i] = sm[fpad<MODE>(k == 0 ? 0 : N - k)];
+                }
             }
         }
         if (!act)
@@ -792,14 +797,24 @@ __device__ __forceinline__ void cp_async16(void *sdst, const void *gsrc)
 __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
 __device__ __forceinline__ void cp_async_wait0() { asm volatile("cp.async.wait_group 0;" ::: "memory"); }
 
+/* frame g of p.in (N values of T) into pre, TPT threads, 16 bytes a copy */
+template <typename T, int N, int TPT>
+__device__ __forceinline__ void prefetch(void *pre, const gfp_fparams &p, unsigned long long g, int x)
+{
+    constexpr int CH = N * (int)sizeof(gcx<T>) / 16;
+    static_assert(CH % TPT == 0, "prefetch: a frame's 16-byte pieces a multiple of TPT");
+    const char *src = (const char *)((const gcx<T> *)p.in + g * (unsigned long long)N);
+#pragma unroll
+    for (int c = 0; c < CH / TPT; c++)
+        cp_async16((char *)pre + (size_t)(x + c * TPT) * 16, src + (size_t)(x + c * TPT) * 16);
+}
+
 template <typename T, int N, int TPT, int MODE, int MINB, int... Rs>
 __global__ void __launch_bounds__(TPT, MINB) pkernel(const __grid_constant__ gfp_fparams p)
 {
     extern __shared__ __align__(16) unsigned char gfp_fsm_raw[];
     constexpr int E = N / TPT;
     constexpr int R0 = SFirst<Rs...>::v;
-    constexpr int CH = N * (int)sizeof(gcx<T>) / 16; /* 16-byte pieces a frame */
-    static_assert(CH % TPT == 0, "pkernel: a frame's 16-byte pieces a multiple of TPT");
     static_assert((MODE & 15) == GFP_MODE_C2C, "pkernel: C2C only");
     typedef SRun<T, N, TPT, MODE, 1, 0, false, Rs...> Stages;
     constexpr int RL = Stages::RL;
@@ -810,15 +825,9 @@ __global__ void __launch_bounds__(TPT, MINB) pkernel(const __grid_constant__ gfp
     const int x = threadIdx.x;
     const unsigned long long step = gridDim.x;
     unsigned long long g = blockIdx.x;
-    if (g < p.batch) {
-        const char *src = (const char *)((const gcx<T> *)p.in + g * (unsigned long long)N);
-#pragma unroll
-        for (int c = 0; c < CH / TPT; c++)
-            cp_async16((char *)pre + (size_t)(x + c * TPT) * 16, src + (size_t)(x + c * TPT) * 16);
-    }
+    if (g < p.batch)
+        prefetch<T, N, TPT>(pre, p, g, x);
     cp_async_commit();
-    const T sc = (T)p.scale;
-    const T cs = p.conj_out ? -sc : sc;
     for (; g < p.batch; g += step) {
         cp_async_wait0();
         __syncthreads(); /* frame g is in pre for every thread */
@@ -832,27 +841,11 @@ __global__ void __launch_bounds__(TPT, MINB) pkernel(const __grid_constant__ gfp
                 v[b * R0 + s] = a;
             }
         __syncthreads(); /* pre read by all: the next frame may come in */
-        const unsigned long long gn = g + step;
-        if (gn < p.batch) {
-            const char *src = (const char *)((const gcx<T> *)p.in + gn * (unsigned long long)N);
-#pragma unroll
-            for (int c = 0; c < CH / TPT; c++)
-                cp_async16((char *)pre + (size_t)(x + c * TPT) * 16, src + (size_t)(x + c * TPT) * 16);
-        }
+        if (g + step < p.batch)
+            prefetch<T, N, TPT>(pre, p, g + step, x);
         cp_async_commit();
         Stages::go(p, v, sm, x);
-        gcx<T> *out = (gcx<T> *)p.out + g * (unsigned long long)N;
-#pragma unroll
-        for (int b = 0; b < PL::MB; b++)
-#pragma unroll
-            for (int s = 0; s < RL; s++) {
-                const gcx<T> o = v[b * RL + s];
-                gcx<T> *dst = &out[PL::out(x, b, s)];
-                if constexpr ((MODE & GFP_FAST_CS) != 0)
-                    stcs(dst, mk(o.x * sc, o.y * cs));
-                else
-                    *dst = mk(o.x * sc, o.y * cs);
-            }
+        sout<PL, RL, N, MODE>(p, v, g, x);
     }
     cp_async_wait0();
 }

@@ -234,10 +234,8 @@ __global__ void __launch_bounds__(TPT, MINB) pckernel(const __grid_constant__ gf
     typedef float T;
     constexpr int E = N / TPT;
     constexpr int R0 = SFirst<Rs...>::v;
-    constexpr int CH = N * (int)sizeof(gcx<T>) / 16;
     constexpr int NQ = N / CL, G = TPT / CL, IT = NQ / G;
-    static_assert(CH % TPT == 0 && N % CL == 0 && TPT % CL == 0 && NQ % G == 0,
-                  "pckernel: even shares");
+    static_assert(N % CL == 0 && TPT % CL == 0 && NQ % G == 0, "pckernel: even shares");
     typedef SRun<T, N, TPT, MODE, 1, 0, false, Rs...> Stages;
     constexpr int RL = Stages::RL;
     typedef SPat<N, TPT, R0, 1, MODE> P0;
@@ -252,12 +250,8 @@ __global__ void __launch_bounds__(TPT, MINB) pckernel(const __grid_constant__ gf
     unsigned long long q = blockIdx.x / CL;
     /* the store map (ckernel's): frame slot tt, bins k0 + it G */
     const int tt = x % CL, k0 = (int)r * NQ + x / CL;
-    if (q < groups && q * CL + r < p.batch) {
-        const char *src = (const char *)((const gcx<T> *)p.in + (q * CL + r) * (unsigned long long)N);
-#pragma unroll
-        for (int c = 0; c < CH / TPT; c++)
-            cp_async16((char *)pre + (size_t)(x + c * TPT) * 16, src + (size_t)(x + c * TPT) * 16);
-    }
+    if (q < groups && q * CL + r < p.batch)
+        prefetch<T, N, TPT>(pre, p, q * CL + r, x);
     cp_async_commit();
     const T sc = (T)p.scale;
     const T cs = p.conj_out ? -sc : sc;
@@ -277,12 +271,8 @@ __global__ void __launch_bounds__(TPT, MINB) pckernel(const __grid_constant__ gf
             }
         __syncthreads();
         const unsigned long long gn = (q + ncl) * CL + r;
-        if (q + ncl < groups && gn < p.batch) {
-            const char *src = (const char *)((const gcx<T> *)p.in + gn * (unsigned long long)N);
-#pragma unroll
-            for (int c = 0; c < CH / TPT; c++)
-                cp_async16((char *)pre + (size_t)(x + c * TPT) * 16, src + (size_t)(x + c * TPT) * 16);
-        }
+        if (q + ncl < groups && gn < p.batch)
+            prefetch<T, N, TPT>(pre, p, gn, x);
         cp_async_commit();
         Stages::go(p, v, sm, x);
         /* the transposed store, real then imaginary parts */
@@ -291,21 +281,13 @@ __global__ void __launch_bounds__(TPT, MINB) pckernel(const __grid_constant__ gf
         const T *rem = gfpcl::cmap(sm, (unsigned)tt) + fpad<MODE>(k0);
         T re[IT];
         __syncthreads();
-#pragma unroll
-        for (int b = 0; b < PL::MB; b++)
-#pragma unroll
-            for (int s = 0; s < RL; s++)
-                sm[PL::outp(x, b, s)] = v[b * RL + s].x;
+        sput<PL, RL>(v, sm, x, false);
         gfpcl::csync();
 #pragma unroll
         for (int it = 0; it < IT; it++)
             re[it] = rem[fpad<MODE>(it * G)];
         gfpcl::csync();
-#pragma unroll
-        for (int b = 0; b < PL::MB; b++)
-#pragma unroll
-            for (int s = 0; s < RL; s++)
-                sm[PL::outp(x, b, s)] = v[b * RL + s].y;
+        sput<PL, RL>(v, sm, x, true);
         gfpcl::csync();
         const unsigned long long go = q * CL + (unsigned)tt;
         gcx<T> *dst = (gcx<T> *)p.out + (go / p.fpm) * p.mst + go % p.fpm;
