@@ -588,9 +588,21 @@ __device__ __forceinline__ void scomp(const gfp_fparams &p, gcx<T> *v, int x)
     }
 }
 
+/* the real (IM false) or imaginary parts of a stage's results v, in its
+ * out pattern P (radix R), into the split buffer */
+template <typename P, int R, typename T>
+__device__ __forceinline__ void sput(const gcx<T> *v, T *sm, int x, bool im)
+{
+#pragma unroll
+    for (int b = 0; b < P::MB; b++)
+#pragma unroll
+        for (int s = 0; s < R; s++)
+            sm[P::outp(x, b, s)] = im ? v[b * R + s].y : v[b * R + s].x;
+}
+
 /* from the out pattern of a stage (R, LS) to the in pattern of the next
- * (radix R2); LEAD: a barrier first (the buffer was read by the exchange
- * before) */
+ * (radix R2), real parts then imaginary parts; LEAD: a barrier first (the
+ * buffer was read by the exchange before) */
 template <typename T, int N, int TPT, int MODE, int R, int LS, int R2, bool LEAD>
 __device__ __forceinline__ void sxchg(gcx<T> *v, T *sm, int x)
 {
@@ -599,28 +611,23 @@ __device__ __forceinline__ void sxchg(gcx<T> *v, T *sm, int x)
     if constexpr (LEAD)
         __syncthreads();
 #pragma unroll
-    for (int b = 0; b < O::MB; b++)
+    for (int round = 0; round < 2; round++) {
+        if (round)
+            __syncthreads(); /* the real parts read by all */
+        sput<O, R>(v, sm, x, round == 1);
+        __syncthreads();
+        /* a new part may overwrite the old one: all of it is stored */
 #pragma unroll
-        for (int s = 0; s < R; s++)
-            sm[O::outp(x, b, s)] = v[b * R + s].x;
-    __syncthreads();
+        for (int b = 0; b < I::MB; b++)
 #pragma unroll
-    for (int b = 0; b < I::MB; b++)
-#pragma unroll
-        for (int s = 0; s < R2; s++)
-            v[b * R2 + s].x = sm[I::inp(x, b, s)];
-    __syncthreads();
-#pragma unroll
-    for (int b = 0; b < O::MB; b++)
-#pragma unroll
-        for (int s = 0; s < R; s++)
-            sm[O::outp(x, b, s)] = v[b * R + s].y;
-    __syncthreads();
-#pragma unroll
-    for (int b = 0; b < I::MB; b++)
-#pragma unroll
-        for (int s = 0; s < R2; s++)
-            v[b * R2 + s].y = sm[I::inp(x, b, s)];
+            for (int s = 0; s < R2; s++) {
+                const T z = sm[I::inp(x, b, s)];
+                if (round)
+                    v[b * R2 + s].y = z;
+                else
+                    v[b * R2 + s].x = z;
+            }
+    }
 }
 
 template <typename T, int N, int TPT, int MODE, int LS, int OFF, bool LEAD, int... Rs> struct SRun;
@@ -645,18 +652,6 @@ struct SRun<T, N, TPT, MODE, LS, OFF, LEAD, R, R2, Rest...> {
     }
 };
 template <int R, int... Rest> struct SFirst { static constexpr int v = R; };
-
-/* the real (IM false) or imaginary parts of a stage's results v, in its
- * out pattern P (radix R), into the split buffer */
-template <typename P, int R, typename T>
-__device__ __forceinline__ void sput(const gcx<T> *v, T *sm, int x, bool im)
-{
-#pragma unroll
-    for (int b = 0; b < P::MB; b++)
-#pragma unroll
-        for (int s = 0; s < R; s++)
-            sm[P::outp(x, b, s)] = im ? v[b * R + s].y : v[b * R + s].x;
-}
 
 /* the last stage's results v (out pattern P, radix R) to frame g of p.out,
  * scaled (and conjugated for an inverse) */
