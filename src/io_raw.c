@@ -85,7 +85,8 @@ static void *read_part(void *arg)
     return NULL;
 }
 
-/* One parallel read: part i of k reads its own range (parts past k idle). */
+/* One parallel read of k ranges: worker i of nparts reads ranges i,
+ * i + nparts, ... (all of them when it runs alone). */
 typedef struct par_read {
     part q[PAR_CAP];
     size_t k;
@@ -93,10 +94,9 @@ typedef struct par_read {
 
 static void read_part_w(void *arg, int i, int nparts)
 {
-    (void)nparts;
     par_read *r = arg;
-    if ((size_t)i < r->k)
-        read_part(&r->q[i]);
+    for (size_t j = (size_t)i; j < r->k; j += (size_t)nparts)
+        read_part(&r->q[j]);
 }
 
 /* Reads len bytes at the file offset with up to PAR_MAX threads (kept for
