@@ -250,14 +250,11 @@ extern "C" void gfp_gpu_plan_destroy(gfp_gpu_plan *p)
 }
 
 /* picks a specialised kernel for the plan if one exists and uploads its
- * twiddles; leaves p->fast = 0 otherwise (the generic kernels run) */
-static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, char *err,
+ * twiddles; leaves p->fast = 0 otherwise (the generic kernels run).
+ * optin: the shared memory a block may have on the plan's device. */
+static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, int optin, char *err,
                       size_t errlen)
 {
-    int optin = 0;
-    int drc = device_smem(d->device, &optin, err, errlen);
-    if (drc)
-        return drc;
     p->fast = 0;
     const char *ev = getenv("GFP_GPU_NOFAST");
     if (ev && *ev && *ev != '0')
@@ -408,12 +405,7 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
                 rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
                 goto done;
             }
-            for (size_t kk = 0; kk < nr; kk++) {
-                long double cc, ss;
-                gfp_gpu_root((long long)kk, (long long)d->n, &cc, &ss);
-                hr[2 * kk] = (float)cc;
-                hr[2 * kk + 1] = (float)ss;
-            }
+            gfp_gpu_split_twiddle_fill((long long)d->n, 0, hr, 0);
             e = cudaMalloc(&p->dtw, nr * 8);
             if (e == cudaSuccess)
                 e = cudaMemcpy(p->dtw, hr, nr * 8, cudaMemcpyHostToDevice);
@@ -424,7 +416,7 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
             }
             p->kp.rtwoff = 0;
         }
-        rc = setup_fast(p, d, r2c ? GFP_MODE_R2C : GFP_MODE_C2C, err, errlen);
+        rc = setup_fast(p, d, r2c ? GFP_MODE_R2C : GFP_MODE_C2C, optin, err, errlen);
         if (rc == GFP_GPU_OK && !p->fast) /* GFP_GPU_NOFAST, or too many threads */
             rc = gfp_large_create(d, &p->large, err, errlen);
         goto done;
@@ -472,32 +464,14 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
         }
         memset(htw, 0, ntw * esz);
         size_t o = 0;
-        long double cc, ss;
         for (int i = 0; i < c.ns; i++) {
             long long L = (long long)k->st[i].ls * c.r[i];
             long long nb = (L + 63) / 64;
-            for (long long m = 0; m < 64 + nb; m++, o++) {
-                gfp_gpu_root(m < 64 ? m : 64 * (m - 64), L, &cc, &ss);
-                if (d->dbl) {
-                    ((double *)htw)[2 * o] = (double)cc;
-                    ((double *)htw)[2 * o + 1] = (double)ss;
-                } else {
-                    ((float *)htw)[2 * o] = (float)cc;
-                    ((float *)htw)[2 * o + 1] = (float)ss;
-                }
-            }
+            for (long long m = 0; m < 64 + nb; m++, o++)
+                gfp_gpu_root_put(m < 64 ? m : 64 * (m - 64), L, d->dbl, htw, o);
         }
-        if (mode == GFP_MODE_R2C || mode == GFP_MODE_C2R)
-            for (int kk = 0; kk <= c.nf; kk++, o++) {
-                gfp_gpu_root(kk, (long long)d->n, &cc, &ss);
-                if (d->dbl) {
-                    ((double *)htw)[2 * o] = (double)cc;
-                    ((double *)htw)[2 * o + 1] = (double)ss;
-                } else {
-                    ((float *)htw)[2 * o] = (float)cc;
-                    ((float *)htw)[2 * o + 1] = (float)ss;
-                }
-            }
+        if (mode == GFP_MODE_R2C || mode == GFP_MODE_C2R) /* even n: c.nf = n / 2 */
+            gfp_gpu_split_twiddle_fill((long long)d->n, d->dbl, htw, o);
         if ((e = cudaMalloc(&p->dtw, ntw * esz)) != cudaSuccess) {
             rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaMalloc (twiddles)");
             goto done;
@@ -553,7 +527,7 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
                       p->threads, fa.maxThreadsPerBlock);
             goto done;
         }
-        rc = setup_fast(p, d, mode, err, errlen);
+        rc = setup_fast(p, d, mode, optin, err, errlen);
         if (rc)
             goto done;
     }

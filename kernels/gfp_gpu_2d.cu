@@ -140,14 +140,9 @@ static int setup_pass(tr_pass *t, int dbl, int r2c, int nf, size_t ld, int inver
         return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
     /* the stages' twiddles, then the split's */
     gfp_gpu_stage_twiddle_fill(fi.r, fi.nst, dbl, h);
-    size_t o = ntw;
-    long double cc, ss;
     /* R2C split twiddles W_n^k = e^{-2 pi i k / n}, n = 2 nf, k = 0..nf */
-    for (size_t k = 0; k < nrtw; k++, o++) {
-        gfp_gpu_root((long long)k, 2LL * nf, &cc, &ss);
-        ((float *)h)[2 * o] = (float)cc;
-        ((float *)h)[2 * o + 1] = (float)ss;
-    }
+    if (r2c)
+        gfp_gpu_split_twiddle_fill(2LL * nf, 0, h, ntw);
     cudaError_t e = cudaMalloc(&t->dtw, tot * esz);
     if (e == cudaSuccess)
         e = cudaMemcpy(t->dtw, h, tot * esz, cudaMemcpyHostToDevice);

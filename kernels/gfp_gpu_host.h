@@ -69,8 +69,22 @@ static inline int gfp_gpu_stage_twiddle_count(const int *r, int nst, long long n
     return ls == nf ? 0 : -1;
 }
 
-/* fills h (complex float, or double with dbl) with them, each rounded
- * once from long double */
+/* W_den^num into complex entry o of h (float, or double with dbl),
+ * rounded once from long double */
+static inline void gfp_gpu_root_put(long long num, long long den, int dbl, void *h, size_t o)
+{
+    long double cc, ss;
+    gfp_gpu_root(num, den, &cc, &ss);
+    if (dbl) {
+        ((double *)h)[2 * o] = (double)cc;
+        ((double *)h)[2 * o + 1] = (double)ss;
+    } else {
+        ((float *)h)[2 * o] = (float)cc;
+        ((float *)h)[2 * o + 1] = (float)ss;
+    }
+}
+
+/* fills h (complex float, or double with dbl) with them */
 static inline void gfp_gpu_stage_twiddle_fill(const int *r, int nst, int dbl, void *h)
 {
     size_t o = 0;
@@ -78,19 +92,18 @@ static inline void gfp_gpu_stage_twiddle_fill(const int *r, int nst, int dbl, vo
     for (int i = 0; i < nst; i++) {
         long long L = ls * r[i];
         for (int s = 1; s < r[i]; s++)
-            for (long long k = 0; k < ls; k++, o++) {
-                long double cc, ss;
-                gfp_gpu_root((long long)s * k, L, &cc, &ss);
-                if (dbl) {
-                    ((double *)h)[2 * o] = (double)cc;
-                    ((double *)h)[2 * o + 1] = (double)ss;
-                } else {
-                    ((float *)h)[2 * o] = (float)cc;
-                    ((float *)h)[2 * o + 1] = (float)ss;
-                }
-            }
+            for (long long k = 0; k < ls; k++, o++)
+                gfp_gpu_root_put((long long)s * k, L, dbl, h, o);
         ls *= r[i];
     }
+}
+
+/* a real transform's split step: W_n^k, k = 0 .. n/2, into h from
+ * complex entry o on */
+static inline void gfp_gpu_split_twiddle_fill(long long n, int dbl, void *h, size_t o)
+{
+    for (long long k = 0; k <= n / 2; k++)
+        gfp_gpu_root_put(k, n, dbl, h, o + (size_t)k);
 }
 
 #endif
