@@ -168,6 +168,18 @@ template <int MODE> __device__ __forceinline__ int fpad(int i)
     return Pad<MODE>::sh ? i + (i >> Pad<MODE>::sh) : i;
 }
 
+/* the R2C split step for one bin: X[k] from a = Z[k], b = Z[N-k] and
+ * W_n^k (n = 2N), sc the scale / 2 and cs the same with the inverse's
+ * sign: X[k] = (a + conj b)/2 - i/2 W_n^k (a - conj b). Bin N-k is
+ * r2c_bin(b, a, -conj W_n^k) (W_n^{N-k} = -conj W_n^k). */
+template <typename T>
+__device__ __forceinline__ gcx<T> r2c_bin(gcx<T> a, gcx<T> b, gcx<T> wk, T sc, T cs)
+{
+    const gcx<T> s = mk(a.x + b.x, a.y - b.y);
+    const gcx<T> wd = cmul(wk, mk(a.x - b.x, a.y + b.y));
+    return mk(sc * (s.x + wd.y), cs * (s.y - wd.x));
+}
+
 struct Ctx {
     int x;                    /* thread within transform */
     bool act;                 /* this thread's transform exists */
@@ -416,10 +428,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                         const int ka = k == N ? 0 : k, kb = k == 0 ? 0 : N - k;
                         const gcx<T> a = s0[fpad<MODE>(ka)];
                         const gcx<T> bz = s0[fpad<MODE>(kb)];
-                        const gcx<T> wk = ldg(&((const gcx<T> *)p.rtw)[k]);
-                        const gcx<T> s = mk(a.x + bz.x, a.y - bz.y);
-                        const gcx<T> wd = cmul(wk, mk(a.x - bz.x, a.y + bz.y));
-                        o = mk(sc * (s.x + wd.y), cs * (s.y - wd.x));
+                        o = r2c_bin(a, bz, ldg(&((const gcx<T> *)p.rtw)[k]), sc, cs);
                     } else {
                         const T sc = (T)p.scale;
                         const T cs = p.conj_out ? -sc : sc;
@@ -477,16 +486,9 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                 const gcx<T> a = s0[fpad<MODE>(k)];
                 const gcx<T> bz = s0[fpad<MODE>(k2)];
                 const gcx<T> wk = ldg(&w[k]);
-                /* bin k */
-                gcx<T> s = mk(a.x + bz.x, a.y - bz.y), d = mk(a.x - bz.x, a.y + bz.y);
-                gcx<T> wd = cmul(wk, d);
-                dst[tt * NBIN + k] = mk(sc * (s.x + wd.y), cs * (s.y - wd.x));
-                if (2 * k != N) {
-                    /* bin N-k: roles of a and b swapped, twiddle -conj(wk) */
-                    gcx<T> s2 = mk(bz.x + a.x, bz.y - a.y), d2 = mk(bz.x - a.x, bz.y + a.y);
-                    gcx<T> wd2 = cmul(mk(-wk.x, wk.y), d2);
-                    dst[tt * NBIN + N - k] = mk(sc * (s2.x + wd2.y), cs * (s2.y - wd2.x));
-                }
+                dst[tt * NBIN + k] = r2c_bin(a, bz, wk, sc, cs);
+                if (2 * k != N)
+                    dst[tt * NBIN + N - k] = r2c_bin(bz, a, mk(-wk.x, wk.y), sc, cs);
             }
         }
     }
@@ -746,14 +748,9 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant
             if (IT * TPT == NP || k < NP) {
                 const gcx<T> a = mk(ax[i], ay[i]), bz = mk(bx[i], by[i]);
                 const gcx<T> wk = ldg(&w[k]);
-                gcx<T> s = mk(a.x + bz.x, a.y - bz.y), d = mk(a.x - bz.x, a.y + bz.y);
-                gcx<T> wd = cmul(wk, d);
-                dst[k] = mk(sc * (s.x + wd.y), cs * (s.y - wd.x));
-                if (2 * k != N) {
-                    gcx<T> s2 = mk(bz.x + a.x, bz.y - a.y), d2 = mk(bz.x - a.x, bz.y + a.y);
-                    gcx<T> wd2 = cmul(mk(-wk.x, wk.y), d2);
-                    dst[N - k] = mk(sc * (s2.x + wd2.y), cs * (s2.y - wd2.x));
-                }
+                dst[k] = r2c_bin(a, bz, wk, sc, cs);
+                if (2 * k != N)
+                    dst[N - k] = r2c_bin(bz, a, mk(-wk.x, wk.y), sc, cs);
             }
         }
     }
