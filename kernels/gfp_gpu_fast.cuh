@@ -494,21 +494,31 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     }
 }
 
-template <typename T, int N, int TPT, int FPB, int MODE, int MB0, int PPF, int... Rs>
-inline bool fill(gfp_fast_info *f)
+/* what every fill_* records of a kernel: its function, length, threads a
+ * frame, frames a block, shared memory and radices */
+template <int N, int TPT, int FPB, int... Rs>
+inline bool info(gfp_fast_info *f, const void *func, size_t smem)
 {
-    constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
-    f->func = (const void *)fkernel<T, N, TPT, FPB, MODE, MINB, PPF, Rs...>;
+    f->func = func;
     f->nf = N;
     f->tpt = TPT;
     f->fpb = FPB;
     f->threads = TPT * FPB;
-    f->smem = (size_t)(PPol<T, N, FPB, PPF, MODE>::pp ? 2 : 1) * FPB * PadN<N, MODE>::v * sizeof(gcx<T>);
+    f->smem = smem;
     const int r[] = {Rs...};
     f->nst = (int)sizeof...(Rs);
     for (int i = 0; i < f->nst; i++)
         f->r[i] = r[i];
     return true;
+}
+
+template <typename T, int N, int TPT, int FPB, int MODE, int MB0, int PPF, int... Rs>
+inline bool fill(gfp_fast_info *f)
+{
+    constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
+    return info<N, TPT, FPB, Rs...>(
+        f, (const void *)fkernel<T, N, TPT, FPB, MODE, MINB, PPF, Rs...>,
+        (size_t)(PPol<T, N, FPB, PPF, MODE>::pp ? 2 : 1) * FPB * PadN<N, MODE>::v * sizeof(gcx<T>));
 }
 
 /* ---- split exchange (v9) --------------------------------------------------
@@ -760,17 +770,8 @@ template <typename T, int N, int TPT, int FPB, int MODE, int MB0, int... Rs>
 inline bool fill_split(gfp_fast_info *f)
 {
     constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
-    f->func = (const void *)skernel<T, N, TPT, FPB, MODE, MINB, Rs...>;
-    f->nf = N;
-    f->tpt = TPT;
-    f->fpb = FPB;
-    f->threads = TPT * FPB;
-    f->smem = (size_t)FPB * PadS<N, MODE>::v * sizeof(T);
-    const int r[] = {Rs...};
-    f->nst = (int)sizeof...(Rs);
-    for (int i = 0; i < f->nst; i++)
-        f->r[i] = r[i];
-    return true;
+    return info<N, TPT, FPB, Rs...>(f, (const void *)skernel<T, N, TPT, FPB, MODE, MINB, Rs...>,
+                                    (size_t)FPB * PadS<N, MODE>::v * sizeof(T));
 }
 
 /* ---- pipelined persistent blocks (v9) --------------------------------------
@@ -845,18 +846,9 @@ __global__ void __launch_bounds__(TPT, MINB) pkernel(const __grid_constant__ gfp
 template <typename T, int N, int TPT, int MODE, int MINB, int... Rs>
 inline bool fill_pipe(gfp_fast_info *f)
 {
-    f->func = (const void *)pkernel<T, N, TPT, MODE, MINB, Rs...>;
-    f->nf = N;
-    f->tpt = TPT;
-    f->fpb = 1;
-    f->threads = TPT;
-    f->smem = (size_t)N * sizeof(gcx<T>) + (size_t)PadS<N, MODE>::v * sizeof(T);
     f->persist = MINB;
-    const int r[] = {Rs...};
-    f->nst = (int)sizeof...(Rs);
-    for (int i = 0; i < f->nst; i++)
-        f->r[i] = r[i];
-    return true;
+    return info<N, TPT, 1, Rs...>(f, (const void *)pkernel<T, N, TPT, MODE, MINB, Rs...>,
+                                  (size_t)N * sizeof(gcx<T>) + (size_t)PadS<N, MODE>::v * sizeof(T));
 }
 
 #endif /* GFP_EMU */

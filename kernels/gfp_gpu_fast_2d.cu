@@ -202,18 +202,9 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) ckernel(const __grid_constant
 template <int N, int TPT, int FPB, int CL, int MODE, int MINB, int... Rs>
 inline bool cfill(gfp_fast_info *f)
 {
-    f->func = (const void *)ckernel<N, TPT, FPB, CL, MODE, MINB, Rs...>;
-    f->nf = N;
-    f->tpt = TPT;
-    f->fpb = FPB;
-    f->threads = TPT * FPB;
-    f->smem = (size_t)FPB * PadN<N, MODE>::v * sizeof(gcx<float>);
-    const int r[] = {Rs...};
-    f->nst = (int)sizeof...(Rs);
-    for (int i = 0; i < f->nst; i++)
-        f->r[i] = r[i];
     f->cl = CL;
-    return true;
+    return info<N, TPT, FPB, Rs...>(f, (const void *)ckernel<N, TPT, FPB, CL, MODE, MINB, Rs...>,
+                                    (size_t)FPB * PadN<N, MODE>::v * sizeof(gcx<float>));
 }
 
 #ifndef GFP_EMU
@@ -308,19 +299,10 @@ __global__ void __launch_bounds__(TPT, MINB) pckernel(const __grid_constant__ gf
 template <int N, int TPT, int CL, int MODE, int MINB, int... Rs>
 inline bool pcfill(gfp_fast_info *f)
 {
-    f->func = (const void *)pckernel<N, TPT, CL, MODE, MINB, Rs...>;
-    f->nf = N;
-    f->tpt = TPT;
-    f->fpb = 1;
-    f->threads = TPT;
-    f->smem = (size_t)N * sizeof(gcx<float>) + (size_t)PadS<N, MODE>::v * sizeof(float);
-    const int r[] = {Rs...};
-    f->nst = (int)sizeof...(Rs);
-    for (int i = 0; i < f->nst; i++)
-        f->r[i] = r[i];
     f->cl = CL;
     f->persist = -1;
-    return true;
+    return info<N, TPT, 1, Rs...>(f, (const void *)pckernel<N, TPT, CL, MODE, MINB, Rs...>,
+                                  (size_t)N * sizeof(gcx<float>) + (size_t)PadS<N, MODE>::v * sizeof(float));
 }
 #endif
 } // namespace gfpfast
