@@ -29,20 +29,13 @@
 #include "gfp_gpu_fft.cuh"
 #include "gfp_gpu_fast.h"
 
-/* one axis run by a 2D pass kernel */
-struct tr_pass {
-    int on;
-    gfp_fast_info fi;
-    gfp_fparams fp; /* tw, rtw, conj_*, scale; the rest set per launch */
-    void *dtw;      /* per-stage twiddles, then (R2C) W_n^k, k = 0..nf */
-};
 
 struct gfp_gpu_plan2d {
     gfp_gpu_desc2d d;
     size_t count; /* matrices per exec */
     size_t wb;    /* complex values per row of the spectrum */
     size_t mat;   /* complex values per spectrum matrix: h * wb */
-    tr_pass row, col;
+    gfp_pass row, col;
     gfp_gpu_plan *prow, *pcol; /* 1D plans of the axes without a pass kernel */
     void *ws;                  /* count * mat complex (C2R: twice that) */
     size_t ws_bytes;
@@ -109,23 +102,29 @@ static bool try_cluster(int nf, int dev, gfp_fast_info *fi)
     return true;
 }
 
-/* Sets t up for a complex FFT of length nf (R2C: n = 2 nf reals) whose
- * output rows are ld values apart when a pass kernel exists and fits the
- * device; leaves t->on = 0 otherwise. */
-static int setup_pass(tr_pass *t, int dbl, int r2c, int nf, size_t ld, int inverse,
-                      double scale, int optin, int dev, char *err, size_t errlen)
+/* gfp_gpu_fast.h; GFP_GPU_NO2D turns the 2D FFT's pass kernels off (the
+ * four-step FFT's stay on) */
+int gfp_pass_setup(gfp_pass *t, int dbl, int form, int nf, size_t ld, int inverse, double scale,
+                   int optin, int dev, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
-    if (no_pass_kernels() || nf < 2)
+    const int r2c = form == GFP_PASS_R2C;
+    if ((form <= GFP_PASS_R2C && no_pass_kernels()) || nf < 2)
         return GFP_GPU_OK;
     gfp_fast_info fi;
     memset(&fi, 0, sizeof fi);
-    bool ok = r2c ? (!dbl && gfp_fast2d_r2c_f32(nf, &fi))
-                  : (dbl ? gfp_fast2d_c2c_f64(nf, &fi) : gfp_fast2d_c2c_f32(nf, &fi));
-    if (ok && !r2c && !dbl && ld % 4 != 0)
+    bool ok;
+    if (form == GFP_PASS_4S1)
+        ok = dbl ? gfp_fast4s_c2c_f64(nf, &fi) : gfp_fast4s_c2c_f32(nf, &fi);
+    else if (form == GFP_PASS_4S2)
+        ok = dbl ? gfp_fast4s2_c2c_f64(nf, &fi) : gfp_fast4s2_c2c_f32(nf, &fi);
+    else
+        ok = r2c ? (!dbl && gfp_fast2d_r2c_f32(nf, &fi))
+                 : (dbl ? gfp_fast2d_c2c_f64(nf, &fi) : gfp_fast2d_c2c_f32(nf, &fi));
+    if (ok && form == GFP_PASS_C2C && !dbl && ld % 4 != 0)
         gfp_fast2d_c2c_f32_runs8(nf, &fi); /* fi unchanged when none */
     /* a cluster form where there is one (16384 has no other) */
-    if (!r2c && !dbl && try_cluster(nf, dev, &fi))
+    if (form == GFP_PASS_C2C && !dbl && try_cluster(nf, dev, &fi))
         ok = true;
     if (!ok || fi.smem > (size_t)optin)
         return GFP_GPU_OK;
@@ -173,11 +172,19 @@ static int setup_pass(tr_pass *t, int dbl, int r2c, int nf, size_t ld, int inver
     return GFP_GPU_OK;
 }
 
-/* frames contiguous rows of t->fi.nf complex (R2C: 2 nf reals) at in;
- * bin k of frame g to out[(g / fpm) * mst + k * ld + g % fpm] */
-static int launch_pass(const tr_pass *t, const void *in, void *out, size_t frames, size_t fpm,
-                       size_t ld, size_t mst, cudaStream_t s, char *err, size_t errlen)
+void gfp_pass_destroy(gfp_pass *t)
 {
+    if (t->dtw)
+        cudaFree(t->dtw);
+    t->dtw = NULL;
+    t->on = 0;
+}
+
+/* gfp_gpu_fast.h */
+int gfp_pass_launch(const gfp_pass *t, const void *in, void *out, size_t frames, size_t fpm,
+                    size_t ld, size_t mst, void *stream, char *err, size_t errlen)
+{
+    cudaStream_t s = (cudaStream_t)stream;
     size_t blocks = (frames + (size_t)t->fi.fpb - 1) / (size_t)t->fi.fpb;
     const unsigned cl = t->fi.cl > 1 ? (unsigned)t->fi.cl : 1;
     blocks = (blocks + cl - 1) / cl * cl; /* whole clusters; the extra frames idle */
@@ -245,10 +252,8 @@ extern "C" void gfp_gpu_plan2d_destroy(gfp_gpu_plan2d *p)
 {
     if (!p)
         return;
-    if (p->row.dtw)
-        cudaFree(p->row.dtw);
-    if (p->col.dtw)
-        cudaFree(p->col.dtw);
+    gfp_pass_destroy(&p->row);
+    gfp_pass_destroy(&p->col);
     if (p->ws)
         cudaFree(p->ws);
     gfp_gpu_plan_destroy(p->prow);
@@ -315,8 +320,8 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
     /* the scale once, in the last transform: the columns (C2C, R2C) or
      * the C2R rows */
     if (d->kind == GFP_GPU_C2R) {
-        if ((rc = setup_pass(&p->col, d->dbl, 0, (int)d->h, wb, d->inverse, 1.0, optin,
-                             d->device, err, errlen)))
+        if ((rc = gfp_pass_setup(&p->col, d->dbl, GFP_PASS_C2C, (int)d->h, wb, d->inverse,
+                                 1.0, optin, d->device, err, errlen)))
             goto done;
         if (!p->col.on && (rc = plan1d(d, d->h, GFP_GPU_C2C, 1.0, &p->pcol, err, errlen)))
             goto done;
@@ -325,13 +330,14 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
     } else {
         int r2c = d->kind == GFP_GPU_R2C;
         if (!r2c || d->w % 2 == 0)
-            if ((rc = setup_pass(&p->row, d->dbl, r2c, (int)(r2c ? d->w / 2 : d->w), d->h,
-                                 d->inverse, 1.0, optin, d->device, err, errlen)))
+            if ((rc = gfp_pass_setup(&p->row, d->dbl, r2c ? GFP_PASS_R2C : GFP_PASS_C2C,
+                                     (int)(r2c ? d->w / 2 : d->w), d->h, d->inverse, 1.0,
+                                     optin, d->device, err, errlen)))
                 goto done;
         if (!p->row.on && (rc = plan1d(d, d->w, d->kind, 1.0, &p->prow, err, errlen)))
             goto done;
-        if ((rc = setup_pass(&p->col, d->dbl, 0, (int)d->h, wb, d->inverse, d->scale, optin,
-                             d->device, err, errlen)))
+        if ((rc = gfp_pass_setup(&p->col, d->dbl, GFP_PASS_C2C, (int)d->h, wb, d->inverse,
+                                 d->scale, optin, d->device, err, errlen)))
             goto done;
         if (!p->col.on &&
             (rc = plan1d(d, d->h, GFP_GPU_C2C, d->scale, &p->pcol, err, errlen)))
@@ -402,7 +408,7 @@ static int run(const gfp_gpu_plan2d *p, const void *d_in, void *d_out, cudaStrea
         /* columns: frame g = m wb + k (column k of matrix m), bin q to
          * ws2[m mat + q wb + k]: h x wb again */
         if (p->col.on)
-            rc = launch_pass(&p->col, cin, ws2, cnt * wb, wb, wb, mat, s, err, errlen);
+            rc = gfp_pass_launch(&p->col, cin, ws2, cnt * wb, wb, wb, mat, s, err, errlen);
         else if (triv)
             rc = exec1d(p->pcol, cin, ws2, cnt * wb, s, err, errlen);
         else if (!(rc = exec1d(p->pcol, ws1, ws1, cnt * wb, s, err, errlen)))
@@ -415,7 +421,7 @@ static int run(const gfp_gpu_plan2d *p, const void *d_in, void *d_out, cudaStrea
     /* rows: frame g = m h + r (row r of matrix m), bin k to
      * ws[m mat + k h + r]: wb rows of h */
     if (p->row.on) {
-        rc = launch_pass(&p->row, d_in, p->ws, cnt * h, h, h, mat, s, err, errlen);
+        rc = gfp_pass_launch(&p->row, d_in, p->ws, cnt * h, h, h, mat, s, err, errlen);
     } else if (triv) {
         rc = exec1d(p->prow, d_in, p->ws, cnt * h, s, err, errlen);
     } else if (!(rc = exec1d(p->prow, d_in, d_out, cnt * h, s, err, errlen))) {
@@ -427,7 +433,7 @@ static int run(const gfp_gpu_plan2d *p, const void *d_in, void *d_out, cudaStrea
     /* columns: frame g = m wb + k (row k of ws's matrix m), bin q to
      * out[m mat + q wb + k]: h rows of wb */
     if (p->col.on)
-        return launch_pass(&p->col, p->ws, d_out, cnt * wb, wb, wb, mat, s, err, errlen);
+        return gfp_pass_launch(&p->col, p->ws, d_out, cnt * wb, wb, wb, mat, s, err, errlen);
     if (triv)
         return exec1d(p->pcol, p->ws, d_out, cnt * wb, s, err, errlen);
     if ((rc = exec1d(p->pcol, p->ws, p->ws, cnt * wb, s, err, errlen)))

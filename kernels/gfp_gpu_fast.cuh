@@ -106,6 +106,14 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
 /* the frames' global loads ask L2 for 256-byte fills (ld.global.nc.L2::256B):
  * A/B for the rows at the copy rate (bench/NOTES.md v9) */
 #define GFP_FAST_P256 (1 << 15)
+/* the four-step FFT's first pass (gfp_gpu_large.cu): transposed load, the
+ * block's FPB frames of one element as one run (element i of frame g from
+ * in[(g / fpm) * mst + i * ld + g % fpm], gfp_fparams), through shared
+ * memory; with GFP_FAST_TR for the store */
+#define GFP_FAST_TL (1 << 16)
+/* and bin k of frame g multiplied by W_L^{(g % fpm) k} (L = N fpm, the
+ * table p.xtw), in the transposed store */
+#define GFP_FAST_XT (1 << 17)
 
 namespace gfpfast {
 
@@ -178,6 +186,36 @@ __device__ __forceinline__ gcx<T> r2c_bin(gcx<T> a, gcx<T> b, gcx<T> wk, T sc, T
     const gcx<T> s = mk(a.x + b.x, a.y - b.y);
     const gcx<T> wd = cmul(wk, mk(a.x - b.x, a.y + b.y));
     return mk(sc * (s.x + wd.y), cs * (s.y - wd.x));
+}
+
+/* the transposed store's (and load's) bins of thread group grp: the first
+ * is tr_first(grp), then every TPT-th. The Q = 16 / FPB groups of a
+ * half-warp (16 threads, one shared-memory wavefront of 8-byte values)
+ * take bins h + FPB j, j = 0 .. Q-1, of their 16-bin chunk (h: the
+ * half-warp within it), not Q consecutive bins: the slots' rows are PS
+ * apart, PS odd, and consecutive bins of FPB rows hit the same banks up to
+ * FPB-fold; h + FPB j + tt PS lands on 16 distinct 8-byte banks for the
+ * PS here (the default layout: PS mod 16 = 1, 9, 13; a PAD or PSX bit
+ * changes PS, not the map). Chunks of 16 groups only; the groups past the
+ * last whole chunk keep grp. f64 (16-byte values, quarter-warps) the same
+ * with FPB 2, PS mod 8 = 1. */
+template <int FPB, int TPT> __device__ __forceinline__ int tr_first(int grp)
+{
+    if constexpr (16 % FPB == 0 && FPB < 16) {
+        constexpr int Q = 16 / FPB;
+        if (grp < TPT / 16 * 16) {
+            const int r = grp & 15;
+            return (grp - r) + r / Q + FPB * (r % Q);
+        }
+    }
+    return grp;
+}
+
+/* W_L^m from the four-step pass's two-level table (gfp_fparams.xtw) */
+template <typename T> __device__ __forceinline__ gcx<T> xtw_at(const gfp_fparams &p, unsigned m)
+{
+    const gcx<T> *t = (const gcx<T> *)p.xtw;
+    return cmul(ldg(&t[m & ((1u << p.xsh) - 1)]), ldg(&t[(1u << p.xsh) + (m >> p.xsh)]));
 }
 
 struct Ctx {
@@ -323,7 +361,8 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     extern __shared__ __align__(16) unsigned char gfp_fsm_raw[];
     constexpr int NT = TPT * FPB;
     constexpr int PS = PadN<N, MODE>::v;
-    constexpr bool DIRECT = TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN;
+    constexpr bool TL = (MODE & GFP_FAST_TL) != 0;
+    constexpr bool DIRECT = !TL && TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN;
     constexpr bool DOUT = TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMOUT;
     constexpr bool PP = PPol<T, N, FPB, PPF, MODE>::pp;
     constexpr int BS = FPB * PS;
@@ -340,7 +379,32 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     gcx<T> *sm = smb + t * PS;
     gcx<T> *sm0 = smb; /* staged loads go to buffer 0 */
 
-    if constexpr (!DIRECT) {
+    if constexpr (TL) {
+        /* transposed load: thread tid serves slot tt = tid % FPB and the
+         * elements tr_first(tid / FPB) + it TPT (the map of the TR store
+         * below), so the FPB threads of a group read one element's FPB
+         * consecutive frames as one run */
+        static_assert(N % TPT == 0, "transposed load: N a multiple of TPT");
+        constexpr int IT = N / TPT;
+        const int tt = tid % FPB;
+        const int k0 = tr_first<FPB, TPT>(tid / FPB);
+        if (tt < nt) {
+            const unsigned long long g = b0 + (unsigned long long)tt;
+            const gcx<T> *src = (const gcx<T> *)p.in + (g / p.fpm) * p.mst + g % p.fpm;
+            const unsigned long long ld = p.ld;
+            gcx<T> buf[IT];
+#pragma unroll
+            for (int it = 0; it < IT; it++)
+                buf[it] = ldf<MODE>(&src[(unsigned long long)(k0 + it * TPT) * ld]);
+#pragma unroll
+            for (int it = 0; it < IT; it++) {
+                gcx<T> a = buf[it];
+                if (p.conj_in) a.y = -a.y;
+                sm0[tt * PS + fpad<MODE>(k0 + it * TPT)] = a;
+            }
+        }
+        __syncthreads();
+    } else if constexpr (!DIRECT) {
         /* block-wide load of nt contiguous frames, 16-byte accesses */
         typedef typename V16<T>::t V;
         constexpr int PER = sizeof(V) / sizeof(gcx<T>); /* complex per vector */
@@ -382,35 +446,21 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
          * Thread tid serves slot tt = tid % FPB (NT = TPT * FPB, so the
          * slot is the same on every iteration) and, with its group
          * G = tid / FPB (0 .. TPT-1), bins k = k0 + it * TPT, it = 0 ..
-         * IT-1, where k0 = perm(G) is a bijection of 0 .. TPT-1: every bin
-         * of 0 .. NBIN-1 once per slot. The FPB threads of a group write
-         * one bin's FPB consecutive slots: one run of FPB * sizeof(gcx<T>)
-         * bytes (of one matrix only: the block's frames may straddle
-         * matrices when fpm % FPB).
-         * perm: the Q = 16 / FPB groups of a half-warp (16 threads, one
-         * shared-memory wavefront of 8-byte values) take bins h + FPB j,
-         * j = 0 .. Q-1, of their 16-bin chunk (h: the half-warp within it),
-         * not Q consecutive bins: the slots' rows are PS apart, PS odd, and
-         * consecutive bins of FPB rows hit the same banks up to FPB-fold;
-         * h + FPB j + tt PS lands on 16 distinct 8-byte banks for the
-         * PS here (the default layout: PS mod 16 = 1, 9, 13; a PAD or PSX
-         * bit changes PS, not the map). Chunks of 16 groups only; the
-         * groups past the last whole chunk keep k0 = G. f64 (16-byte
-         * values, quarter-warps) the same with FPB 2, PS mod 8 = 1.
+         * IT-1, where k0 = tr_first(G) is a bijection of 0 .. TPT-1: every
+         * bin of 0 .. NBIN-1 once per slot. The FPB threads of a group
+         * write one bin's FPB consecutive slots: one run of FPB *
+         * sizeof(gcx<T>) bytes (of one matrix only: the block's frames may
+         * straddle matrices when fpm % FPB).
          * Output of frame g, bin k: out[(g / fpm) * mst + k * ld + g % fpm]. */
         constexpr int NBIN = KM == GFP_MODE_R2C ? N + 1 : N;
         constexpr int IT = (NBIN + TPT - 1) / TPT;
-        const int tt = tid % FPB, grp = tid / FPB;
-        int k0 = grp;
-        if constexpr (16 % FPB == 0 && FPB < 16) {
-            constexpr int Q = 16 / FPB;
-            if (grp < TPT / 16 * 16) {
-                const int r = grp & 15;
-                k0 = (grp - r) + r / Q + FPB * (r % Q);
-            }
-        }
+        constexpr bool XT = (MODE & GFP_FAST_XT) != 0;
+        static_assert(!XT || KM == GFP_MODE_C2C, "four-step twiddle: C2C only");
+        const int tt = tid % FPB;
+        const int k0 = tr_first<FPB, TPT>(tid / FPB);
         if (tt < nt) {
             const unsigned long long g = b0 + (unsigned long long)tt;
+            const unsigned xm = XT ? (unsigned)(g % p.fpm) : 0u; /* W_L^{xm k} */
             gcx<T> *dst = (gcx<T> *)p.out + (g / p.fpm) * p.mst + g % p.fpm;
             const gcx<T> *s0 = sm0 + tt * PS;
             const unsigned long long ld = p.ld;
@@ -432,7 +482,9 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                     } else {
                         const T sc = (T)p.scale;
                         const T cs = p.conj_out ? -sc : sc;
-                        const gcx<T> z = s0[fpad<MODE>(k)];
+                        gcx<T> z = s0[fpad<MODE>(k)];
+                        if constexpr (XT)
+                            z = cmul(z, xtw_at<T>(p, xm * (unsigned)k));
                         o = mk(z.x * sc, z.y * cs);
                     }
                     dst[(unsigned long long)k * ld] = o;

@@ -19,6 +19,12 @@ struct gfp_fparams {
      * frames are the rows of matrices of fpm rows, each matrix written
      * transposed with row stride ld, matrices mst apart. 0 when unused. */
     unsigned long long ld, fpm, mst;
+    /* the four-step FFT's first pass (GFP_FAST_TL | GFP_FAST_XT): element i
+     * of frame g read from in[(g / fpm) * mst + i * ld + g % fpm], and bin k
+     * multiplied by W_L^{(g % fpm) k}, L = nf * fpm, from the two-level
+     * table xtw: W_L^m = xtw[m mod 2^xsh] * xtw[2^xsh + (m >> xsh)] */
+    const void *xtw;
+    int xsh;
 };
 
 #define GFP_FAST_MAXST 8
@@ -46,6 +52,36 @@ bool gfp_fast_c2c_f64s(int nf, gfp_fast_info *f); /* smooth non-powers */
 bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f);
 bool gfp_fast2d_r2c_f32(int nf, gfp_fast_info *f); /* nf = n/2 */
 bool gfp_fast2d_c2c_f64(int nf, gfp_fast_info *f);
+/* the four-step FFT's first pass (gfp_gpu_fast_4s.cu): GFP_FAST_TL,
+ * GFP_FAST_XT and GFP_FAST_TR, C2C, powers of two */
+bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f);
+bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f);
+/* its second pass (GFP_FAST_TR): the 2D passes and a few more lengths */
+bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f);
+bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f);
+
+/* one transform length run by a pass kernel (GFP_FAST_TR): the 2D FFT's
+ * axes (gfp_gpu_2d.cu) and the four-step FFT's passes (gfp_gpu_large.cu) */
+struct gfp_pass {
+    int on;
+    gfp_fast_info fi;
+    gfp_fparams fp; /* tw, rtw, conj_*, scale; the rest set per launch */
+    void *dtw;      /* per-stage twiddles, then (R2C) W_n^k, k = 0..nf */
+};
+/* which kernels: the 2D C2C and R2C (nf = n/2) passes, the four-step
+ * FFT's first (xtw, xsh set by the caller) and second passes */
+enum { GFP_PASS_C2C = 0, GFP_PASS_R2C = 1, GFP_PASS_4S1 = 2, GFP_PASS_4S2 = 3 };
+/* Sets t up for a complex FFT of length nf whose output rows are ld values
+ * apart when a pass kernel of that form exists and fits the device; leaves
+ * t->on = 0 otherwise. */
+int gfp_pass_setup(gfp_pass *t, int dbl, int form, int nf, size_t ld, int inverse, double scale,
+                   int optin, int dev, char *err, size_t errlen);
+/* frames (rows of nf complex; R2C 2 nf reals) at in, or with the
+ * transposed load element i of frame g at in[(g / fpm) * mst + i * ld +
+ * g % fpm]; bin k of frame g to out[(g / fpm) * mst + k * ld + g % fpm] */
+int gfp_pass_launch(const gfp_pass *t, const void *in, void *out, size_t frames, size_t fpm,
+                    size_t ld, size_t mst, void *stream, char *err, size_t errlen);
+void gfp_pass_destroy(gfp_pass *t);
 /* C2C f32 16384, one frame a block, in clusters of cl = 2, 4 or 8 blocks
  * (sm_90): each block writes 1/cl of the bins of all cl frames, read from
  * the others' shared memory, so each bin's run is cl frames long */

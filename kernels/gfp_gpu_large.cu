@@ -37,6 +37,7 @@
 #include "gfp_gpu_fft.cuh"
 #include "gfp_gpu_large.h"
 #include "gfp_gpu_fast_blue.h"
+#include "gfp_gpu_fast.h"
 
 #define GFP_LE32 16
 #define GFP_LE64 8
@@ -525,6 +526,9 @@ struct gfp_lpass {
 struct gfp_lcore { /* forward complex FFT of length L, scale 1 */
     long long L;
     gfp_gpu_plan *single; /* a single-block plan of gfp_gpu.cu, or */
+    int fs;               /* the four-step FFT of two pass kernels, n1 x n2, or */
+    long long n1, n2;
+    gfp_pass p1, p2;
     int np;               /* passes */
     gfp_lpass pass[GFP_LMAXP];
 };
@@ -802,6 +806,81 @@ static int fast_pass(gfp_large *P, long long L, int dbl, gfp_lpass *q, char *err
     return GFP_GPU_OK;
 }
 
+/* GFP_GPU_4S=0: no four-step cores (the multi-pass kernels instead);
+ * GFP_GPU_4S_N1=k: the first pass's length (a power of two) */
+static int fourstep_n1(long long L, int dbl)
+{
+    const char *ev = getenv("GFP_GPU_4S");
+    if ((ev && *ev == '0') || L < 2 || (L & (L - 1)))
+        return 0;
+    int lg = 0;
+    while ((1ll << lg) < L)
+        lg++;
+    long long n1 = 1ll << (lg / 2); /* n1 <= n2: the first pass's runs are the longer */
+    int e1 = env_int("GFP_GPU_4S_N1", 0);
+    if (e1 > 1 && L % e1 == 0)
+        n1 = e1;
+    (void)dbl;
+    return (int)n1;
+}
+
+/* The four-step core L = n1 x n2 when both pass kernels exist and fit the
+ * device (c->fs = 1); c untouched otherwise. Pass 1: columns of the n1 x
+ * n2 matrix, twiddled, stored transposed in place of the columns; pass 2:
+ * its rows, stored transposed (gfp_gpu_fast_4s.cu). */
+static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
+                           char *err, size_t errlen)
+{
+    int n1 = fourstep_n1(L, dbl);
+    if (n1 < 2 || L / n1 > 1 << 20)
+        return GFP_GPU_OK;
+    long long n2 = L / n1;
+    gfp_pass a, b;
+    int rc = gfp_pass_setup(&a, dbl, GFP_PASS_4S1, n1, (size_t)n2, 0, 1.0, optin, P->device,
+                            err, errlen);
+    if (rc)
+        return rc;
+    if (!a.on)
+        return GFP_GPU_OK;
+    rc = gfp_pass_setup(&b, dbl, GFP_PASS_4S2, (int)n2, (size_t)n1, 0, 1.0, optin, P->device,
+                        err, errlen);
+    if (rc || !b.on) {
+        gfp_pass_destroy(&a);
+        return rc;
+    }
+    /* W_L^m = A[m mod 2^sh] B[m >> sh], each rounded once from long double */
+    int sh = 0;
+    while ((1ll << (2 * sh)) < L)
+        sh++;
+    long long na = 1ll << sh, nb = (L + na - 1) / na;
+    size_t esz = dbl ? 16 : 8;
+    void *h = malloc((size_t)(na + nb) * esz), *dv = NULL;
+    if (!h) {
+        gfp_pass_destroy(&a);
+        gfp_pass_destroy(&b);
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+    }
+    for (long long i = 0; i < na; i++)
+        gfp_gpu_root_put(i, L, dbl, h, (size_t)i);
+    for (long long i = 0; i < nb; i++)
+        gfp_gpu_root_put(i * na, L, dbl, h, (size_t)(na + i));
+    rc = upload(P, h, (size_t)(na + nb) * esz, &dv, err, errlen);
+    free(h);
+    if (rc) {
+        gfp_pass_destroy(&a);
+        gfp_pass_destroy(&b);
+        return rc;
+    }
+    a.fp.xtw = dv;
+    a.fp.xsh = sh;
+    c->fs = 1;
+    c->n1 = n1;
+    c->n2 = n2;
+    c->p1 = a;
+    c->p2 = b;
+    return GFP_GPU_OK;
+}
+
 static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
                        char *err, size_t errlen)
 {
@@ -817,6 +896,9 @@ static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore 
     /* one block per transform where the single-block kernels take L */
     if (L <= 16384 && smooth13(L) && gfp_gpu_single_supported(&sd))
         return gfp_gpu_plan_create(&sd, &c->single, err, errlen);
+    int rc4 = fourstep_create(P, L, dbl, optin, c, err, errlen);
+    if (rc4 || c->fs)
+        return rc4;
     int E = dbl ? GFP_LE64 : GFP_LE32;
     int tile = env_int("GFP_GPU_LARGE_TILE", dbl ? 4096 : 8192);
     int cmax = 1;
@@ -884,6 +966,11 @@ static void core_destroy(gfp_lcore *c)
 {
     gfp_gpu_plan_destroy(c->single);
     c->single = NULL;
+    if (c->fs) {
+        gfp_pass_destroy(&c->p1);
+        gfp_pass_destroy(&c->p2);
+        c->fs = 0;
+    }
 }
 
 /* Buffers of each pass of a multi-pass core: src -> ... -> dst, using
@@ -919,6 +1006,24 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
         if (conj_in || conj_out || scale != 1.0)
             return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: single core with options");
         return gfp_gpu_plan_exec(c->single, src, dst, batch, (void *)s, err, errlen);
+    }
+    if (c->fs) {
+        /* src -> scratch (may be src: each block writes back the columns
+         * it read), scratch -> dst */
+        if (!scratch || scratch == dst)
+            return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: four-step scratch");
+        gfp_pass a = c->p1, b = c->p2;
+        a.fp.conj_in = conj_in;
+        a.fp.conj_out = 0;
+        a.fp.scale = 1.0;
+        b.fp.conj_in = 0;
+        b.fp.conj_out = conj_out;
+        b.fp.scale = scale;
+        const size_t L = (size_t)c->L, n1 = (size_t)c->n1, n2 = (size_t)c->n2;
+        int rc = gfp_pass_launch(&a, src, scratch, batch * n2, n2, n2, L, s, err, errlen);
+        if (!rc)
+            rc = gfp_pass_launch(&b, scratch, dst, batch * n1, n1, n1, L, s, err, errlen);
+        return rc;
     }
     const void *ins[GFP_LMAXP];
     void *outs[GFP_LMAXP];
@@ -1376,6 +1481,11 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
         } else if (P->route != GFP_ROUTE_BLUE1) {
             if (P->core.single)
                 snprintf(P->desc + o, sizeof P->desc - o, ", one block");
+            else if (P->core.fs)
+                snprintf(P->desc + o, sizeof P->desc - o,
+                         ", four-step %lld x %lld (%d x %d threads, %d x %d frames a block)",
+                         P->core.n1, P->core.n2, P->core.p1.fi.threads, P->core.p2.fi.threads,
+                         P->core.p1.fi.fpb, P->core.p2.fi.fpb);
             else
                 for (int i = 0; i < P->core.np && o < (int)sizeof P->desc - 24; i++)
                     o += snprintf(P->desc + o, sizeof P->desc - o, "%s%d(C%d%s)",
@@ -1461,7 +1571,7 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
     int multi = P->core.single == NULL;
     int nws = 0;
     switch (P->route) {
-    case GFP_ROUTE_C2C: nws = (P->core.np >= 3 || d_in == d_out) ? 1 : 0; break;
+    case GFP_ROUTE_C2C: nws = (P->core.fs || P->core.np >= 3 || d_in == d_out) ? 1 : 0; break;
     case GFP_ROUTE_R2C: nws = 1 + (P->d.post != GFP_GPU_POST_NONE && multi); break;
     case GFP_ROUTE_C2R: nws = 1; break;
     default: nws = 2; break;

@@ -1,0 +1,69 @@
+/* gfp_gpu_fast_4s.cu - the first pass of the four-step FFT
+ * (gfp_gpu_large.cu): the specialised kernels of gfp_gpu_fast.cuh with the
+ * transposed load (GFP_FAST_TL), the four-step twiddle (GFP_FAST_XT) and
+ * the transposed store (GFP_FAST_TR). A length L = N1 N2 transform, x as
+ * N1 rows of N2: pass 1 takes each column n2 (a frame of N1 values, N2
+ * apart), multiplies bin k1 by W_L^{n2 k1} and stores it transposed back
+ * into the same place (row k1, column n2); pass 2, a 2D pass kernel
+ * (gfp_gpu_fast_2d.cu), takes the N1 rows of N2 and stores bin k2 of row k1
+ * at k1 + N1 k2. Each pass reads and writes every value once; the block's
+ * FPB frames make each element's and each bin's run FPB values long, so
+ * FPB is as large as the block's shared memory allows: 128-byte runs up to
+ * N1 = 1024, 64 at 2048, 32 at 4096, 16 at 8192 (f32). */
+#include "gfp_gpu_fast.cuh"
+
+#define C2C_4S (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_TL | GFP_FAST_XT)
+
+bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
+{
+    switch (nf) {
+    GFP_FAST(float, 128, 8, 16, C2C_4S, 16, 8)
+    GFP_FAST(float, 256, 16, 16, C2C_4S, 16, 16)
+    GFP_FAST(float, 512, 32, 16, C2C_4S, 2, 16, 16)
+    GFP_FAST(float, 1024, 64, 16, C2C_4S, 4, 16, 16)
+    GFP_FAST(float, 2048, 128, 8, C2C_4S, 8, 16, 16)
+    GFP_FAST(float, 4096, 256, 4, C2C_4S, 16, 16, 16)
+    GFP_FAST(float, 8192, 512, 2, C2C_4S, 16, 16, 16, 2)
+    default: return false;
+    }
+}
+
+/* f64: 8 values a thread and stage (85 registers at most), runs of 64 to
+ * 128 bytes up to 1024, 32 above */
+bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f)
+{
+    switch (nf) {
+    GFP_FAST(double, 128, 16, 8, C2C_4S, 8, 8, 2)
+    GFP_FAST(double, 256, 32, 8, C2C_4S, 8, 8, 4)
+    GFP_FAST(double, 512, 64, 8, C2C_4S, 8, 8, 8)
+    GFP_FAST(double, 1024, 128, 4, C2C_4S, 2, 8, 8, 8)
+    GFP_FAST(double, 2048, 256, 2, C2C_4S, 4, 8, 8, 8)
+    GFP_FAST(double, 4096, 512, 2, C2C_4S, 8, 8, 8, 8)
+    default: return false;
+    }
+}
+
+/* The second pass: a 2D pass kernel (GFP_FAST_TR) of gfp_gpu_fast_2d*.cu,
+ * plus the lengths the 2D FFT does not use here: 128 and 8192 (f32; 8192
+ * two frames a block, 139 KB, 16-byte runs: 2^25 and 2^26) and 128 .. 512
+ * (f64, 128-byte runs). */
+#define C2C_T (GFP_MODE_C2C | GFP_FAST_TR)
+
+bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
+{
+    switch (nf) {
+    GFP_FAST(float, 128, 8, 16, C2C_T, 16, 8)
+    GFP_FAST(float, 8192, 512, 2, C2C_T, 16, 16, 16, 2)
+    default: return gfp_fast2d_c2c_f32(nf, f);
+    }
+}
+
+bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
+{
+    switch (nf) {
+    GFP_FAST(double, 128, 16, 8, C2C_T, 8, 8, 2)
+    GFP_FAST(double, 256, 32, 8, C2C_T, 8, 8, 4)
+    GFP_FAST(double, 512, 64, 8, C2C_T, 8, 8, 8)
+    default: return gfp_fast2d_c2c_f64(nf, f);
+    }
+}
