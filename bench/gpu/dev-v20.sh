@@ -1,0 +1,52 @@
+#!/bin/sh
+# bench/gpu/dev-v20.sh - issue 4's four-step FFT (gfp_gpu_fast_4s.cu), one
+# call: the GPU suites that run it (test_gpu_large in full, test_gpu_2d
+# quick: the shared pass setup), memcheck and racecheck on test_gpu_large
+# quick, then the bench table over powers of two (C2C f32 2^14..2^27, Z2Z
+# f64 2^14..2^26, R2C f32 2^15..2^27) and A/B of the first pass's length
+# (GFP_GPU_4S_N1) at a few sizes; a short table last.
+#   pack: sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
+#         tests/unit/test_gpu_large tests/unit/test_gpu_2d
+#   run (device tool, carry [".devpack"]): PHASE='tests b1' OUT=$OUT sh bench/gpu/dev-v20.sh
+#   (PHASE: any of tests b1 b2 b3, or all; each call has 600 s)
+set -u
+OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
+[ -n "${SKIP_UNPACK:-}" ] || { rm -rf build && mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build; } || exit 1
+export LD_LIBRARY_PATH=$PWD/build/lib:/usr/local/cuda/lib64
+G=$PWD/build/src/gfftpipe; U=$PWD/build/tests/unit
+nvidia-smi -L
+sum() { printf '%-28s %s | %s\n' "$1" "$(tail -n 1 $L/$1.log)" "$(grep -E 'asserts|ERROR SUMMARY|RACECHECK SUMMARY' $L/$1.log | tr -s ' ' | head -2 | tr '\n' ' ')"; }
+PHASE=${PHASE:-all}
+if [ "$PHASE" = all ] || echo " $PHASE " | grep -q " tests "; then
+  (cd build && timeout 280 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
+  (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
+  for tool in memcheck racecheck; do
+    (cd build && GFP_TEST_QUICK=1 timeout 280 compute-sanitizer --tool $tool --error-exitcode 9 \
+      $U/test_gpu_large > $L/test_gpu_large-$tool.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-$tool.log) &
+  done
+  wait
+fi
+B="timeout 280 $G bench --engines gpu,cufft"
+ph() { [ "$PHASE" = all ] || echo " $PHASE " | grep -q " $1 "; }
+if ph b1; then
+  GFP_GPU_LARGE_DEBUG=1 $B --kind c2c --precision f32 --sizes 16384..4194304 > $L/c2c32a.log 2>&1
+fi
+if ph b2; then
+  GFP_GPU_LARGE_DEBUG=1 $B --kind c2c --precision f32 --sizes 8388608..134217728 > $L/c2c32b.log 2>&1
+  GFP_GPU_LARGE_DEBUG=1 $B --kind c2c --precision f64 --sizes 16384..67108864 > $L/c2c64.log 2>&1
+fi
+if ph b3; then
+  GFP_GPU_LARGE_DEBUG=1 $B --kind r2c --precision f32 --sizes 32768..134217728 > $L/r2c32.log 2>&1
+  for a in "1048576 512" "1048576 2048" "4194304 1024" "16777216 2048" "33554432 8192" "65536 128" "32768 256"; do
+    set -- $a
+    GFP_GPU_4S_N1=$2 $B --kind c2c --precision f32 --sizes $1 > $L/ab-$1-$2.log 2>&1
+  done
+fi
+echo "== tests"
+for t in test_gpu_large test_gpu_2d test_gpu_large-memcheck test_gpu_large-racecheck; do [ -f $L/$t.log ] && sum $t; done
+echo "== bench (gpu rows: kind prec n GB/s x-cufft err; cufft err)"
+for f in c2c32a c2c32b c2c64 r2c32 $(cd $L && ls ab-*.log 2>/dev/null | sed 's/\.log$//'); do
+  [ -f $L/$f.log ] || continue
+  awk -v f=$f '/^cufft/ {ce[$2 $3 $4] = $NF; cg[$2 $3 $4] = $7} /^gpu/ {e = ($NF + 0 > ce[$2 $3 $4] + 0) ? " ERR>cufft" : "";
+    printf "%s %s %s %s %s %s %s (cufft %s %s)%s\n", f, $2, $3, $4, $7, $8, $NF, cg[$2 $3 $4], ce[$2 $3 $4], e}' $L/$f.log
+done
