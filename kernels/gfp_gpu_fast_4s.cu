@@ -16,6 +16,31 @@
 
 bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
 {
+#ifdef GFP_FAST_AB
+    /* alt 21: 512-thread blocks (three an SM where the 1024-thread ones
+     * are alone) at half the frames: 1024 FPB 8 (64-byte runs), 2048 FPB 4
+     * (32), 4096 on 128 threads of 32 values (FPB 4, 128 registers);
+     * alt 22: the same runs as the product on 512 threads of 32 values */
+    switch (gfp_fast_alt() * 100000 + nf) {
+    case 2101024: return gfpfast::fill<float, 1024, 64, 8, C2C_4S, 0, -1, 4, 16, 16>(f);
+    case 2102048: return gfpfast::fill<float, 2048, 128, 4, C2C_4S, 0, -1, 8, 16, 16>(f);
+    case 2104096: return gfpfast::fill<float, 4096, 128, 4, C2C_4S, 1, -1, 16, 16, 16>(f);
+    case 2201024: return gfpfast::fill<float, 1024, 32, 16, C2C_4S, 1, -1, 4, 16, 16>(f);
+    case 2202048: return gfpfast::fill<float, 2048, 64, 8, C2C_4S, 1, -1, 8, 16, 16>(f);
+    /* alt 23: the product's kernels, the transposed loads asking L2 for
+     * 256-byte fills (ld.global.nc.L2::256B): the runs of the blocks
+     * running beside this one come with this block's */
+#define C2C_4SP (C2C_4S | GFP_FAST_P256)
+    case 2300128: return gfpfast::fill<float, 128, 8, 16, C2C_4SP, 0, -1, 16, 8>(f);
+    case 2300256: return gfpfast::fill<float, 256, 16, 16, C2C_4SP, 0, -1, 16, 16>(f);
+    case 2300512: return gfpfast::fill<float, 512, 32, 16, C2C_4SP, 0, -1, 2, 16, 16>(f);
+    case 2301024: return gfpfast::fill<float, 1024, 64, 16, C2C_4SP, 0, -1, 4, 16, 16>(f);
+    case 2302048: return gfpfast::fill<float, 2048, 128, 8, C2C_4SP, 0, -1, 8, 16, 16>(f);
+    case 2304096: return gfpfast::fill<float, 4096, 256, 4, C2C_4SP, 0, -1, 16, 16, 16>(f);
+    case 2308192: return gfpfast::fill<float, 8192, 512, 2, C2C_4SP, 0, -1, 16, 16, 16, 2>(f);
+    default: break;
+    }
+#endif
     switch (nf) {
     GFP_FAST(float, 128, 8, 16, C2C_4S, 16, 8)
     GFP_FAST(float, 256, 16, 16, C2C_4S, 16, 16)

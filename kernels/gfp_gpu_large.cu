@@ -816,7 +816,17 @@ static int fourstep_n1(long long L, int dbl)
     int lg = 0;
     while ((1ll << lg) < L)
         lg++;
-    long long n1 = 1ll << (lg / 2); /* n1 <= n2: the first pass's runs are the longer */
+    /* n1 <= n2: the first pass (strided loads and stores) is the dearer
+     * one, so it gets the shorter frames, and from 2^20 on n2 = 4096 where
+     * that keeps n1 >= 2^(lg/2 - 1) (H100, bench/NOTES.md: 2^20 as 512 x
+     * 2048 0.99x cuFFT against 0.90x as 1024 x 1024; 2^22 as 1024 x 4096
+     * 0.95x against 0.90x; 2^25 as 8192 x 4096 0.75x against 0.62x) */
+    long long n1 = 1ll << (lg / 2);
+    if (lg >= 20) {
+        n1 = L / 4096 > n1 / 2 ? L / 4096 : n1 / 2;
+        if (n1 > 8192)
+            n1 = 8192;
+    }
     int e1 = env_int("GFP_GPU_4S_N1", 0);
     if (e1 > 1 && L % e1 == 0)
         n1 = e1;

@@ -4,9 +4,10 @@
 # quick: the shared pass setup), memcheck and racecheck on test_gpu_large
 # quick, then the bench table over powers of two (C2C f32 2^14..2^27, Z2Z
 # f64 2^14..2^26, R2C f32 2^15..2^27) and A/B of the first pass's length
-# (GFP_GPU_4S_N1) at a few sizes; a short table last.
+# (GFP_GPU_4S_N1) at a few sizes, and the first pass's A/B kernels (PHASE
+# alt, GFP_FAST_ALT 21, 22); a short table last.
 #   pack: sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
-#         tests/unit/test_gpu_large tests/unit/test_gpu_2d
+#         tests/unit/test_gpu_large tests/unit/test_gpu_2d [$PWD/build-ab/src/gfftpipe]
 #   run (device tool, carry [".devpack"]): PHASE='tests b1' OUT=$OUT sh bench/gpu/dev-v20.sh
 #   (PHASE: any of tests b1 b2 b3, or all; each call has 600 s)
 set -u
@@ -19,8 +20,8 @@ sum() { printf '%-28s %s | %s\n' "$1" "$(tail -n 1 $L/$1.log)" "$(grep -E 'asser
 PHASE=${PHASE:-all}
 if [ "$PHASE" = all ] || echo " $PHASE " | grep -q " tests "; then
   (cd build && timeout 280 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
-  (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
-  for tool in memcheck racecheck; do
+  [ -n "${NO2D:-}" ] || (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
+  for tool in ${SAN_TOOLS-memcheck racecheck}; do
     (cd build && GFP_TEST_QUICK=1 timeout 280 compute-sanitizer --tool $tool --error-exitcode 9 \
       $U/test_gpu_large > $L/test_gpu_large-$tool.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-$tool.log) &
   done
@@ -31,21 +32,30 @@ ph() { [ "$PHASE" = all ] || echo " $PHASE " | grep -q " $1 "; }
 if ph b1; then
   GFP_GPU_LARGE_DEBUG=1 $B --kind c2c --precision f32 --sizes 16384..4194304 > $L/c2c32a.log 2>&1
 fi
+if ph bx; then # sizes from the environment (C32_SIZES, C64_SIZES)
+  [ -z "${C32_SIZES:-}" ] || GFP_GPU_LARGE_DEBUG=1 $B --kind c2c --precision f32 --sizes $C32_SIZES > $L/c2c32x.log 2>&1
+  [ -z "${C64_SIZES:-}" ] || GFP_GPU_LARGE_DEBUG=1 $B --kind c2c --precision f64 --sizes $C64_SIZES > $L/c2c64x.log 2>&1
+fi
 if ph b2; then
   GFP_GPU_LARGE_DEBUG=1 $B --kind c2c --precision f32 --sizes 8388608..134217728 > $L/c2c32b.log 2>&1
   GFP_GPU_LARGE_DEBUG=1 $B --kind c2c --precision f64 --sizes 16384..67108864 > $L/c2c64.log 2>&1
 fi
+if ph alt; then # the first pass's A/B forms (build-ab: gfp_gpu_fast_4s.o with -DGFP_FAST_AB)
+  for alt in ${ALTS:-21 22}; do
+    GFP_FAST_ALT=$alt timeout 280 $PWD/build/x/gfftpipe bench --engines gpu,cufft --kind c2c \
+      --precision f32 --sizes ${ALT_SIZES:-1048576..16777216} > $L/alt-$alt.log 2>&1
+  done
+fi
 if ph b3; then
-  GFP_GPU_LARGE_DEBUG=1 $B --kind r2c --precision f32 --sizes 32768..134217728 > $L/r2c32.log 2>&1
-  for a in "1048576 512" "1048576 2048" "4194304 1024" "16777216 2048" "33554432 8192" "65536 128" "32768 256"; do
-    set -- $a
-    GFP_GPU_4S_N1=$2 $B --kind c2c --precision f32 --sizes $1 > $L/ab-$1-$2.log 2>&1
+  GFP_GPU_LARGE_DEBUG=1 $B --kind r2c --precision f32 --sizes ${R2C_SIZES:-32768..134217728} > $L/r2c32.log 2>&1
+  for a in ${N1AB:-1048576:512 1048576:2048 4194304:1024 16777216:2048 33554432:8192 65536:128 32768:256}; do
+    GFP_GPU_4S_N1=${a#*:} $B --kind c2c --precision f32 --sizes ${a%:*} > $L/ab-${a%:*}-${a#*:}.log 2>&1
   done
 fi
 echo "== tests"
 for t in test_gpu_large test_gpu_2d test_gpu_large-memcheck test_gpu_large-racecheck; do [ -f $L/$t.log ] && sum $t; done
 echo "== bench (gpu rows: kind prec n GB/s x-cufft err; cufft err)"
-for f in c2c32a c2c32b c2c64 r2c32 $(cd $L && ls ab-*.log 2>/dev/null | sed 's/\.log$//'); do
+for f in c2c32a c2c32b c2c32x c2c64 c2c64x r2c32 $(cd $L && ls alt-*.log 2>/dev/null | sed 's/\.log$//') $(cd $L && ls ab-*.log 2>/dev/null | sed 's/\.log$//'); do
   [ -f $L/$f.log ] || continue
   awk -v f=$f '/^cufft/ {ce[$2 $3 $4] = $NF; cg[$2 $3 $4] = $7} /^gpu/ {e = ($NF + 0 > ce[$2 $3 $4] + 0) ? " ERR>cufft" : "";
     printf "%s %s %s %s %s %s %s (cufft %s %s)%s\n", f, $2, $3, $4, $7, $8, $NF, cg[$2 $3 $4], ce[$2 $3 $4], e}' $L/$f.log
