@@ -322,7 +322,7 @@ static int fast_fits(const gfp_gpu_desc *d, int optin)
 {
     const bool r2c = d->kind == GFP_GPU_R2C && !d->dbl && d->n % 2 == 0;
     if ((d->kind != GFP_GPU_C2C && !r2c) || d->window || d->post != GFP_GPU_POST_NONE ||
-        d->algorithm != GFP_GPU_ALG_AUTO || d->n < 1 || d->n > 16384)
+        d->algorithm != GFP_GPU_ALG_AUTO || d->n < 1 || d->n > (r2c ? 32768u : 16384u))
         return 0;
     gfp_fast_info fi;
     memset(&fi, 0, sizeof fi);

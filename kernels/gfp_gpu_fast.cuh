@@ -212,10 +212,26 @@ template <int FPB, int TPT> __device__ __forceinline__ int tr_first(int grp)
 }
 
 /* W_L^m from the four-step pass's two-level table (gfp_fparams.xtw) */
-template <typename T> __device__ __forceinline__ gcx<T> xtw_at(const gfp_fparams &p, unsigned m)
+template <typename T> __device__ __forceinline__ gcx<T> xtw_tab(const gfp_fparams &p, unsigned m)
 {
     const gcx<T> *t = (const gcx<T> *)p.xtw;
     return cmul(ldg(&t[m & ((1u << p.xsh) - 1)]), ldg(&t[(1u << p.xsh) + (m >> p.xsh)]));
+}
+/* or (GFP_FAST_XS, f32, A/B) from sincospif of the exact fraction m / L */
+#define GFP_FAST_XS (1 << 18)
+template <int MODE, typename T>
+__device__ __forceinline__ gcx<T> xtw_at(const gfp_fparams &p, unsigned m, unsigned L)
+{
+    if constexpr ((MODE & GFP_FAST_XS) != 0 && sizeof(T) == 4) {
+        /* m' = m or m - L in [-L/2, L/2]: exact in a float up to L = 2^25,
+         * and m' / L exact (L a power of two) */
+        const int mm = 2u * m > L ? (int)m - (int)L : (int)m;
+        float sn, cs;
+        sincospif(2.0f * ((float)mm / (float)L), &sn, &cs);
+        return mk((T)cs, (T)-sn);
+    } else {
+        return xtw_tab<T>(p, m);
+    }
 }
 
 struct Ctx {
@@ -461,6 +477,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         if (tt < nt) {
             const unsigned long long g = b0 + (unsigned long long)tt;
             const unsigned xm = XT ? (unsigned)(g % p.fpm) : 0u; /* W_L^{xm k} */
+            const unsigned xl = XT ? (unsigned)(p.fpm * N) : 0u;  /* L */
             gcx<T> *dst = (gcx<T> *)p.out + (g / p.fpm) * p.mst + g % p.fpm;
             const gcx<T> *s0 = sm0 + tt * PS;
             const unsigned long long ld = p.ld;
@@ -484,7 +501,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                         const T cs = p.conj_out ? -sc : sc;
                         gcx<T> z = s0[fpad<MODE>(k)];
                         if constexpr (XT)
-                            z = cmul(z, xtw_at<T>(p, xm * (unsigned)k));
+                            z = cmul(z, xtw_at<MODE, T>(p, xm * (unsigned)k, xl));
                         o = mk(z.x * sc, z.y * cs);
                     }
                     dst[(unsigned long long)k * ld] = o;

@@ -38,6 +38,19 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     case 2302048: return gfpfast::fill<float, 2048, 128, 8, C2C_4SP, 0, -1, 8, 16, 16>(f);
     case 2304096: return gfpfast::fill<float, 4096, 256, 4, C2C_4SP, 0, -1, 16, 16, 16>(f);
     case 2308192: return gfpfast::fill<float, 8192, 512, 2, C2C_4SP, 0, -1, 16, 16, 16, 2>(f);
+    /* alt 24 (timing only, wrong spectra): no four-step twiddle, what the
+     * table lookups cost; alt 25: the twiddle from sincospif (GFP_FAST_XS)
+     * instead of the table */
+#define C2C_4SN (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_TL)
+#define C2C_4SS (C2C_4S | GFP_FAST_XS)
+    case 2400512: return gfpfast::fill<float, 512, 32, 16, C2C_4SN, 0, -1, 2, 16, 16>(f);
+    case 2401024: return gfpfast::fill<float, 1024, 64, 16, C2C_4SN, 0, -1, 4, 16, 16>(f);
+    case 2402048: return gfpfast::fill<float, 2048, 128, 8, C2C_4SN, 0, -1, 8, 16, 16>(f);
+    case 2404096: return gfpfast::fill<float, 4096, 256, 4, C2C_4SN, 0, -1, 16, 16, 16>(f);
+    case 2500512: return gfpfast::fill<float, 512, 32, 16, C2C_4SS, 0, -1, 2, 16, 16>(f);
+    case 2501024: return gfpfast::fill<float, 1024, 64, 16, C2C_4SS, 0, -1, 4, 16, 16>(f);
+    case 2502048: return gfpfast::fill<float, 2048, 128, 8, C2C_4SS, 0, -1, 8, 16, 16>(f);
+    case 2504096: return gfpfast::fill<float, 4096, 256, 4, C2C_4SS, 0, -1, 16, 16, 16>(f);
     default: break;
     }
 #endif

@@ -40,6 +40,9 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     /* n = 16384 (issue 4): one block as C2C 8192, 69.6 KB; past the
      * generic kernels' reach, planned through fast_fits (gfp_gpu.cu) */
     GFP_FAST(float, 8192, 512, 1, GFP_MODE_R2C, 2, 16, 16, 16)
+    /* n = 32768 (issue 4): one frame a block of 1024 threads, 139 KB (the
+     * generic single-block kernel ran it at 0.39x cuFFT) */
+    GFP_FAST(float, 16384, 1024, 1, GFP_MODE_R2C, 16, 16, 16, 4)
     default: return false;
     }
 }

@@ -45,6 +45,12 @@ static inline float2 __ldcs(const float2 *p) { return *p; }
 static inline double2 __ldcs(const double2 *p) { return *p; }
 static inline void __stcs(float2 *p, float2 v) { *p = v; }
 static inline void __stcs(double2 *p, double2 v) { *p = v; }
+static inline void sincospif(float x, float *s, float *c)
+{
+    const long double a = 3.141592653589793238462643383279502884L * x;
+    *s = (float)sinl(a);
+    *c = (float)cosl(a);
+}
 struct U3 { unsigned x, y, z; };
 static thread_local U3 threadIdx, blockIdx;
 static U3 blockDim, gridDim; /* the generic kernels in the headers name them */
