@@ -582,33 +582,36 @@ static int upload(gfp_large *P, const void *h, size_t bytes, void **dev, char *e
     return GFP_GPU_OK;
 }
 
-/* W_len^m as A[m mod 2^sh] B[m >> sh], in double */
-static int twotab(gfp_large *P, long long len, const double2 **out, int *sh, char *err,
-                  size_t errlen)
+/* W_len^m as A[m mod 2^sh] B[m >> sh], 2^(2 sh) >= len, each entry
+ * rounded once from long double: complex double (dbl) or float */
+static int twolevel(gfp_large *P, long long len, int dbl, void **out, int *sh, char *err,
+                    size_t errlen)
 {
     int s = 0;
     while ((1ll << (2 * s)) < len)
         s++;
     long long na = 1ll << s, nb = (len + na - 1) / na;
-    double2 *h = (double2 *)malloc((size_t)(na + nb) * sizeof *h);
+    size_t esz = dbl ? 16 : 8;
+    void *h = malloc((size_t)(na + nb) * esz);
     if (!h)
         return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
-    long double c, si;
-    for (long long a = 0; a < na; a++) {
-        gfp_gpu_root(a, len, &c, &si);
-        h[a].x = (double)c;
-        h[a].y = (double)si;
-    }
-    for (long long b = 0; b < nb; b++) {
-        gfp_gpu_root(b * na, len, &c, &si);
-        h[na + b].x = (double)c;
-        h[na + b].y = (double)si;
-    }
-    void *dv = NULL;
-    int rc = upload(P, h, (size_t)(na + nb) * sizeof *h, &dv, err, errlen);
+    for (long long a = 0; a < na; a++)
+        gfp_gpu_root_put(a, len, dbl, h, (size_t)a);
+    for (long long b = 0; b < nb; b++)
+        gfp_gpu_root_put(b * na, len, dbl, h, (size_t)(na + b));
+    int rc = upload(P, h, (size_t)(na + nb) * esz, out, err, errlen);
     free(h);
-    *out = (const double2 *)dv;
     *sh = s;
+    return rc;
+}
+
+/* the same in double (the multi-pass and Bluestein kernels' tables) */
+static int twotab(gfp_large *P, long long len, const double2 **out, int *sh, char *err,
+                  size_t errlen)
+{
+    void *dv = NULL;
+    int rc = twolevel(P, len, 1, &dv, sh, err, errlen);
+    *out = (const double2 *)dv;
     return rc;
 }
 
@@ -860,24 +863,10 @@ static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lc
         gfp_pass_destroy(&a);
         return rc;
     }
-    /* W_L^m = A[m mod 2^sh] B[m >> sh], each rounded once from long double */
+    /* W_L^m = A[m mod 2^sh] B[m >> sh] in the kernel's precision */
+    void *dv = NULL;
     int sh = 0;
-    while ((1ll << (2 * sh)) < L)
-        sh++;
-    long long na = 1ll << sh, nb = (L + na - 1) / na;
-    size_t esz = dbl ? 16 : 8;
-    void *h = malloc((size_t)(na + nb) * esz), *dv = NULL;
-    if (!h) {
-        gfp_pass_destroy(&a);
-        gfp_pass_destroy(&b);
-        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
-    }
-    for (long long i = 0; i < na; i++)
-        gfp_gpu_root_put(i, L, dbl, h, (size_t)i);
-    for (long long i = 0; i < nb; i++)
-        gfp_gpu_root_put(i * na, L, dbl, h, (size_t)(na + i));
-    rc = upload(P, h, (size_t)(na + nb) * esz, &dv, err, errlen);
-    free(h);
+    rc = twolevel(P, L, dbl, &dv, &sh, err, errlen);
     if (rc) {
         gfp_pass_destroy(&a);
         gfp_pass_destroy(&b);
