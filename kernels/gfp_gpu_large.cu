@@ -1021,8 +1021,16 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
         b.fp.conj_out = conj_out;
         b.fp.scale = scale;
         const size_t L = (size_t)c->L, n1 = (size_t)c->n1, n2 = (size_t)c->n2;
-        int rc = gfp_pass_launch(&a, src, scratch, batch * n2, n2, n2, L, s, err, errlen);
-        if (!rc)
+        int only = 0;
+#ifdef GFP_FAST_AB
+        /* A/B builds: GFP_GPU_4S_ONLY=1|2 runs that pass alone (what each
+         * costs; the spectra are wrong) */
+        only = env_int("GFP_GPU_4S_ONLY", 0);
+#endif
+        int rc = GFP_GPU_OK;
+        if (only != 2)
+            rc = gfp_pass_launch(&a, src, scratch, batch * n2, n2, n2, L, s, err, errlen);
+        if (!rc && only != 1)
             rc = gfp_pass_launch(&b, scratch, dst, batch * n1, n1, n1, L, s, err, errlen);
         return rc;
     }
