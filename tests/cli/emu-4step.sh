@@ -1,0 +1,22 @@
+#!/bin/sh
+# emu-4step.sh - the four-step FFT's two pass kernels
+# (kernels/gfp_gpu_fast_4s.cu, the first with the transposed load and the
+# twiddle, the second a 2D row pass) compiled for the CPU by
+# bench/gpu/emu-2d.cpp (one POSIX thread per CUDA thread, a barrier for
+# __syncthreads, shared memory poisoned before every block) and run as
+# kernels/gfp_gpu_large.cu launches them, against FFTW's 1D transform:
+# f32 and f64, forward out of place and inverse in place, 128 x 256 and
+# 1024 x 128 (the quick set; `emu-2d 4step` without EMU_QUICK runs every
+# kernel). Needs no GPU, so the kernels' index maps are checked on every
+# CUDA build; skipped (77) where the build has no CUDA and so no emulator.
+. "$(dirname "$0")/lib.sh"
+
+emu=$TOP_BUILDDIR/tests/unit/emu-4step
+[ -x "$emu" ] || skip_all "no emulator (a build without CUDA)"
+EMU_QUICK=1 "$emu" 4step > "$T/emu.log" 2>&1
+rc=$?
+cat "$T/emu.log"
+check "emu-2d 4step exits 0" [ "$rc" -eq 0 ]
+n=$(grep -c '^ok ' "$T/emu.log")
+check "8 cases pass (got $n)" [ "$n" -eq 8 ]
+finish
