@@ -563,17 +563,6 @@ const char *gfp_seeds_name(int a)
 }
 
 
-static void put(void *h, size_t i, int dbl, long double c, long double s)
-{
-    if (dbl) {
-        ((double *)h)[2 * i] = (double)c;
-        ((double *)h)[2 * i + 1] = (double)s;
-    } else {
-        ((float *)h)[2 * i] = (float)c;
-        ((float *)h)[2 * i + 1] = (float)s;
-    }
-}
-
 /* W^(long) rows for stages L = 4 .. 4^rows4: rows (4^q4 - 1) / 3 */
 static void *ct4_table(int dbl, int q4, size_t *rows)
 {
@@ -585,11 +574,8 @@ static void *ct4_table(int dbl, int q4, size_t *rows)
         long long Ls = 1LL << (2 * (q - 1)), L = 4 * Ls;
         size_t v0 = (size_t)(Ls - 1) / 3;
         for (long long j = 0; j < Ls; j++)
-            for (int m = 1; m <= 3; m++) {
-                long double c, s;
-                gfp_gpu_root(m * j, L, &c, &s);
-                put(h, 3 * (v0 + (size_t)j) + (size_t)(m - 1), dbl, c, s);
-            }
+            for (int m = 1; m <= 3; m++)
+                gfp_gpu_root_put(m * j, L, dbl, h, 3 * (v0 + (size_t)j) + (size_t)(m - 1));
     }
     return h;
 }
@@ -794,11 +780,8 @@ int gfp_seeds_create(const gfp_gpu_desc *d, gfp_seeds_plan **out, char *err,
         rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
         goto done;
     }
-    for (size_t i = 0; i < n; i++) {
-        long double cc, ss;
-        gfp_gpu_root((long long)i, (long long)n, &cc, &ss);
-        put(h, i, d->dbl, cc, ss);
-    }
+    for (size_t i = 0; i < n; i++)
+        gfp_gpu_root_put((long long)i, (long long)n, d->dbl, h, i);
     if ((rc = upload(&p->dtw, h, n * esz, err, errlen)))
         goto done;
     free(h);
