@@ -680,17 +680,8 @@ static int block_fft(gfp_large *P, int R, int dbl, int E, gfp_kparams *kp, char 
     for (int i = 0; i < ns; i++) {
         long long Lst = (long long)kp->st[i].ls * r[i];
         long long nb = (Lst + 63) / 64;
-        for (long long m = 0; m < 64 + nb; m++, o++) {
-            long double c, s;
-            gfp_gpu_root(m < 64 ? m : 64 * (m - 64), Lst, &c, &s);
-            if (dbl) {
-                ((double *)h)[2 * o] = (double)c;
-                ((double *)h)[2 * o + 1] = (double)s;
-            } else {
-                ((float *)h)[2 * o] = (float)c;
-                ((float *)h)[2 * o + 1] = (float)s;
-            }
-        }
+        for (long long m = 0; m < 64 + nb; m++, o++)
+            gfp_gpu_root_put(m < 64 ? m : 64 * (m - 64), Lst, dbl, h, o);
     }
     void *dv = NULL;
     int rc = upload(P, h, ntw * esz, &dv, err, errlen);
@@ -773,17 +764,8 @@ static int fast_pass(gfp_large *P, long long L, int dbl, gfp_lpass *q, char *err
     for (int i = 0; i < nst; i++) {
         long long len = (long long)lf_pw(E, i) * lf_radix(R, E, i);
         size_t off = (size_t)lf_off(E, i);
-        for (long long m = 0; m < len; m++) {
-            long double c, si;
-            gfp_gpu_root(m, len, &c, &si);
-            if (dbl) {
-                ((double *)h)[2 * (off + m)] = (double)c;
-                ((double *)h)[2 * (off + m) + 1] = (double)si;
-            } else {
-                ((float *)h)[2 * (off + m)] = (float)c;
-                ((float *)h)[2 * (off + m) + 1] = (float)si;
-            }
-        }
+        for (long long m = 0; m < len; m++)
+            gfp_gpu_root_put(m, len, dbl, h, off + (size_t)m);
     }
     void *dv = NULL;
     int rc = upload(P, h, ntw * esz, &dv, err, errlen);
