@@ -130,7 +130,7 @@ int gfp_pass_setup(gfp_pass *t, int dbl, int form, int nf, size_t ld, int invers
         return GFP_GPU_OK;
     size_t ntw;
     if (gfp_gpu_stage_twiddle_count(fi.r, fi.nst, fi.nf, &ntw) || fi.nf != nf)
-        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: 2D pass radices of %d", nf);
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: pass kernel radices of %d", nf);
     size_t nrtw = r2c ? (size_t)nf + 1 : 0;
     size_t esz = dbl ? 16 : 8;
     size_t tot = ntw + nrtw ? ntw + nrtw : 1;
@@ -147,16 +147,16 @@ int gfp_pass_setup(gfp_pass *t, int dbl, int form, int nf, size_t ld, int invers
         e = cudaMemcpy(t->dtw, h, tot * esz, cudaMemcpyHostToDevice);
     free(h);
     if (e != cudaSuccess)
-        return gfp_gpu_cuda_fail(err, errlen, e, "2D pass twiddles");
+        return gfp_gpu_cuda_fail(err, errlen, e, "pass kernel twiddles");
     if (fi.smem > 48 * 1024) {
         e = cudaFuncSetAttribute(fi.func, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                  (int)fi.smem);
         if (e != cudaSuccess)
-            return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncSetAttribute (2D pass)");
+            return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncSetAttribute (pass kernel)");
     }
     struct cudaFuncAttributes fa;
     if ((e = cudaFuncGetAttributes(&fa, fi.func)) != cudaSuccess)
-        return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncGetAttributes (2D pass)");
+        return gfp_gpu_cuda_fail(err, errlen, e, "cudaFuncGetAttributes (pass kernel)");
     if (fa.maxThreadsPerBlock < fi.threads) {
         cudaFree(t->dtw);
         t->dtw = NULL;
@@ -222,7 +222,7 @@ int gfp_pass_launch(const gfp_pass *t, const void *in, void *out, size_t frames,
                              args, t->fi.smem, s);
     }
     if (e != cudaSuccess)
-        return gfp_gpu_cuda_fail(err, errlen, e, "2D pass kernel launch");
+        return gfp_gpu_cuda_fail(err, errlen, e, "pass kernel launch");
     return GFP_GPU_OK;
 }
 

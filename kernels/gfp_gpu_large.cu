@@ -526,9 +526,8 @@ struct gfp_lpass {
 struct gfp_lcore { /* forward complex FFT of length L, scale 1 */
     long long L;
     gfp_gpu_plan *single; /* a single-block plan of gfp_gpu.cu, or */
-    int fs;               /* the four-step FFT of two pass kernels, n1 x n2, or */
-    long long n1, n2;
-    gfp_pass p1, p2;
+    gfp_pass p1, p2;      /* the four-step FFT (p1.on): passes of n1 = p1.fi.nf and
+                             n2 = p2.fi.nf, or */
     int np;               /* passes */
     gfp_lpass pass[GFP_LMAXP];
 };
@@ -793,7 +792,7 @@ static int fast_pass(gfp_large *P, long long L, int dbl, gfp_lpass *q, char *err
 
 /* GFP_GPU_4S=0: no four-step cores (the multi-pass kernels instead);
  * GFP_GPU_4S_N1=k: the first pass's length (a power of two) */
-static int fourstep_n1(long long L, int dbl)
+static int fourstep_n1(long long L)
 {
     const char *ev = getenv("GFP_GPU_4S");
     if ((ev && *ev == '0') || L < 2 || (L & (L - 1)))
@@ -815,18 +814,17 @@ static int fourstep_n1(long long L, int dbl)
     int e1 = env_int("GFP_GPU_4S_N1", 0);
     if (e1 > 1 && L % e1 == 0)
         n1 = e1;
-    (void)dbl;
     return (int)n1;
 }
 
 /* The four-step core L = n1 x n2 when both pass kernels exist and fit the
- * device (c->fs = 1); c untouched otherwise. Pass 1: columns of the n1 x
+ * device (c->p1.on); c untouched otherwise. Pass 1: columns of the n1 x
  * n2 matrix, twiddled, stored transposed in place of the columns; pass 2:
  * its rows, stored transposed (gfp_gpu_fast_4s.cu). */
 static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
                            char *err, size_t errlen)
 {
-    int n1 = fourstep_n1(L, dbl);
+    int n1 = fourstep_n1(L);
     /* n2 <= 4096: 2^26 as 8192 x 8192 (16-byte runs both ways) ran at
      * 0.47x cuFFT against the multi-pass kernels' 0.67x at 2^27 (H100) */
     if (n1 < 2 || L / n1 > 4096)
@@ -856,9 +854,6 @@ static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lc
     }
     a.fp.xtw = dv;
     a.fp.xsh = sh;
-    c->fs = 1;
-    c->n1 = n1;
-    c->n2 = n2;
     c->p1 = a;
     c->p2 = b;
     return GFP_GPU_OK;
@@ -880,7 +875,7 @@ static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore 
     if (L <= 16384 && smooth13(L) && gfp_gpu_single_supported(&sd))
         return gfp_gpu_plan_create(&sd, &c->single, err, errlen);
     int rc4 = fourstep_create(P, L, dbl, optin, c, err, errlen);
-    if (rc4 || c->fs)
+    if (rc4 || c->p1.on)
         return rc4;
     int E = dbl ? GFP_LE64 : GFP_LE32;
     int tile = env_int("GFP_GPU_LARGE_TILE", dbl ? 4096 : 8192);
@@ -949,11 +944,8 @@ static void core_destroy(gfp_lcore *c)
 {
     gfp_gpu_plan_destroy(c->single);
     c->single = NULL;
-    if (c->fs) {
-        gfp_pass_destroy(&c->p1);
-        gfp_pass_destroy(&c->p2);
-        c->fs = 0;
-    }
+    gfp_pass_destroy(&c->p1);
+    gfp_pass_destroy(&c->p2);
 }
 
 /* Buffers of each pass of a multi-pass core: src -> ... -> dst, using
@@ -990,7 +982,7 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
             return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: single core with options");
         return gfp_gpu_plan_exec(c->single, src, dst, batch, (void *)s, err, errlen);
     }
-    if (c->fs) {
+    if (c->p1.on) {
         /* src -> scratch (may be src: each block writes back the columns
          * it read), scratch -> dst */
         if (!scratch || scratch == dst)
@@ -1002,7 +994,7 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
         b.fp.conj_in = 0;
         b.fp.conj_out = conj_out;
         b.fp.scale = scale;
-        const size_t L = (size_t)c->L, n1 = (size_t)c->n1, n2 = (size_t)c->n2;
+        const size_t L = (size_t)c->L, n1 = (size_t)a.fi.nf, n2 = (size_t)b.fi.nf;
         int only = 0;
 #ifdef GFP_FAST_AB
         /* A/B builds: GFP_GPU_4S_ONLY=1|2 runs that pass alone (what each
@@ -1472,11 +1464,11 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
         } else if (P->route != GFP_ROUTE_BLUE1) {
             if (P->core.single)
                 snprintf(P->desc + o, sizeof P->desc - o, ", one block");
-            else if (P->core.fs)
+            else if (P->core.p1.on)
                 snprintf(P->desc + o, sizeof P->desc - o,
-                         ", four-step %lld x %lld (%d x %d threads, %d x %d frames a block)",
-                         P->core.n1, P->core.n2, P->core.p1.fi.threads, P->core.p2.fi.threads,
-                         P->core.p1.fi.fpb, P->core.p2.fi.fpb);
+                         ", four-step %d x %d (%d x %d threads, %d x %d frames a block)",
+                         P->core.p1.fi.nf, P->core.p2.fi.nf, P->core.p1.fi.threads,
+                         P->core.p2.fi.threads, P->core.p1.fi.fpb, P->core.p2.fi.fpb);
             else
                 for (int i = 0; i < P->core.np && o < (int)sizeof P->desc - 24; i++)
                     o += snprintf(P->desc + o, sizeof P->desc - o, "%s%d(C%d%s)",
@@ -1562,7 +1554,7 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
     int multi = P->core.single == NULL;
     int nws = 0;
     switch (P->route) {
-    case GFP_ROUTE_C2C: nws = (P->core.fs || P->core.np >= 3 || d_in == d_out) ? 1 : 0; break;
+    case GFP_ROUTE_C2C: nws = (P->core.p1.on || P->core.np >= 3 || d_in == d_out) ? 1 : 0; break;
     case GFP_ROUTE_R2C: nws = 1 + (P->d.post != GFP_GPU_POST_NONE && multi); break;
     case GFP_ROUTE_C2R: nws = 1; break;
     default: nws = 2; break;
