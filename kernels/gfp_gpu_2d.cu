@@ -62,20 +62,19 @@ static int cluster_size(int nf)
     return nf == 16384 ? 4 : 0;
 }
 
-/* the cluster kernel for length nf into fi when asked for and the device
- * can run its clusters (true); fi unchanged otherwise */
-static bool try_cluster(int nf, int dev, gfp_fast_info *fi)
+/* whether the device runs cluster kernel c (sm_90 and later, its shared
+ * memory, at least one cluster at once); a persistent one (persist -1)
+ * gets the number of clusters that run at once */
+static bool cluster_fits(gfp_fast_info *c, int dev)
 {
-    int cl = cluster_size(nf), major = 0;
-    gfp_fast_info c;
-    memset(&c, 0, sizeof c);
-    if (cl < 2 || !gfp_fast2d_c2c_f32_cl(nf, cl, &c))
-        return false;
+    int major = 0;
     if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess ||
         major < 9)
         return false;
-    if (cudaFuncSetAttribute(c.func, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             (int)c.smem) != cudaSuccess) {
+    if (cudaFuncSetAttribute(c->func, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             (int)c->smem) != cudaSuccess ||
+        (c->cl > 8 && cudaFuncSetAttribute(c->func, cudaFuncAttributeNonPortableClusterSizeAllowed,
+                                           1) != cudaSuccess)) {
         cudaGetLastError();
         return false;
     }
@@ -83,21 +82,33 @@ static bool try_cluster(int nf, int dev, gfp_fast_info *fi)
     memset(&cfg, 0, sizeof cfg);
     cudaLaunchAttribute at[1];
     at[0].id = cudaLaunchAttributeClusterDimension;
-    at[0].val.clusterDim.x = (unsigned)cl;
+    at[0].val.clusterDim.x = (unsigned)c->cl;
     at[0].val.clusterDim.y = 1;
     at[0].val.clusterDim.z = 1;
-    cfg.gridDim = dim3((unsigned)cl);
-    cfg.blockDim = dim3((unsigned)c.threads);
-    cfg.dynamicSmemBytes = c.smem;
+    cfg.gridDim = dim3((unsigned)c->cl);
+    cfg.blockDim = dim3((unsigned)c->threads);
+    cfg.dynamicSmemBytes = c->smem;
     cfg.attrs = at;
     cfg.numAttrs = 1;
     int ncl = 0;
-    if (cudaOccupancyMaxActiveClusters(&ncl, c.func, &cfg) != cudaSuccess || ncl < 1) {
+    if (cudaOccupancyMaxActiveClusters(&ncl, c->func, &cfg) != cudaSuccess || ncl < 1) {
         cudaGetLastError();
         return false;
     }
-    if (c.persist < 0)
-        c.persist = ncl; /* a persistent cluster kernel: no more clusters than run at once */
+    if (c->persist < 0)
+        c->persist = ncl; /* a persistent cluster kernel: no more clusters than run at once */
+    return true;
+}
+
+/* the cluster kernel for length nf into fi when asked for and the device
+ * can run its clusters (true); fi unchanged otherwise */
+static bool try_cluster(int nf, int dev, gfp_fast_info *fi)
+{
+    int cl = cluster_size(nf);
+    gfp_fast_info c;
+    memset(&c, 0, sizeof c);
+    if (cl < 2 || !gfp_fast2d_c2c_f32_cl(nf, cl, &c) || !cluster_fits(&c, dev))
+        return false;
     *fi = c;
     return true;
 }
@@ -114,7 +125,9 @@ int gfp_pass_setup(gfp_pass *t, int dbl, int form, int nf, size_t ld, int invers
     gfp_fast_info fi;
     memset(&fi, 0, sizeof fi);
     bool ok;
-    if (form == GFP_PASS_4S1)
+    if (form == GFP_PASS_1CL)
+        ok = !dbl && gfp_fastcl_c2c_f32(nf, &fi) && cluster_fits(&fi, dev);
+    else if (form == GFP_PASS_4S1)
         ok = dbl ? gfp_fast4s_c2c_f64(nf, &fi) : gfp_fast4s_c2c_f32(nf, &fi);
     else if (form == GFP_PASS_4S2)
         ok = dbl ? gfp_fast4s2_c2c_f64(nf, &fi) : gfp_fast4s2_c2c_f32(nf, &fi);
@@ -129,7 +142,8 @@ int gfp_pass_setup(gfp_pass *t, int dbl, int form, int nf, size_t ld, int invers
     if (!ok || fi.smem > (size_t)optin)
         return GFP_GPU_OK;
     size_t ntw;
-    if (gfp_gpu_stage_twiddle_count(fi.r, fi.nst, fi.nf, &ntw) || fi.nf != nf)
+    if (gfp_gpu_stage_twiddle_count(fi.r, fi.nst, fi.nf, &ntw) ||
+        fi.nf * (fi.whole ? fi.cl : 1) != nf)
         return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: pass kernel radices of %d", nf);
     size_t nrtw = r2c ? (size_t)nf + 1 : 0;
     size_t esz = dbl ? 16 : 8;
@@ -187,6 +201,8 @@ int gfp_pass_launch(const gfp_pass *t, const void *in, void *out, size_t frames,
     cudaStream_t s = (cudaStream_t)stream;
     size_t blocks = (frames + (size_t)t->fi.fpb - 1) / (size_t)t->fi.fpb;
     const unsigned cl = t->fi.cl > 1 ? (unsigned)t->fi.cl : 1;
+    if (t->fi.whole)
+        blocks = frames * cl; /* a cluster a frame */
     blocks = (blocks + cl - 1) / cl * cl; /* whole clusters; the extra frames idle */
     if (t->fi.persist > 0 && blocks > (size_t)t->fi.persist * cl)
         blocks = (size_t)t->fi.persist * cl; /* persistent: the clusters loop */

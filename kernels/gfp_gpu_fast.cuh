@@ -23,6 +23,32 @@
 #include "gfp_gpu_fft.cuh"
 #include "gfp_gpu_fast.h"
 
+/* thread-block clusters (sm_90): the block's dynamic shared memory, the
+ * cluster barrier, the block's rank and another block's shared memory
+ * (bench/gpu's host emulation defines its own) */
+#ifndef GFP_EMU
+#include <cooperative_groups.h>
+namespace gfpcl {
+__device__ __forceinline__ unsigned char *smem()
+{
+    extern __shared__ __align__(16) unsigned char gfp_cl_raw[];
+    return gfp_cl_raw;
+}
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+__device__ __forceinline__ void csync() { cooperative_groups::this_cluster().sync(); }
+__device__ __forceinline__ unsigned crank() { return cooperative_groups::this_cluster().block_rank(); }
+template <typename P> __device__ __forceinline__ P *cmap(P *p, unsigned r)
+{
+    return cooperative_groups::this_cluster().map_shared_rank(p, r);
+}
+#else /* no clusters before sm_90: the host never launches these there */
+__device__ __forceinline__ void csync() { __trap(); }
+__device__ __forceinline__ unsigned crank() { return 0; }
+template <typename P> __device__ __forceinline__ P *cmap(P *p, unsigned) { return p; }
+#endif
+} // namespace gfpcl
+#endif
+
 /* composite butterfly R = R1 R2 in registers: n = R2 n1 + n2,
  * k = k1 + R1 k2; constants from gfp_gpu_consts.cuh (R in 10, 15, 25, 27, 30, 32) */
 template <int R1, int R2, typename T> struct BflyComp {

@@ -36,6 +36,8 @@ struct gfp_fast_info {
     int cl; /* > 1: thread-block clusters of cl blocks (gfp_fast2d_c2c_f32_cl) */
     int persist; /* > 0: blocks loop over frames (pkernel): launch at most
                     persist blocks an SM */
+    int whole;   /* 1: one transform of nf * cl across each cluster
+                    (gfp_fastcl_*), cl blocks a frame */
 };
 
 /* each returns true and fills *f when a specialised kernel exists for the
@@ -59,6 +61,9 @@ bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f);
 /* its second pass (GFP_FAST_TR): the 2D passes and a few more lengths */
 bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f);
 bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f);
+/* one transform of n = 2^15 .. 2^18 across a thread-block cluster
+ * (gfp_gpu_fast_cl.cu, sm_90): f->nf the block's length, f->cl blocks */
+bool gfp_fastcl_c2c_f32(int n, gfp_fast_info *f);
 
 /* one transform length run by a pass kernel (GFP_FAST_TR): the 2D FFT's
  * axes (gfp_gpu_2d.cu) and the four-step FFT's passes (gfp_gpu_large.cu) */
@@ -69,8 +74,10 @@ struct gfp_pass {
     void *dtw;      /* per-stage twiddles, then (R2C) W_n^k, k = 0..nf */
 };
 /* which kernels: the 2D C2C and R2C (nf = n/2) passes, the four-step
- * FFT's first (xtw, xsh set by the caller) and second passes */
-enum { GFP_PASS_C2C = 0, GFP_PASS_R2C = 1, GFP_PASS_4S1 = 2, GFP_PASS_4S2 = 3 };
+ * FFT's first (xtw, xsh set by the caller) and second passes, and the
+ * one-pass cluster transform of length nf (xtw, xsh: W_nf, set by the
+ * caller; fi.nf is then the block's share) */
+enum { GFP_PASS_C2C = 0, GFP_PASS_R2C = 1, GFP_PASS_4S1 = 2, GFP_PASS_4S2 = 3, GFP_PASS_1CL = 4 };
 /* Sets t up for a complex FFT of length nf whose output rows are ld values
  * apart when a pass kernel of that form exists and fits the device; leaves
  * t->on = 0 otherwise. */

@@ -132,28 +132,6 @@ bool gfp_fast2d_r2c_f32(int nf, gfp_fast_info *f)
  * block's range (k0 = tid / CL): a warp reads 32 / CL consecutive bins of
  * each of CL frames (conflict-free: consecutive words in each block's
  * memory) and writes 32 / CL runs. */
-#ifndef GFP_EMU
-#include <cooperative_groups.h>
-namespace gfpcl {
-__device__ __forceinline__ unsigned char *smem()
-{
-    extern __shared__ __align__(16) unsigned char gfp_cl_raw[];
-    return gfp_cl_raw;
-}
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-__device__ __forceinline__ void csync() { cooperative_groups::this_cluster().sync(); }
-__device__ __forceinline__ unsigned crank() { return cooperative_groups::this_cluster().block_rank(); }
-template <typename P> __device__ __forceinline__ P *cmap(P *p, unsigned r)
-{
-    return cooperative_groups::this_cluster().map_shared_rank(p, r);
-}
-#else /* no clusters before sm_90: the host never launches these there */
-__device__ __forceinline__ void csync() { __trap(); }
-__device__ __forceinline__ unsigned crank() { return 0; }
-template <typename P> __device__ __forceinline__ P *cmap(P *p, unsigned) { return p; }
-#endif
-} // namespace gfpcl
-#endif
 
 namespace gfpfast {
 /* FPB frames a block (as fkernel), CL blocks a cluster: a bin's run is

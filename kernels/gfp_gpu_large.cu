@@ -526,6 +526,7 @@ struct gfp_lpass {
 struct gfp_lcore { /* forward complex FFT of length L, scale 1 */
     long long L;
     gfp_gpu_plan *single; /* a single-block plan of gfp_gpu.cu, or */
+    gfp_pass pc;          /* one pass across thread-block clusters (pc.on), or */
     gfp_pass p1, p2;      /* the four-step FFT (p1.on): passes of n1 = p1.fi.nf and
                              n2 = p2.fi.nf, or */
     int np;               /* passes */
@@ -859,6 +860,32 @@ static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lc
     return GFP_GPU_OK;
 }
 
+/* The one-pass core (c->pc.on): L across a thread-block cluster where the
+ * device runs one (gfp_gpu_fast_cl.cu: f32, 2^15 .. 2^18, sm_90);
+ * GFP_GPU_1CL=0 turns it off. c untouched otherwise. */
+static int cluster_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
+                          char *err, size_t errlen)
+{
+    const char *ev = getenv("GFP_GPU_1CL");
+    if ((ev && *ev == '0') || dbl || L > (1ll << 18))
+        return GFP_GPU_OK;
+    gfp_pass a;
+    int rc = gfp_pass_setup(&a, dbl, GFP_PASS_1CL, (int)L, 0, 0, 1.0, optin, P->device, err,
+                            errlen);
+    if (rc || !a.on)
+        return rc;
+    void *dv = NULL;
+    int sh = 0;
+    if ((rc = twolevel(P, L, dbl, &dv, &sh, err, errlen))) { /* W_L^m */
+        gfp_pass_destroy(&a);
+        return rc;
+    }
+    a.fp.xtw = dv;
+    a.fp.xsh = sh;
+    c->pc = a;
+    return GFP_GPU_OK;
+}
+
 static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
                        char *err, size_t errlen)
 {
@@ -874,6 +901,9 @@ static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore 
     /* one block per transform where the single-block kernels take L */
     if (L <= 16384 && smooth13(L) && gfp_gpu_single_supported(&sd))
         return gfp_gpu_plan_create(&sd, &c->single, err, errlen);
+    int rc1 = cluster_create(P, L, dbl, optin, c, err, errlen);
+    if (rc1 || c->pc.on)
+        return rc1;
     int rc4 = fourstep_create(P, L, dbl, optin, c, err, errlen);
     if (rc4 || c->p1.on)
         return rc4;
@@ -944,6 +974,7 @@ static void core_destroy(gfp_lcore *c)
 {
     gfp_gpu_plan_destroy(c->single);
     c->single = NULL;
+    gfp_pass_destroy(&c->pc);
     gfp_pass_destroy(&c->p1);
     gfp_pass_destroy(&c->p2);
 }
@@ -981,6 +1012,13 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
         if (conj_in || conj_out || scale != 1.0)
             return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: single core with options");
         return gfp_gpu_plan_exec(c->single, src, dst, batch, (void *)s, err, errlen);
+    }
+    if (c->pc.on) { /* one pass, in place or not */
+        gfp_pass a = c->pc;
+        a.fp.conj_in = conj_in;
+        a.fp.conj_out = conj_out;
+        a.fp.scale = scale;
+        return gfp_pass_launch(&a, src, dst, batch, 0, 0, 0, s, err, errlen);
     }
     if (c->p1.on) {
         /* src -> scratch (may be src: each block writes back the columns
@@ -1464,6 +1502,10 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
         } else if (P->route != GFP_ROUTE_BLUE1) {
             if (P->core.single)
                 snprintf(P->desc + o, sizeof P->desc - o, ", one block");
+            else if (P->core.pc.on)
+                snprintf(P->desc + o, sizeof P->desc - o,
+                         ", one pass in clusters of %d blocks of %d (%d threads)",
+                         P->core.pc.fi.cl, P->core.pc.fi.nf, P->core.pc.fi.threads);
             else if (P->core.p1.on)
                 snprintf(P->desc + o, sizeof P->desc - o,
                          ", four-step %d x %d (%d x %d threads, %d x %d frames a block)",
@@ -1554,7 +1596,9 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
     int multi = P->core.single == NULL;
     int nws = 0;
     switch (P->route) {
-    case GFP_ROUTE_C2C: nws = (P->core.p1.on || P->core.np >= 3 || d_in == d_out) ? 1 : 0; break;
+    case GFP_ROUTE_C2C:
+        nws = !P->core.pc.on && (P->core.p1.on || P->core.np >= 3 || d_in == d_out) ? 1 : 0;
+        break;
     case GFP_ROUTE_R2C: nws = 1 + (P->d.post != GFP_GPU_POST_NONE && multi); break;
     case GFP_ROUTE_C2R: nws = 1; break;
     default: nws = 2; break;

@@ -19,7 +19,10 @@
  *   4step  the four-step FFT's two passes (gfp_gpu_fast_4s.cu) as
  *          gfp_gpu_large.cu launches them, the first out of place and in
  *          place, forward and inverse, against FFTW's 1D transform.
- *   emu-2d [pass|2d|2dbig|plan|4step|all]   (default all; 2dbig: 16384 x 256,
+ *   1cl    the one-pass cluster transforms (gfp_gpu_fast_cl.cu) on
+ *          persistent clusters, out of place and in place, forward and
+ *          inverse, against FFTW's 1D transform.
+ *   emu-2d [pass|2d|2dbig|plan|4step|1cl|all]   (default all; 2dbig: 16384 x 256,
  *          256 x 16384 and R2C 3840 x 2160, not in all); EMU_NF=n: the
  *          pass test of length n alone; exit 1 on any failure.
  * Build: make emu2d (writes build/emu-2d). */
@@ -63,7 +66,7 @@ static inline void __syncthreads() { pthread_barrier_wait(emu_barp); }
 namespace gfpcl {
 static thread_local unsigned char *cl_smem;
 static thread_local unsigned cl_rank;
-static unsigned char *cl_bufs[8];
+static unsigned char *cl_bufs[16];
 static pthread_barrier_t cl_bar;
 static inline unsigned char *smem() { return cl_smem; }
 static inline void csync() { pthread_barrier_wait(&cl_bar); }
@@ -87,6 +90,7 @@ alignas(16) unsigned char gfp_fsm_raw[232448];
 #include "../../kernels/gfp_gpu_fast_2d64.cu"
 #undef C2C_T
 #include "../../kernels/gfp_gpu_fast_4s.cu"
+#include "../../kernels/gfp_gpu_fast_cl.cu"
 
 typedef long double ld;
 
@@ -186,6 +190,7 @@ static void launch_cl(const gfp_fast_info &fi, const gfp_fparams &p, unsigned bl
 {
     const unsigned nt = (unsigned)fi.threads, cl = (unsigned)fi.cl;
     const unsigned clusters = (blocks + cl - 1) / cl;
+    gridDim.x = clusters * cl; /* persistent kernels loop over gridDim.x / cl */
     std::vector<pthread_barrier_t> bars(cl);
     for (unsigned r = 0; r < cl; r++) {
         pthread_barrier_init(&bars[r], NULL, nt);
@@ -220,7 +225,7 @@ static void launch_cl(const gfp_fast_info &fi, const gfp_fparams &p, unsigned bl
 static void launch(const gfp_fast_info &fi, const gfp_fparams &p)
 {
     if (fi.cl > 1) {
-        launch_cl(fi, p, (unsigned)((p.batch + fi.fpb - 1) / fi.fpb));
+        launch_cl(fi, p, (unsigned)((p.batch + fi.fpb - 1) / fi.fpb * (fi.whole ? fi.cl : 1)));
         return;
     }
     unsigned nt = (unsigned)fi.threads;
@@ -461,6 +466,103 @@ static void fourstep_test(int n1, int n2, size_t cnt, int inverse, bool inplace)
            dbl ? "f64" : "f32", n1, n2, cnt, inverse ? " inv" : "", inplace ? " in place" : "",
            worst, bad);
     fflush(stdout);
+}
+
+/* the one-pass cluster transform (gfp_gpu_fast_cl.cu) of length n over
+ * cnt frames (a cluster each, one more launched than needed: it must
+ * leave the others alone), in place or not, against FFTW in double */
+static void whole_test(int n, size_t cnt, int inverse, bool inplace)
+{
+    typedef float T;
+    gfp_fast_info f;
+    memset(&f, 0, sizeof f);
+    if (!gfp_fastcl_c2c_f32(n, &f) || !f.whole || f.nf * f.cl != n) {
+        printf("FAIL 1cl %d: no cluster kernel\n", n);
+        fails++;
+        return;
+    }
+    const size_t L = (size_t)n;
+    std::vector<T> in(2 * cnt * L), out(2 * cnt * L, (T)NAN);
+    for (auto &v : in)
+        v = (T)urand();
+    if (inplace)
+        out = in;
+    int sh = 0;
+    while ((1ull << (2 * sh)) < L)
+        sh++;
+    const size_t na = (size_t)1 << sh, nb = (L + na - 1) / na;
+    std::vector<T> xt(2 * (na + nb));
+    ld c, si;
+    for (size_t i = 0; i < na + nb; i++) {
+        root(i < na ? (long long)i : (long long)((i - na) * na), (long long)L, &c, &si);
+        xt[2 * i] = (T)c;
+        xt[2 * i + 1] = (T)si;
+    }
+    size_t o1;
+    std::vector<T> tw = tables<T>(f, false, &o1);
+    gfp_fparams p;
+    memset(&p, 0, sizeof p);
+    p.tw = tw.data();
+    p.xtw = xt.data();
+    p.xsh = sh;
+    p.conj_in = inverse;
+    p.conj_out = inverse;
+    p.scale = 0.5;
+    p.in = inplace ? out.data() : in.data();
+    p.out = out.data();
+    p.batch = cnt;
+    launch_cl(f, p, (unsigned)(cnt + 1) * (unsigned)f.cl);
+    std::vector<double> x(2 * L), ref(2 * L);
+    fftw_plan fp = fftw_plan_dft_1d((int)L, (fftw_complex *)x.data(), (fftw_complex *)ref.data(),
+                                    inverse ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE);
+    double worst = 0;
+    size_t bad = 0;
+    for (size_t m = 0; m < cnt; m++) {
+        for (size_t i = 0; i < 2 * L; i++)
+            x[i] = in[m * 2 * L + i];
+        fftw_execute(fp);
+        double num = 0, den = 0;
+        for (size_t i = 0; i < 2 * L; i++) {
+            double g = out[m * 2 * L + i], r = 0.5 * ref[i];
+            if (!std::isfinite(g))
+                bad++;
+            num += (g - r) * (g - r);
+            den += r * r;
+        }
+        double rel = sqrt(num / den);
+        if (!(rel <= worst))
+            worst = std::isnan(rel) ? INFINITY : rel;
+    }
+    fftw_destroy_plan(fp);
+    bool ok = bad == 0 && worst <= 1e-6;
+    if (!ok)
+        fails++;
+    printf("%s 1cl f32 %6d = %5d x %2d x %zu frames%s%s: rel %.2e, %zu not finite\n",
+           ok ? "ok  " : "FAIL", n, f.nf, f.cl, cnt, inverse ? " inv" : "",
+           inplace ? " in place" : "", worst, bad);
+    fflush(stdout);
+}
+
+static void all_whole()
+{
+    /* the lengths that have a cluster kernel (emu-2d-ab: GFP_FAST_ALT=30
+     * for the M = 8192 / 16384 set of 2^15 .. 2^18) */
+    const char *only = getenv("EMU_NF");
+    static const int ns[] = {32768, 65536, 131072, 262144};
+    int any = 0;
+    for (int n : ns) {
+        gfp_fast_info f;
+        memset(&f, 0, sizeof f);
+        if ((only && atoi(only) != n) || !gfp_fastcl_c2c_f32(n, &f))
+            continue;
+        any++;
+        whole_test(n, 2, 0, false);
+        whole_test(n, 2, 1, true);
+    }
+    if (!any && !only) {
+        printf("FAIL 1cl: no cluster kernel at all\n");
+        fails++;
+    }
 }
 
 static void all_fourstep()
@@ -931,6 +1033,8 @@ int main(int argc, char **argv)
         all_plans();
     if (all || !strcmp(what, "4step"))
         all_fourstep();
+    if (all || !strcmp(what, "1cl"))
+        all_whole();
     printf("emu-2d: %d failed\n", fails);
     return fails != 0;
 }

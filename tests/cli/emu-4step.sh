@@ -7,8 +7,11 @@
 # kernels/gfp_gpu_large.cu launches them, against FFTW's 1D transform:
 # f32 and f64, forward out of place and inverse in place, 128 x 256 and
 # 1024 x 128 (the quick set; `emu-2d 4step` without EMU_QUICK runs every
-# kernel). Needs no GPU, so the kernels' index maps are checked on every
-# CUDA build; skipped (77) where the build has no CUDA and so no emulator.
+# kernel). Then the one-pass cluster transform (kernels/gfp_gpu_fast_cl.cu,
+# the cluster's blocks as threads at once, a barrier for cluster.sync):
+# every length it serves, forward out of place and inverse in place. Needs
+# no GPU, so the kernels' index maps are checked on every CUDA build;
+# skipped (77) where the build has no CUDA and so no emulator.
 . "$(dirname "$0")/lib.sh"
 
 emu=$TOP_BUILDDIR/tests/unit/emu-4step
@@ -19,4 +22,10 @@ cat "$T/emu.log"
 check "emu-2d 4step exits 0" [ "$rc" -eq 0 ]
 n=$(grep -c '^ok ' "$T/emu.log")
 check "8 cases pass (got $n)" [ "$n" -eq 8 ]
+"$emu" 1cl > "$T/emu1.log" 2>&1
+rc=$?
+cat "$T/emu1.log"
+check "emu-2d 1cl exits 0" [ "$rc" -eq 0 ]
+n=$(grep -c '^ok ' "$T/emu1.log")
+check "the cluster cases pass (got $n, at least 2)" [ "$n" -ge 2 ]
 finish
