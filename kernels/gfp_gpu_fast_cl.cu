@@ -28,9 +28,36 @@
 
 namespace gfpfast {
 
+/* bytes before the pipelined form's prefetch buffer: the column and the
+ * split buffer, rounded up to 16 (cp.async) */
+template <typename T, int M, int MODE> struct XPre {
+    static constexpr size_t v = ((size_t)(M + M / 16) * sizeof(gcx<T>) +
+                                 (size_t)PadS<M, MODE>::v * sizeof(T) + 15) / 16 * 16;
+};
+
+#ifndef GFP_EMU
+/* block r's share of frame q into pre by cp.async, 16 bytes a copy */
+template <typename T, int M, int C, int TPT>
+__device__ __forceinline__ void xprefetch(gcx<T> *pre, const gfp_fparams &p, unsigned long long q,
+                                          int x, unsigned r)
+{
+    constexpr int CH = M * (int)sizeof(gcx<T>) / 16;
+    static_assert(CH % TPT == 0, "xprefetch: even shares");
+    const char *src = (const char *)((const gcx<T> *)p.in + q * (unsigned long long)M * C +
+                                     (size_t)r * M);
+#pragma unroll
+    for (int c = 0; c < CH / TPT; c++)
+        cp_async16((char *)pre + (size_t)(x + c * TPT) * 16, src + (size_t)(x + c * TPT) * 16);
+}
+#endif
+
 /* frame q of the cluster, by thread x of block r */
+/* XAB 3 (A/B, pipelined): frame q's share is already in the prefetch
+ * buffer after the split buffer; frame qn's (qn < batch) is brought in by
+ * cp.async once this one is read */
 template <typename T, int M, int C, int TPT, int MODE, int XAB, int... Rs>
-__device__ __forceinline__ void xframe(const gfp_fparams &p, unsigned long long q, int x, unsigned r)
+__device__ __forceinline__ void xframe(const gfp_fparams &p, unsigned long long q, int x, unsigned r,
+                                       unsigned long long qn = 0)
 {
     constexpr int N = M * C;
     constexpr int E = M / TPT;         /* values a thread in steps 1 and 2 */
@@ -57,10 +84,11 @@ __device__ __forceinline__ void xframe(const gfp_fparams &p, unsigned long long 
      * makes sure every block of the cluster has started. */
     {
         const gcx<T> *src = (const gcx<T> *)p.in + q * (unsigned long long)N + (size_t)r * M + x;
+        gcx<T> *pre = (gcx<T> *)(raw + XPre<T, M, MODE>::v);
         gcx<T> a[E];
 #pragma unroll
         for (int e = 0; e < E; e++)
-            a[e] = ldf<MODE>(&src[e * TPT]);
+            a[e] = XAB == 3 ? pre[x + e * TPT] : ldf<MODE>(&src[e * TPT]);
 #pragma unroll
         for (int e = 0; e < E; e++) {
             const int i = x + e * TPT;
@@ -68,6 +96,13 @@ __device__ __forceinline__ void xframe(const gfp_fparams &p, unsigned long long 
             col[i + (i >> 4)] = a[e];
         }
         __syncthreads();
+#ifndef GFP_EMU
+        if constexpr (XAB == 3) {
+            if (qn < p.batch)
+                xprefetch<T, M, C, TPT>(pre, p, qn, x, r);
+            cp_async_commit();
+        }
+#endif
 #pragma unroll
         for (int e = 0; e < E; e++) {
             const int f = x + e * TPT, i = f / MC + C * (f % MC);
@@ -126,6 +161,7 @@ __device__ __forceinline__ void xframe(const gfp_fparams &p, unsigned long long 
     gfpcl::csync(); /* the others have read this block's column */
 }
 
+
 /* PERS 0: cluster q takes frame q; 1 (A/B): persistent clusters loop over
  * frames q, q + clusters, ... (the thread index re-read each time, so the
  * compiler does not keep every shared address live across the loop) */
@@ -135,11 +171,30 @@ __global__ void __launch_bounds__(TPT, MINB) xkernel(const __grid_constant__ gfp
     const unsigned r = gfpcl::crank();
     if constexpr (PERS) {
         const unsigned long long ncl = gridDim.x / C;
-        for (unsigned long long q = blockIdx.x / C; q < p.batch; q += ncl) {
+        unsigned long long q = blockIdx.x / C;
+#ifndef GFP_EMU
+        if constexpr (XAB == 3) {
+            if (q < p.batch)
+                xprefetch<T, M, C, TPT>((gcx<T> *)(gfpcl::smem() + XPre<T, M, MODE>::v), p, q,
+                                        (int)threadIdx.x, r);
+            cp_async_commit();
+        }
+#endif
+        for (; q < p.batch; q += ncl) {
             int x;
             asm volatile("mov.u32 %0, %%tid.x;" : "=r"(x));
-            xframe<T, M, C, TPT, MODE, XAB, Rs...>(p, q, x, r);
+#ifndef GFP_EMU
+            if constexpr (XAB == 3) {
+                cp_async_wait0();
+                __syncthreads(); /* this frame's share is in pre for every thread */
+            }
+#endif
+            xframe<T, M, C, TPT, MODE, XAB, Rs...>(p, q, x, r, q + ncl);
         }
+#ifndef GFP_EMU
+        if constexpr (XAB == 3)
+            cp_async_wait0();
+#endif
     } else {
         const unsigned long long q = blockIdx.x / C;
         if (q < p.batch) /* every block of the cluster alike */
@@ -160,15 +215,16 @@ inline bool xfill(gfp_fast_info *f)
 }
 
 #ifdef GFP_FAST_AB
-template <typename T, int M, int C, int TPT, int MODE, int MINB, int... Rs>
+template <typename T, int M, int C, int TPT, int MODE, int MINB, int XAB, int... Rs>
 inline bool xpfill(gfp_fast_info *f)
 {
     f->cl = C;
     f->whole = 1;
     f->persist = -1;
-    return info<M, TPT, 1, Rs...>(f, (const void *)xkernel<T, M, C, TPT, MODE, MINB, 0, 1, Rs...>,
-                                  (size_t)(M + M / 16) * sizeof(gcx<T>) +
-                                      (size_t)PadS<M, MODE>::v * sizeof(T));
+    return info<M, TPT, 1, Rs...>(f, (const void *)xkernel<T, M, C, TPT, MODE, MINB, XAB, 1, Rs...>,
+                                  XAB == 3 ? XPre<T, M, MODE>::v + (size_t)M * sizeof(gcx<T>)
+                                           : (size_t)(M + M / 16) * sizeof(gcx<T>) +
+                                                 (size_t)PadS<M, MODE>::v * sizeof(T));
 }
 #endif
 } // namespace gfpfast
@@ -208,12 +264,18 @@ bool gfp_fastcl_c2c_f32(int n, gfp_fast_info *f)
     case 34262144: return gfpfast::xfill<float, 16384, 16, 512, C2C_CS, 1, 2, 16, 16, 16, 4>(f);
 #ifndef GFP_EMU
     /* alt 36, 37: persistent clusters, M = 8192 (16384 at 2^18) and 4096 */
-    case 36032768: return gfpfast::xpfill<float, 8192, 4, 512, C2C_CS, 2, 2, 16, 16, 16>(f);
-    case 36065536: return gfpfast::xpfill<float, 8192, 8, 512, C2C_CS, 2, 2, 16, 16, 16>(f);
-    case 36131072: return gfpfast::xpfill<float, 8192, 16, 512, C2C_CS, 2, 2, 16, 16, 16>(f);
-    case 36262144: return gfpfast::xpfill<float, 16384, 16, 512, C2C_CS, 1, 16, 16, 16, 4>(f);
-    case 37032768: return gfpfast::xpfill<float, 4096, 8, 256, C2C_CS, 4, 16, 16, 16>(f);
-    case 37065536: return gfpfast::xpfill<float, 4096, 16, 256, C2C_CS, 4, 16, 16, 16>(f);
+    case 36032768: return gfpfast::xpfill<float, 8192, 4, 512, C2C_CS, 2, 0, 2, 16, 16, 16>(f);
+    case 36065536: return gfpfast::xpfill<float, 8192, 8, 512, C2C_CS, 2, 0, 2, 16, 16, 16>(f);
+    case 36131072: return gfpfast::xpfill<float, 8192, 16, 512, C2C_CS, 2, 0, 2, 16, 16, 16>(f);
+    case 36262144: return gfpfast::xpfill<float, 16384, 16, 512, C2C_CS, 1, 0, 16, 16, 16, 4>(f);
+    case 37032768: return gfpfast::xpfill<float, 4096, 8, 256, C2C_CS, 4, 0, 16, 16, 16>(f);
+    case 37065536: return gfpfast::xpfill<float, 4096, 16, 256, C2C_CS, 4, 0, 16, 16, 16>(f);
+    /* alt 38: persistent and pipelined (the next frame's share by cp.async
+     * into a third buffer while this one is transformed), M = 4096 (two
+     * blocks an SM), 8192 (one) */
+    case 38032768: return gfpfast::xpfill<float, 4096, 8, 256, C2C_CS, 2, 3, 16, 16, 16>(f);
+    case 38065536: return gfpfast::xpfill<float, 4096, 16, 256, C2C_CS, 2, 3, 16, 16, 16>(f);
+    case 38131072: return gfpfast::xpfill<float, 8192, 16, 512, C2C_CS, 1, 3, 2, 16, 16, 16>(f);
 #endif
     default: break;
     }
