@@ -131,6 +131,8 @@ int gfp_pass_setup(gfp_pass *t, int dbl, int form, int nf, size_t ld, int invers
         ok = dbl ? gfp_fast4s_c2c_f64(nf, &fi) : gfp_fast4s_c2c_f32(nf, &fi);
     else if (form == GFP_PASS_4S2)
         ok = dbl ? gfp_fast4s2_c2c_f64(nf, &fi) : gfp_fast4s2_c2c_f32(nf, &fi);
+    else if (form == GFP_PASS_4S2R)
+        ok = !dbl && gfp_fast4s2r_c2c_f32(nf, &fi);
     else
         ok = r2c ? (!dbl && gfp_fast2d_r2c_f32(nf, &fi))
                  : (dbl ? gfp_fast2d_c2c_f64(nf, &fi) : gfp_fast2d_c2c_f32(nf, &fi));
@@ -203,6 +205,8 @@ int gfp_pass_launch(const gfp_pass *t, const void *in, void *out, size_t frames,
     const unsigned cl = t->fi.cl > 1 ? (unsigned)t->fi.cl : 1;
     if (t->fi.whole)
         blocks = frames * cl; /* a cluster a frame */
+    if (t->fi.pairs) /* fpb/2 rows k1 <= fpm/2 a block, and their mirrors */
+        blocks = frames / fpm * ((fpm / 2 + (size_t)t->fi.fpb / 2) / ((size_t)t->fi.fpb / 2));
     blocks = (blocks + cl - 1) / cl * cl; /* whole clusters; the extra frames idle */
     if (t->fi.persist > 0 && blocks > (size_t)t->fi.persist * cl)
         blocks = (size_t)t->fi.persist * cl; /* persistent: the clusters loop */

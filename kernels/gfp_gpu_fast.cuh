@@ -141,7 +141,34 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
  * table p.xtw), in the transposed store */
 #define GFP_FAST_XT (1 << 17)
 
+/* the four-step FFT's second pass with the R2C split fused (R2C of n = 2 L
+ * through a complex L = n1 n2, gfp_gpu_large.cu): with GFP_FAST_TR, the
+ * block's FPB frames are FPB/2 rows k1 <= n1/2 of the n1 x n2 matrix
+ * (n1 = fpm, a power of two) and, in slots FPB/2 .., their mirrors n1 -
+ * k1, so Z[k] and Z[L - k] (k = k1 + n1 k2) are both in the block; bin k
+ * of frame m goes to out[m mst + k] (mst = L + 1), X[L] with row 0,
+ * W_2L^k from the two-level table xtw (xsh) */
+#define GFP_FAST_SPL (1 << 19)
+
 namespace gfpfast {
+
+/* GFP_FAST_SPL: frame slot s of block b: the matrix m, its row k1 <= n1/2
+ * (of the slot's pair), the row the slot holds, and whether it exists */
+template <int FPB> struct SplSlot {
+    unsigned long long m;
+    unsigned k1, row;
+    bool act;
+    __device__ __forceinline__ SplSlot(const gfp_fparams &p, unsigned long long b, int s)
+    {
+        constexpr int H = FPB / 2;
+        const unsigned n1 = (unsigned)p.fpm;
+        const unsigned long long bpm = (n1 / 2 + H) / H; /* ceil((n1/2 + 1) / H) */
+        m = b / bpm;
+        k1 = (unsigned)(b - m * bpm) * H + (unsigned)(s % H);
+        row = s < H ? k1 : (n1 - k1) & (n1 - 1);
+        act = m * n1 < p.batch && k1 <= n1 / 2;
+    }
+};
 
 __device__ __forceinline__ gcx<float> ldcs(const gcx<float> *p)
 {
@@ -416,6 +443,15 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     const unsigned long long b0 = (unsigned long long)blockIdx.x * FPB;
     c.g = b0 + t;
     c.act = c.g < p.batch;
+    constexpr bool SPL = (MODE & GFP_FAST_SPL) != 0;
+    if constexpr (SPL) {
+        static_assert(FPB % 2 == 0 && !TL && DIRECT && (MODE & GFP_FAST_TR) != 0 &&
+                          (MODE & 15) == GFP_MODE_C2C,
+                      "split pass: pairs of frames, direct loads, transposed store, C2C");
+        const SplSlot<FPB> sl(p, blockIdx.x, t);
+        c.g = sl.m * p.fpm + sl.row;
+        c.act = sl.act;
+    }
     const unsigned long long rest = p.batch - b0;
     const int nt = rest < (unsigned long long)FPB ? (int)rest : FPB;
     gcx<T> *sm = smb + t * PS;
@@ -500,7 +536,32 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         static_assert(!XT || KM == GFP_MODE_C2C, "four-step twiddle: C2C only");
         const int tt = tid % FPB;
         const int k0 = tr_first<FPB, TPT>(tid / FPB);
-        if (tt < nt) {
+        if constexpr (SPL) {
+            /* X[k] = r2c_bin(Z[k], Z[L - k], W_2L^k), k = row + n1 k2; Z[L -
+             * k] is bin n2-1-k2 of the mirror row (row 0: bin n2-k2 of
+             * row 0); a self-mirrored row (0, n1/2) writes from its first
+             * slot only */
+            constexpr int H = FPB / 2;
+            const SplSlot<FPB> sl(p, blockIdx.x, tt);
+            if (sl.act && (tt < H || sl.row != sl.k1)) {
+                const unsigned n1 = (unsigned)p.fpm;
+                const int mt = tt < H ? tt + H : tt - H;
+                const gcx<T> *s0 = sm0 + tt * PS, *s1 = sm0 + mt * PS;
+                gcx<T> *dst = (gcx<T> *)p.out + sl.m * p.mst + sl.row;
+                const T sc = (T)p.scale * (T)0.5;
+                const unsigned long long ld = p.ld;
+#pragma unroll 4
+                for (int it = 0; it < N / TPT; it++) {
+                    const int k = k0 + it * TPT;
+                    const int kb = sl.row ? N - 1 - k : (N - k) & (N - 1);
+                    const gcx<T> a = s0[fpad<MODE>(k)], bz = s1[fpad<MODE>(kb)];
+                    const unsigned kk = sl.row + n1 * (unsigned)k;
+                    dst[(unsigned long long)k * ld] = r2c_bin(a, bz, xtw_tab<T>(p, kk), sc, sc);
+                    if (sl.row == 0 && k == 0) /* X[L], L = n1 N */
+                        dst[(unsigned long long)n1 * N] = r2c_bin(a, a, mk((T)-1, (T)0), sc, sc);
+                }
+            }
+        } else if (tt < nt) {
             const unsigned long long g = b0 + (unsigned long long)tt;
             const unsigned xm = XT ? (unsigned)(g % p.fpm) : 0u; /* W_L^{xm k} */
             const unsigned xl = XT ? (unsigned)(p.fpm * N) : 0u;  /* L */
@@ -611,6 +672,7 @@ template <typename T, int N, int TPT, int FPB, int MODE, int MB0, int PPF, int..
 inline bool fill(gfp_fast_info *f)
 {
     constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
+    f->pairs = (MODE & GFP_FAST_SPL) != 0;
     return info<N, TPT, FPB, Rs...>(
         f, (const void *)fkernel<T, N, TPT, FPB, MODE, MINB, PPF, Rs...>,
         (size_t)(PPol<T, N, FPB, PPF, MODE>::pp ? 2 : 1) * FPB * PadN<N, MODE>::v * sizeof(gcx<T>));

@@ -38,6 +38,8 @@ struct gfp_fast_info {
                     persist blocks an SM */
     int whole;   /* 1: one transform of nf * cl across each cluster
                     (gfp_fastcl_*), cl blocks a frame */
+    int pairs;   /* 1: the four-step's second pass with the R2C split
+                    (GFP_FAST_SPL): fpb/2 rows a block and their mirrors */
 };
 
 /* each returns true and fills *f when a specialised kernel exists for the
@@ -61,6 +63,8 @@ bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f);
 /* its second pass (GFP_FAST_TR): the 2D passes and a few more lengths */
 bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f);
 bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f);
+/* the second pass with the R2C split fused (GFP_FAST_SPL), f32 */
+bool gfp_fast4s2r_c2c_f32(int nf, gfp_fast_info *f);
 /* one transform of n = 2^15 .. 2^18 across a thread-block cluster
  * (gfp_gpu_fast_cl.cu, sm_90): f->nf the block's length, f->cl blocks */
 bool gfp_fastcl_c2c_f32(int n, gfp_fast_info *f);
@@ -77,7 +81,8 @@ struct gfp_pass {
  * FFT's first (xtw, xsh set by the caller) and second passes, and the
  * one-pass cluster transform of length nf (xtw, xsh: W_nf, set by the
  * caller; fi.nf is then the block's share) */
-enum { GFP_PASS_C2C = 0, GFP_PASS_R2C = 1, GFP_PASS_4S1 = 2, GFP_PASS_4S2 = 3, GFP_PASS_1CL = 4 };
+enum { GFP_PASS_C2C = 0, GFP_PASS_R2C = 1, GFP_PASS_4S1 = 2, GFP_PASS_4S2 = 3, GFP_PASS_1CL = 4,
+       GFP_PASS_4S2R = 5 /* 4S2 with the R2C split (xtw, xsh: W_2L, set by the caller) */ };
 /* Sets t up for a complex FFT of length nf whose output rows are ld values
  * apart when a pass kernel of that form exists and fits the device; leaves
  * t->on = 0 otherwise. */

@@ -96,6 +96,32 @@ bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
     }
 }
 
+/* with the R2C split fused (GFP_FAST_SPL): a block's runs are FPB/2
+ * values, so FPB 16 (64-byte runs) where a block holds 16 frames: n2 <=
+ * 1024. Longer rows (16-32 byte runs) measured slower than a pass of its
+ * own for the split (H100, bench/NOTES.md), so they have none here. */
+#define C2C_TS (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_SPL)
+bool gfp_fast4s2r_c2c_f32(int nf, gfp_fast_info *f)
+{
+#ifdef GFP_FAST_AB
+    /* alt 41: the 2D passes' shapes (runs of 64, 32, 32, 16, 16 bytes) */
+    switch (gfp_fast_alt() * 100000 + nf) {
+    case 4100256: return gfpfast::fill<float, 256, 16, 16, C2C_TS, 0, -1, 16, 16>(f);
+    case 4100512: return gfpfast::fill<float, 512, 32, 8, C2C_TS, 0, -1, 2, 16, 16>(f);
+    case 4101024: return gfpfast::fill<float, 1024, 64, 8, C2C_TS, 0, -1, 4, 16, 16>(f);
+    case 4102048: return gfpfast::fill<float, 2048, 128, 4, C2C_TS, 0, -1, 8, 16, 16>(f);
+    case 4104096: return gfpfast::fill<float, 4096, 256, 4, C2C_TS, 0, -1, 16, 16, 16>(f);
+    default: break;
+    }
+#endif
+    switch (nf) {
+    GFP_FAST(float, 256, 16, 16, C2C_TS, 16, 16)
+    GFP_FAST(float, 512, 32, 16, C2C_TS, 2, 16, 16)
+    GFP_FAST(float, 1024, 64, 16, C2C_TS, 4, 16, 16)
+    default: return false;
+    }
+}
+
 bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
 {
     switch (nf) {

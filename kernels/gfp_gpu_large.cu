@@ -539,6 +539,8 @@ struct gfp_large {
     int device, route;
     long long L;          /* the core's length */
     gfp_lcore core;
+    gfp_pass r2s;         /* R2C on a four-step core: its second pass with the
+                             split fused (r2s.on), instead of core.p2 + split */
     gfp_lxparams xp;      /* pre/post/split/merge/fused parameters */
     int fthreads;         /* fused Bluestein launch */
     size_t fsmem;
@@ -1354,6 +1356,7 @@ void gfp_large_destroy(gfp_large *P)
     if (!P)
         return;
     core_destroy(&P->core);
+    gfp_pass_destroy(&P->r2s);
     for (int i = 0; i < P->nbufs; i++)
         cudaFree(P->bufs[i]);
     if (P->pool_made)
@@ -1491,6 +1494,22 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                     goto done;
             }
         }
+        /* R2C without a post-op on a four-step core (f32): the split in its
+         * second pass (GFP_GPU_4S_SPLIT=0: a pass of its own) */
+        const char *ev = getenv("GFP_GPU_4S_SPLIT");
+        if (P->route == GFP_ROUTE_R2C && P->core.p1.on && !dbl &&
+            d->post == GFP_GPU_POST_NONE && !(ev && *ev == '0')) {
+            gfp_pass *t = &P->r2s;
+            if ((rc = gfp_pass_setup(t, dbl, GFP_PASS_4S2R, P->core.p2.fi.nf, 0, 0, x->scale,
+                                     optin, P->device, err, errlen)))
+                goto done;
+            void *dv = NULL;
+            int sh = 0;
+            if (t->on && (rc = twolevel(P, 2 * P->L, dbl, &dv, &sh, err, errlen))) /* W_2L^k */
+                goto done;
+            t->fp.xtw = dv;
+            t->fp.xsh = sh;
+        }
     }
     {
         int o = snprintf(P->desc, sizeof P->desc, "%s, L=%lld", route_name[P->route], P->L);
@@ -1508,9 +1527,10 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                          P->core.pc.fi.cl, P->core.pc.fi.nf, P->core.pc.fi.threads);
             else if (P->core.p1.on)
                 snprintf(P->desc + o, sizeof P->desc - o,
-                         ", four-step %d x %d (%d x %d threads, %d x %d frames a block)",
+                         ", four-step %d x %d (%d x %d threads, %d x %d frames a block)%s",
                          P->core.p1.fi.nf, P->core.p2.fi.nf, P->core.p1.fi.threads,
-                         P->core.p2.fi.threads, P->core.p1.fi.fpb, P->core.p2.fi.fpb);
+                         P->core.p2.fi.threads, P->core.p1.fi.fpb, P->core.p2.fi.fpb,
+                         P->r2s.on ? ", split in the second pass" : "");
             else
                 for (int i = 0; i < P->core.np && o < (int)sizeof P->desc - 24; i++)
                     o += snprintf(P->desc + o, sizeof P->desc - o, "%s%d(C%d%s)",
@@ -1618,6 +1638,18 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
                        x.scale, s, err, errlen);
         break;
     case GFP_ROUTE_R2C:
+        if (P->r2s.on) {
+            /* the reals as L = n1 n2 complex: pass 1 to w1, pass 2 with the
+             * split from w1 to d_out (frames of L + 1 bins) */
+            gfp_pass a = P->core.p1;
+            a.fp.conj_in = 0;
+            const size_t L = (size_t)P->L, n1 = (size_t)a.fi.nf, n2 = L / n1;
+            rc = gfp_pass_launch(&a, d_in, w1, batch * n2, n2, n2, L, s, err, errlen);
+            if (!rc)
+                rc = gfp_pass_launch(&P->r2s, w1, d_out, batch * n1, n1, n1, L + 1, s, err,
+                                     errlen);
+            break;
+        }
         /* the reals as L complex; Z in w1; d_out (or w2) as scratch */
         rc = core_exec(&P->core, dbl, d_in, w1, w2 ? w2 : d_out, batch, 0, 0, 1.0, s, err,
                        errlen);

@@ -18,7 +18,8 @@
  *          transforms in double.
  *   4step  the four-step FFT's two passes (gfp_gpu_fast_4s.cu) as
  *          gfp_gpu_large.cu launches them, the first out of place and in
- *          place, forward and inverse, against FFTW's 1D transform.
+ *          place, forward and inverse, against FFTW's 1D transform; and
+ *          R2C with the split in the second pass, against FFTW's r2c.
  *   1cl    the one-pass cluster transforms (gfp_gpu_fast_cl.cu) on
  *          persistent clusters, out of place and in place, forward and
  *          inverse, against FFTW's 1D transform.
@@ -230,6 +231,8 @@ static void launch(const gfp_fast_info &fi, const gfp_fparams &p)
     }
     unsigned nt = (unsigned)fi.threads;
     unsigned blocks = (unsigned)((p.batch + fi.fpb - 1) / fi.fpb);
+    if (fi.pairs) /* as gfp_pass_launch */
+        blocks = (unsigned)(p.batch / p.fpm * ((p.fpm / 2 + fi.fpb / 2) / (fi.fpb / 2)));
     if (fi.smem > sizeof gfpfast::gfp_fsm_raw) {
         fprintf(stderr, "smem %zu over the emulator's buffer\n", fi.smem);
         exit(2);
@@ -565,6 +568,95 @@ static void all_whole()
     }
 }
 
+/* R2C of n = 2 L through the four-step core L = n1 n2 with the split in
+ * the second pass (GFP_FAST_SPL), as gfp_large_exec's R2C route runs it:
+ * pass 1 to scratch, pass 2 to frames of L + 1 bins, against FFTW's r2c */
+static void r2c_fourstep_test(int n1, int n2, size_t cnt)
+{
+    typedef float T;
+    gfp_fast_info f1, f2;
+    memset(&f1, 0, sizeof f1);
+    memset(&f2, 0, sizeof f2);
+    if (!gfp_fast4s_c2c_f32(n1, &f1) || !gfp_fast4s2r_c2c_f32(n2, &f2) || !f2.pairs) {
+        printf("FAIL 4step r2c %dx%d: no pass kernels\n", n1, n2);
+        fails++;
+        return;
+    }
+    const size_t L = (size_t)n1 * n2, n = 2 * L;
+    std::vector<T> in(cnt * n), ws(2 * cnt * L, (T)NAN), out(2 * cnt * (L + 1), (T)NAN);
+    for (auto &v : in)
+        v = (T)urand();
+    auto twol = [](size_t len, int *shp) {
+        int sh = 0;
+        while ((1ull << (2 * sh)) < len)
+            sh++;
+        const size_t na = (size_t)1 << sh, nb = (len + na - 1) / na;
+        std::vector<T> t(2 * (na + nb));
+        ld c, si;
+        for (size_t i = 0; i < na + nb; i++) {
+            root(i < na ? (long long)i : (long long)((i - na) * na), (long long)len, &c, &si);
+            t[2 * i] = (T)c;
+            t[2 * i + 1] = (T)si;
+        }
+        *shp = sh;
+        return t;
+    };
+    int sh1 = 0, sh2 = 0;
+    std::vector<T> xt1 = twol(L, &sh1), xt2 = twol(2 * L, &sh2);
+    size_t o1, o2;
+    std::vector<T> tw1 = tables<T>(f1, false, &o1), tw2 = tables<T>(f2, false, &o2);
+    gfp_fparams p;
+    memset(&p, 0, sizeof p);
+    p.tw = tw1.data();
+    p.xtw = xt1.data();
+    p.xsh = sh1;
+    p.scale = 1.0;
+    p.in = in.data();
+    p.out = ws.data();
+    p.batch = cnt * n2;
+    p.fpm = p.ld = n2;
+    p.mst = L;
+    launch(f1, p);
+    memset(&p, 0, sizeof p);
+    p.tw = tw2.data();
+    p.xtw = xt2.data();
+    p.xsh = sh2;
+    p.scale = 0.5;
+    p.in = ws.data();
+    p.out = out.data();
+    p.batch = cnt * n1;
+    p.fpm = p.ld = n1;
+    p.mst = L + 1;
+    launch(f2, p);
+    std::vector<double> x(n), ref(2 * (L + 1));
+    fftw_plan fp = fftw_plan_dft_r2c_1d((int)n, x.data(), (fftw_complex *)ref.data(), FFTW_ESTIMATE);
+    double worst = 0;
+    size_t bad = 0;
+    for (size_t m = 0; m < cnt; m++) {
+        for (size_t i = 0; i < n; i++)
+            x[i] = in[m * n + i];
+        fftw_execute(fp);
+        double num = 0, den = 0;
+        for (size_t i = 0; i < 2 * (L + 1); i++) {
+            double g = out[m * 2 * (L + 1) + i], r = 0.5 * ref[i];
+            if (!std::isfinite(g))
+                bad++;
+            num += (g - r) * (g - r);
+            den += r * r;
+        }
+        double rel = sqrt(num / den);
+        if (!(rel <= worst))
+            worst = std::isnan(rel) ? INFINITY : rel;
+    }
+    fftw_destroy_plan(fp);
+    bool ok = bad == 0 && worst <= 1e-6;
+    if (!ok)
+        fails++;
+    printf("%s 4step r2c f32 %5d x %5d x %zu (n %zu, split in pass 2): rel %.2e, %zu not finite\n",
+           ok ? "ok  " : "FAIL", n1, n2, cnt, n, worst, bad);
+    fflush(stdout);
+}
+
 static void all_fourstep()
 {
     /* every first-pass and second-pass kernel at least once; odd counts
@@ -585,6 +677,20 @@ static void all_fourstep()
             fourstep_test<double>(pr[0], pr[1], 3, 0, false);
             fourstep_test<double>(pr[0], pr[1], 1, 1, true);
         }
+    }
+    /* R2C with the split in the second pass: every such kernel (n2 256 ..
+     * 4096), n1 below, equal to and above n2 */
+    static const int rpairs[][2] = {{128, 256}, {512, 256}, {256, 512}, {128, 1024},
+                                    {128, 2048}, {128, 4096}, {4096, 256}};
+    for (auto &pr : rpairs) {
+        if (only && atoi(only) != pr[0] && atoi(only) != pr[1])
+            continue;
+        if (quick && !(pr[0] == 128 && pr[1] == 256))
+            continue;
+        gfp_fast_info f;
+        if (pr[1] > 1024 && !gfp_fast4s2r_c2c_f32(pr[1], &f))
+            continue; /* longer rows have one only in emu-2d-ab, GFP_FAST_ALT=41 */
+        r2c_fourstep_test(pr[0], pr[1], 2);
     }
 }
 
