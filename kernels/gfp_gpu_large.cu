@@ -541,6 +541,7 @@ struct gfp_large {
     gfp_lcore core;
     gfp_pass r2s;         /* R2C on a four-step core: its second pass with the
                              split fused (r2s.on), instead of core.p2 + split */
+    int r2s_want;         /* this plan would take r2s: the core's rows <= 1024 */
     gfp_lxparams xp;      /* pre/post/split/merge/fused parameters */
     int fthreads;         /* fused Bluestein launch */
     size_t fsmem;
@@ -795,7 +796,7 @@ static int fast_pass(gfp_large *P, long long L, int dbl, gfp_lpass *q, char *err
 
 /* GFP_GPU_4S=0: no four-step cores (the multi-pass kernels instead);
  * GFP_GPU_4S_N1=k: the first pass's length (a power of two) */
-static int fourstep_n1(long long L)
+static int fourstep_n1(long long L, int r2s)
 {
     const char *ev = getenv("GFP_GPU_4S");
     if ((ev && *ev == '0') || L < 2 || (L & (L - 1)))
@@ -814,6 +815,13 @@ static int fourstep_n1(long long L)
         if (n1 > 8192)
             n1 = 8192;
     }
+    /* R2C with the split in the second pass (gfp_fast4s2r_c2c_f32: rows
+     * of 1024 at most): n2 = 1024 up to n1 = 4096 (H100, bench/NOTES.md:
+     * R2C 2^21 1.04x cuFFT against 0.91x as 512 x 2048 in three passes,
+     * 2^22 0.98x against 0.83x, 2^23 0.95x against 0.83x; 8192 x 1024
+     * 0.63x against 0.79x) */
+    if (r2s && L / 1024 > n1 && L / 1024 <= 4096)
+        n1 = L / 1024;
     int e1 = env_int("GFP_GPU_4S_N1", 0);
     if (e1 > 1 && L % e1 == 0)
         n1 = e1;
@@ -827,7 +835,7 @@ static int fourstep_n1(long long L)
 static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
                            char *err, size_t errlen)
 {
-    int n1 = fourstep_n1(L);
+    int n1 = fourstep_n1(L, P->r2s_want);
     /* n2 <= 4096: 2^26 as 8192 x 8192 (16-byte runs both ways) ran at
      * 0.47x cuFFT against the multi-pass kernels' 0.67x at 2^27 (H100) */
     if (n1 < 2 || L / n1 > 4096)
@@ -1480,6 +1488,13 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
             rc = GFP_GPU_OK;
         }
     }
+    /* R2C without a post-op (f32): the split in the four-step's second
+     * pass (GFP_GPU_4S_SPLIT=0: a pass of its own) */
+    {
+        const char *ev = getenv("GFP_GPU_4S_SPLIT");
+        P->r2s_want = P->route == GFP_ROUTE_R2C && !dbl && d->post == GFP_GPU_POST_NONE &&
+                      !(ev && *ev == '0');
+    }
     if (P->route != GFP_ROUTE_BLUE1 && P->route != GFP_ROUTE_BLUEF) {
         if ((rc = core_create(P, P->L, dbl, optin, &P->core, err, errlen)))
             goto done;
@@ -1494,11 +1509,7 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                     goto done;
             }
         }
-        /* R2C without a post-op on a four-step core (f32): the split in its
-         * second pass (GFP_GPU_4S_SPLIT=0: a pass of its own) */
-        const char *ev = getenv("GFP_GPU_4S_SPLIT");
-        if (P->route == GFP_ROUTE_R2C && P->core.p1.on && !dbl &&
-            d->post == GFP_GPU_POST_NONE && !(ev && *ev == '0')) {
+        if (P->r2s_want && P->route == GFP_ROUTE_R2C && P->core.p1.on) {
             gfp_pass *t = &P->r2s;
             if ((rc = gfp_pass_setup(t, dbl, GFP_PASS_4S2R, P->core.p2.fi.nf, 0, 0, x->scale,
                                      optin, P->device, err, errlen)))
