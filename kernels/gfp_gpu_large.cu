@@ -541,7 +541,8 @@ struct gfp_large {
     gfp_lcore core;
     gfp_pass r2s;         /* R2C on a four-step core: its second pass with the
                              split fused (r2s.on), instead of core.p2 + split */
-    int r2s_want;         /* this plan would take r2s: the core's rows <= 1024 */
+    int r2s_want;         /* R2C, f32, no post-op: take r2s where it exists, and
+                             factor the core for it (rows of 1024, fourstep_n1) */
     gfp_lxparams xp;      /* pre/post/split/merge/fused parameters */
     int fthreads;         /* fused Bluestein launch */
     size_t fsmem;
@@ -870,9 +871,10 @@ static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lc
     return GFP_GPU_OK;
 }
 
-/* The one-pass core (c->pc.on): L across a thread-block cluster where the
- * device runs one (gfp_gpu_fast_cl.cu: f32, 2^15 .. 2^18, sm_90);
- * GFP_GPU_1CL=0 turns it off. c untouched otherwise. */
+/* The one-pass core (c->pc.on): L across a thread-block cluster where
+ * gfp_gpu_fast_cl.cu has a kernel (f32 2^15; A/B builds up to 2^18) and
+ * the device runs its clusters (sm_90); GFP_GPU_1CL=0 turns it off. c
+ * untouched otherwise. */
 static int cluster_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
                           char *err, size_t errlen)
 {

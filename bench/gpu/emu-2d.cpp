@@ -379,6 +379,62 @@ static void all_passes()
     }
 }
 
+/* W_len^m = A[m mod 2^sh] B[m >> sh] in T, as twolevel() in
+ * gfp_gpu_large.cu (gfp_fparams.xtw, xsh) */
+template <typename T> static std::vector<T> twolevel_tab(size_t len, int *shp)
+{
+    int sh = 0;
+    while ((1ull << (2 * sh)) < len)
+        sh++;
+    const size_t na = (size_t)1 << sh, nb = (len + na - 1) / na;
+    std::vector<T> t(2 * (na + nb));
+    ld c, si;
+    for (size_t i = 0; i < na + nb; i++) {
+        root(i < na ? (long long)i : (long long)((i - na) * na), (long long)len, &c, &si);
+        t[2 * i] = (T)c;
+        t[2 * i + 1] = (T)si;
+    }
+    *shp = sh;
+    return t;
+}
+
+/* the worst relative L2 error over cnt frames of out (0.5 x the
+ * transform) against FFTW in double of the frames of in: C2C of L complex
+ * (inverse: backward), or (r2c) R2C of 2L reals to L + 1 bins; *bad counts
+ * the values of out that are not finite */
+template <typename T>
+static double worst_err(const std::vector<T> &in, const std::vector<T> &out, size_t L, size_t cnt,
+                        int inverse, bool r2c, size_t *bad)
+{
+    const size_t nin = 2 * L, nout = r2c ? 2 * (L + 1) : 2 * L;
+    std::vector<double> x(nin), ref(nout);
+    fftw_plan fp = r2c ? fftw_plan_dft_r2c_1d((int)(2 * L), x.data(), (fftw_complex *)ref.data(),
+                                              FFTW_ESTIMATE)
+                       : fftw_plan_dft_1d((int)L, (fftw_complex *)x.data(),
+                                          (fftw_complex *)ref.data(),
+                                          inverse ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE);
+    double worst = 0;
+    *bad = 0;
+    for (size_t m = 0; m < cnt; m++) {
+        for (size_t i = 0; i < nin; i++)
+            x[i] = in[m * nin + i];
+        fftw_execute(fp);
+        double num = 0, den = 0;
+        for (size_t i = 0; i < nout; i++) {
+            double g = out[m * nout + i], r = 0.5 * ref[i];
+            if (!std::isfinite(g))
+                (*bad)++;
+            num += (g - r) * (g - r);
+            den += r * r;
+        }
+        double rel = sqrt(num / den);
+        if (!(rel <= worst))
+            worst = std::isnan(rel) ? INFINITY : rel;
+    }
+    fftw_destroy_plan(fp);
+    return worst;
+}
+
 /* the four-step FFT of gfp_gpu_large.cu (fourstep_create, core_exec): a
  * length L = n1 n2 C2C transform of cnt frames through the two pass
  * kernels (the first in place when inplace), against FFTW in double */
@@ -402,18 +458,8 @@ static void fourstep_test(int n1, int n2, size_t cnt, int inverse, bool inplace)
         v = (T)urand();
     if (inplace)
         ws = in;
-    /* W_L^m = A[m mod 2^sh] B[m >> sh], as fourstep_create */
     int sh = 0;
-    while ((1ull << (2 * sh)) < L)
-        sh++;
-    const size_t na = (size_t)1 << sh, nb = (L + na - 1) / na;
-    std::vector<T> xt(2 * (na + nb));
-    ld c, si;
-    for (size_t i = 0; i < na + nb; i++) {
-        root(i < na ? (long long)i : (long long)((i - na) * na), (long long)L, &c, &si);
-        xt[2 * i] = (T)c;
-        xt[2 * i + 1] = (T)si;
-    }
+    std::vector<T> xt = twolevel_tab<T>(L, &sh); /* W_L, as fourstep_create */
     size_t o1, o2;
     std::vector<T> tw1 = tables<T>(f1, false, &o1), tw2 = tables<T>(f2, false, &o2);
     gfp_fparams p;
@@ -439,28 +485,8 @@ static void fourstep_test(int n1, int n2, size_t cnt, int inverse, bool inplace)
     p.fpm = p.ld = n1;
     p.mst = L;
     launch(f2, p);
-    std::vector<double> x(2 * L), ref(2 * L);
-    fftw_plan fp = fftw_plan_dft_1d((int)L, (fftw_complex *)x.data(), (fftw_complex *)ref.data(),
-                                    inverse ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE);
-    double worst = 0;
-    size_t bad = 0;
-    for (size_t m = 0; m < cnt; m++) {
-        for (size_t i = 0; i < 2 * L; i++)
-            x[i] = in[m * 2 * L + i];
-        fftw_execute(fp);
-        double num = 0, den = 0;
-        for (size_t i = 0; i < 2 * L; i++) {
-            double g = out[m * 2 * L + i], r = 0.5 * ref[i];
-            if (!std::isfinite(g))
-                bad++;
-            num += (g - r) * (g - r);
-            den += r * r;
-        }
-        double rel = sqrt(num / den);
-        if (!(rel <= worst))
-            worst = std::isnan(rel) ? INFINITY : rel;
-    }
-    fftw_destroy_plan(fp);
+    size_t bad;
+    const double worst = worst_err<T>(in, out, L, cnt, inverse, false, &bad);
     double tol = dbl ? 1e-14 : 1e-6;
     bool ok = bad == 0 && worst <= tol;
     if (!ok)
@@ -491,16 +517,7 @@ static void whole_test(int n, size_t cnt, int inverse, bool inplace)
     if (inplace)
         out = in;
     int sh = 0;
-    while ((1ull << (2 * sh)) < L)
-        sh++;
-    const size_t na = (size_t)1 << sh, nb = (L + na - 1) / na;
-    std::vector<T> xt(2 * (na + nb));
-    ld c, si;
-    for (size_t i = 0; i < na + nb; i++) {
-        root(i < na ? (long long)i : (long long)((i - na) * na), (long long)L, &c, &si);
-        xt[2 * i] = (T)c;
-        xt[2 * i + 1] = (T)si;
-    }
+    std::vector<T> xt = twolevel_tab<T>(L, &sh); /* W_L, as cluster_create */
     size_t o1;
     std::vector<T> tw = tables<T>(f, false, &o1);
     gfp_fparams p;
@@ -515,28 +532,8 @@ static void whole_test(int n, size_t cnt, int inverse, bool inplace)
     p.out = out.data();
     p.batch = cnt;
     launch_cl(f, p, (unsigned)(cnt + 1) * (unsigned)f.cl);
-    std::vector<double> x(2 * L), ref(2 * L);
-    fftw_plan fp = fftw_plan_dft_1d((int)L, (fftw_complex *)x.data(), (fftw_complex *)ref.data(),
-                                    inverse ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE);
-    double worst = 0;
-    size_t bad = 0;
-    for (size_t m = 0; m < cnt; m++) {
-        for (size_t i = 0; i < 2 * L; i++)
-            x[i] = in[m * 2 * L + i];
-        fftw_execute(fp);
-        double num = 0, den = 0;
-        for (size_t i = 0; i < 2 * L; i++) {
-            double g = out[m * 2 * L + i], r = 0.5 * ref[i];
-            if (!std::isfinite(g))
-                bad++;
-            num += (g - r) * (g - r);
-            den += r * r;
-        }
-        double rel = sqrt(num / den);
-        if (!(rel <= worst))
-            worst = std::isnan(rel) ? INFINITY : rel;
-    }
-    fftw_destroy_plan(fp);
+    size_t bad;
+    const double worst = worst_err<T>(in, out, L, cnt, inverse, false, &bad);
     bool ok = bad == 0 && worst <= 1e-6;
     if (!ok)
         fails++;
@@ -586,23 +583,8 @@ static void r2c_fourstep_test(int n1, int n2, size_t cnt)
     std::vector<T> in(cnt * n), ws(2 * cnt * L, (T)NAN), out(2 * cnt * (L + 1), (T)NAN);
     for (auto &v : in)
         v = (T)urand();
-    auto twol = [](size_t len, int *shp) {
-        int sh = 0;
-        while ((1ull << (2 * sh)) < len)
-            sh++;
-        const size_t na = (size_t)1 << sh, nb = (len + na - 1) / na;
-        std::vector<T> t(2 * (na + nb));
-        ld c, si;
-        for (size_t i = 0; i < na + nb; i++) {
-            root(i < na ? (long long)i : (long long)((i - na) * na), (long long)len, &c, &si);
-            t[2 * i] = (T)c;
-            t[2 * i + 1] = (T)si;
-        }
-        *shp = sh;
-        return t;
-    };
     int sh1 = 0, sh2 = 0;
-    std::vector<T> xt1 = twol(L, &sh1), xt2 = twol(2 * L, &sh2);
+    std::vector<T> xt1 = twolevel_tab<T>(L, &sh1), xt2 = twolevel_tab<T>(2 * L, &sh2);
     size_t o1, o2;
     std::vector<T> tw1 = tables<T>(f1, false, &o1), tw2 = tables<T>(f2, false, &o2);
     gfp_fparams p;
@@ -628,27 +610,8 @@ static void r2c_fourstep_test(int n1, int n2, size_t cnt)
     p.fpm = p.ld = n1;
     p.mst = L + 1;
     launch(f2, p);
-    std::vector<double> x(n), ref(2 * (L + 1));
-    fftw_plan fp = fftw_plan_dft_r2c_1d((int)n, x.data(), (fftw_complex *)ref.data(), FFTW_ESTIMATE);
-    double worst = 0;
-    size_t bad = 0;
-    for (size_t m = 0; m < cnt; m++) {
-        for (size_t i = 0; i < n; i++)
-            x[i] = in[m * n + i];
-        fftw_execute(fp);
-        double num = 0, den = 0;
-        for (size_t i = 0; i < 2 * (L + 1); i++) {
-            double g = out[m * 2 * (L + 1) + i], r = 0.5 * ref[i];
-            if (!std::isfinite(g))
-                bad++;
-            num += (g - r) * (g - r);
-            den += r * r;
-        }
-        double rel = sqrt(num / den);
-        if (!(rel <= worst))
-            worst = std::isnan(rel) ? INFINITY : rel;
-    }
-    fftw_destroy_plan(fp);
+    size_t bad;
+    const double worst = worst_err<T>(in, out, L, cnt, 0, true, &bad);
     bool ok = bad == 0 && worst <= 1e-6;
     if (!ok)
         fails++;
