@@ -435,6 +435,28 @@ static double worst_err(const std::vector<T> &in, const std::vector<T> &out, siz
     return worst;
 }
 
+/* the four-step FFT's first pass as core_exec launches it: cnt frames of
+ * L = n1 n2 from in to out (may be in): the columns of n1, W_L twiddles
+ * (xt, sh), stored transposed in place of the columns */
+template <typename T>
+static void pass1(const gfp_fast_info &f1, const std::vector<T> &tw1, const std::vector<T> &xt,
+                  int sh, const T *in, T *out, size_t cnt, int n1, int n2, int inverse)
+{
+    gfp_fparams p;
+    memset(&p, 0, sizeof p);
+    p.tw = tw1.data();
+    p.xtw = xt.data();
+    p.xsh = sh;
+    p.conj_in = inverse;
+    p.scale = 1.0;
+    p.in = in;
+    p.out = out;
+    p.batch = cnt * n2;
+    p.fpm = p.ld = n2;
+    p.mst = (size_t)n1 * n2;
+    launch(f1, p);
+}
+
 /* the four-step FFT of gfp_gpu_large.cu (fourstep_create, core_exec): a
  * length L = n1 n2 C2C transform of cnt frames through the two pass
  * kernels (the first in place when inplace), against FFTW in double */
@@ -462,19 +484,8 @@ static void fourstep_test(int n1, int n2, size_t cnt, int inverse, bool inplace)
     std::vector<T> xt = twolevel_tab<T>(L, &sh); /* W_L, as fourstep_create */
     size_t o1, o2;
     std::vector<T> tw1 = tables<T>(f1, false, &o1), tw2 = tables<T>(f2, false, &o2);
+    pass1<T>(f1, tw1, xt, sh, inplace ? ws.data() : in.data(), ws.data(), cnt, n1, n2, inverse);
     gfp_fparams p;
-    memset(&p, 0, sizeof p);
-    p.tw = tw1.data();
-    p.xtw = xt.data();
-    p.xsh = sh;
-    p.conj_in = inverse;
-    p.scale = 1.0;
-    p.in = inplace ? ws.data() : in.data();
-    p.out = ws.data();
-    p.batch = cnt * n2;
-    p.fpm = p.ld = n2;
-    p.mst = L;
-    launch(f1, p);
     memset(&p, 0, sizeof p);
     p.tw = tw2.data();
     p.conj_out = inverse;
@@ -587,18 +598,8 @@ static void r2c_fourstep_test(int n1, int n2, size_t cnt)
     std::vector<T> xt1 = twolevel_tab<T>(L, &sh1), xt2 = twolevel_tab<T>(2 * L, &sh2);
     size_t o1, o2;
     std::vector<T> tw1 = tables<T>(f1, false, &o1), tw2 = tables<T>(f2, false, &o2);
+    pass1<T>(f1, tw1, xt1, sh1, in.data(), ws.data(), cnt, n1, n2, 0);
     gfp_fparams p;
-    memset(&p, 0, sizeof p);
-    p.tw = tw1.data();
-    p.xtw = xt1.data();
-    p.xsh = sh1;
-    p.scale = 1.0;
-    p.in = in.data();
-    p.out = ws.data();
-    p.batch = cnt * n2;
-    p.fpm = p.ld = n2;
-    p.mst = L;
-    launch(f1, p);
     memset(&p, 0, sizeof p);
     p.tw = tw2.data();
     p.xtw = xt2.data();
