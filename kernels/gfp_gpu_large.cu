@@ -913,7 +913,10 @@ static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore 
     /* one block per transform where the single-block kernels take L */
     if (L <= 16384 && smooth13(L) && gfp_gpu_single_supported(&sd))
         return gfp_gpu_plan_create(&sd, &c->single, err, errlen);
-    int rc1 = cluster_create(P, L, dbl, optin, c, err, errlen);
+    /* not for an R2C that fuses its split into the four-step's second
+     * pass (H100: R2C 65536 0.70x cuFFT so, 0.64x on the cluster core and
+     * a split pass) */
+    int rc1 = P->r2s_want ? GFP_GPU_OK : cluster_create(P, L, dbl, optin, c, err, errlen);
     if (rc1 || c->pc.on)
         return rc1;
     int rc4 = fourstep_create(P, L, dbl, optin, c, err, errlen);
