@@ -205,8 +205,8 @@ int gfp_pass_launch(const gfp_pass *t, const void *in, void *out, size_t frames,
     const unsigned cl = t->fi.cl > 1 ? (unsigned)t->fi.cl : 1;
     if (t->fi.whole)
         blocks = frames * cl; /* a cluster a frame */
-    if (t->fi.pairs) /* fpb/2 rows k1 <= fpm/2 a block, and their mirrors */
-        blocks = frames / fpm * ((fpm / 2 + (size_t)t->fi.fpb / 2) / ((size_t)t->fi.fpb / 2));
+    if (t->fi.pairs) /* rows and their mirrors */
+        blocks = frames / fpm * gfp_spl_blocks(fpm, t->fi.fpb);
     blocks = (blocks + cl - 1) / cl * cl; /* whole clusters; the extra frames idle */
     if (t->fi.persist > 0 && blocks > (size_t)t->fi.persist * cl)
         blocks = (size_t)t->fi.persist * cl; /* persistent: the clusters loop */

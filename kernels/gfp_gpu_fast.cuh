@@ -162,7 +162,7 @@ template <int FPB> struct SplSlot {
     {
         constexpr int H = FPB / 2;
         const unsigned n1 = (unsigned)p.fpm;
-        const unsigned long long bpm = (n1 / 2 + H) / H; /* ceil((n1/2 + 1) / H) */
+        const unsigned long long bpm = gfp_spl_blocks(n1, FPB);
         m = b / bpm;
         k1 = (unsigned)(b - m * bpm) * H + (unsigned)(s % H);
         row = s < H ? k1 : (n1 - k1) & (n1 - 1);

@@ -65,6 +65,15 @@ bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f);
 bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f);
 /* the second pass with the R2C split fused (GFP_FAST_SPL), f32 */
 bool gfp_fast4s2r_c2c_f32(int nf, gfp_fast_info *f);
+/* its blocks a matrix of n1 rows: the rows k1 <= n1/2, fpb/2 a block
+ * (each block also takes their mirrors n1 - k1) */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+inline unsigned long long gfp_spl_blocks(unsigned long long n1, int fpb)
+{
+    return (n1 / 2 + (unsigned)fpb / 2) / ((unsigned)fpb / 2);
+}
 /* one transform of n = 2^15 .. 2^18 across a thread-block cluster
  * (gfp_gpu_fast_cl.cu, sm_90): f->nf the block's length, f->cl blocks */
 bool gfp_fastcl_c2c_f32(int n, gfp_fast_info *f);
