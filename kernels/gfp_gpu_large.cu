@@ -795,6 +795,24 @@ static int fast_pass(gfp_large *P, long long L, int dbl, gfp_lpass *q, char *err
     return GFP_GPU_OK;
 }
 
+/* a pass kernel's two-level table W_len (gfp_fparams.xtw, xsh: the
+ * four-step twiddle, the cluster transform's, the fused split's); t is
+ * destroyed when the table cannot be made */
+static int pass_twiddles(gfp_large *P, gfp_pass *t, long long len, int dbl, char *err,
+                         size_t errlen)
+{
+    void *dv = NULL;
+    int sh = 0;
+    int rc = twolevel(P, len, dbl, &dv, &sh, err, errlen);
+    if (rc) {
+        gfp_pass_destroy(t);
+        return rc;
+    }
+    t->fp.xtw = dv;
+    t->fp.xsh = sh;
+    return GFP_GPU_OK;
+}
+
 /* GFP_GPU_4S=0: no four-step cores (the multi-pass kernels instead);
  * GFP_GPU_4S_N1=k: the first pass's length (a power of two) */
 static int fourstep_n1(long long L, int r2s)
@@ -855,17 +873,10 @@ static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lc
         gfp_pass_destroy(&a);
         return rc;
     }
-    /* W_L^m = A[m mod 2^sh] B[m >> sh] in the kernel's precision */
-    void *dv = NULL;
-    int sh = 0;
-    rc = twolevel(P, L, dbl, &dv, &sh, err, errlen);
-    if (rc) {
-        gfp_pass_destroy(&a);
+    if ((rc = pass_twiddles(P, &a, L, dbl, err, errlen))) { /* W_L */
         gfp_pass_destroy(&b);
         return rc;
     }
-    a.fp.xtw = dv;
-    a.fp.xsh = sh;
     c->p1 = a;
     c->p2 = b;
     return GFP_GPU_OK;
@@ -884,16 +895,8 @@ static int cluster_create(gfp_large *P, long long L, int dbl, int optin, gfp_lco
     gfp_pass a;
     int rc = gfp_pass_setup(&a, dbl, GFP_PASS_1CL, (int)L, 0, 0, 1.0, optin, P->device, err,
                             errlen);
-    if (rc || !a.on)
+    if (rc || !a.on || (rc = pass_twiddles(P, &a, L, dbl, err, errlen))) /* W_L */
         return rc;
-    void *dv = NULL;
-    int sh = 0;
-    if ((rc = twolevel(P, L, dbl, &dv, &sh, err, errlen))) { /* W_L^m */
-        gfp_pass_destroy(&a);
-        return rc;
-    }
-    a.fp.xtw = dv;
-    a.fp.xsh = sh;
     c->pc = a;
     return GFP_GPU_OK;
 }
@@ -1019,6 +1022,17 @@ static int core_buffers(const gfp_lcore *c, const void *src, void *dst, void *sc
     return -1;
 }
 
+/* the four-step core's first pass: batch frames of L from src to scratch
+ * (may be src), columns of n1 twiddled and stored transposed */
+static int fourstep_pass1(const gfp_lcore *c, const void *src, void *scratch, size_t batch,
+                          int conj_in, cudaStream_t s, char *err, size_t errlen)
+{
+    gfp_pass a = c->p1;
+    a.fp.conj_in = conj_in;
+    const size_t L = (size_t)c->L, n2 = L / (size_t)a.fi.nf;
+    return gfp_pass_launch(&a, src, scratch, batch * n2, n2, n2, L, s, err, errlen);
+}
+
 static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, void *scratch,
                      size_t batch, int conj_in, int conj_out, double scale, cudaStream_t s,
                      char *err, size_t errlen)
@@ -1040,14 +1054,10 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
          * it read), scratch -> dst */
         if (!scratch || scratch == dst)
             return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: four-step scratch");
-        gfp_pass a = c->p1, b = c->p2;
-        a.fp.conj_in = conj_in;
-        a.fp.conj_out = 0;
-        a.fp.scale = 1.0;
-        b.fp.conj_in = 0;
+        gfp_pass b = c->p2;
         b.fp.conj_out = conj_out;
         b.fp.scale = scale;
-        const size_t L = (size_t)c->L, n1 = (size_t)a.fi.nf, n2 = (size_t)b.fi.nf;
+        const size_t L = (size_t)c->L, n1 = (size_t)c->p1.fi.nf;
         int only = 0;
 #ifdef GFP_FAST_AB
         /* A/B builds: GFP_GPU_4S_ONLY=1|2 runs that pass alone (what each
@@ -1056,7 +1066,7 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
 #endif
         int rc = GFP_GPU_OK;
         if (only != 2)
-            rc = gfp_pass_launch(&a, src, scratch, batch * n2, n2, n2, L, s, err, errlen);
+            rc = fourstep_pass1(c, src, scratch, batch, conj_in, s, err, errlen);
         if (!rc && only != 1)
             rc = gfp_pass_launch(&b, scratch, dst, batch * n1, n1, n1, L, s, err, errlen);
         return rc;
@@ -1514,17 +1524,12 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                     goto done;
             }
         }
-        if (P->r2s_want && P->route == GFP_ROUTE_R2C && P->core.p1.on) {
+        if (P->r2s_want && P->core.p1.on) {
             gfp_pass *t = &P->r2s;
             if ((rc = gfp_pass_setup(t, dbl, GFP_PASS_4S2R, P->core.p2.fi.nf, 0, 0, x->scale,
-                                     optin, P->device, err, errlen)))
+                                     optin, P->device, err, errlen)) ||
+                (t->on && (rc = pass_twiddles(P, t, 2 * P->L, dbl, err, errlen)))) /* W_2L */
                 goto done;
-            void *dv = NULL;
-            int sh = 0;
-            if (t->on && (rc = twolevel(P, 2 * P->L, dbl, &dv, &sh, err, errlen))) /* W_2L^k */
-                goto done;
-            t->fp.xtw = dv;
-            t->fp.xsh = sh;
         }
     }
     {
@@ -1657,10 +1662,8 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
         if (P->r2s.on) {
             /* the reals as L = n1 n2 complex: pass 1 to w1, pass 2 with the
              * split from w1 to d_out (frames of L + 1 bins) */
-            gfp_pass a = P->core.p1;
-            a.fp.conj_in = 0;
-            const size_t L = (size_t)P->L, n1 = (size_t)a.fi.nf, n2 = L / n1;
-            rc = gfp_pass_launch(&a, d_in, w1, batch * n2, n2, n2, L, s, err, errlen);
+            const size_t L = (size_t)P->L, n1 = (size_t)P->core.p1.fi.nf;
+            rc = fourstep_pass1(&P->core, d_in, w1, batch, 0, s, err, errlen);
             if (!rc)
                 rc = gfp_pass_launch(&P->r2s, w1, d_out, batch * n1, n1, n1, L + 1, s, err,
                                      errlen);
