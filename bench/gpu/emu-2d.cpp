@@ -232,7 +232,7 @@ static void launch(const gfp_fast_info &fi, const gfp_fparams &p)
     unsigned nt = (unsigned)fi.threads;
     unsigned blocks = (unsigned)((p.batch + fi.fpb - 1) / fi.fpb);
     if (fi.pairs) /* as gfp_pass_launch */
-        blocks = (unsigned)(p.batch / p.fpm * ((p.fpm / 2 + fi.fpb / 2) / (fi.fpb / 2)));
+        blocks = (unsigned)(p.batch / p.fpm * gfp_spl_blocks(p.fpm, fi.fpb));
     if (fi.smem > sizeof gfpfast::gfp_fsm_raw) {
         fprintf(stderr, "smem %zu over the emulator's buffer\n", fi.smem);
         exit(2);
@@ -457,6 +457,28 @@ static void pass1(const gfp_fast_info &f1, const std::vector<T> &tw1, const std:
     launch(f1, p);
 }
 
+/* its second pass: the rows of n2 of cnt n1 x n2 matrices from in, bin k2
+ * of row k1 to out at k1 + n1 k2 of frames mst apart, scaled by 0.5 (xtw,
+ * sh: the fused split's W_2L, or NULL) */
+template <typename T>
+static void pass2(const gfp_fast_info &f2, const std::vector<T> &tw2, const T *xtw, int sh,
+                  const T *in, T *out, size_t cnt, int n1, size_t mst, int inverse)
+{
+    gfp_fparams p;
+    memset(&p, 0, sizeof p);
+    p.tw = tw2.data();
+    p.xtw = xtw;
+    p.xsh = sh;
+    p.conj_out = inverse;
+    p.scale = 0.5;
+    p.in = in;
+    p.out = out;
+    p.batch = cnt * n1;
+    p.fpm = p.ld = n1;
+    p.mst = mst;
+    launch(f2, p);
+}
+
 /* the four-step FFT of gfp_gpu_large.cu (fourstep_create, core_exec): a
  * length L = n1 n2 C2C transform of cnt frames through the two pass
  * kernels (the first in place when inplace), against FFTW in double */
@@ -485,17 +507,7 @@ static void fourstep_test(int n1, int n2, size_t cnt, int inverse, bool inplace)
     size_t o1, o2;
     std::vector<T> tw1 = tables<T>(f1, false, &o1), tw2 = tables<T>(f2, false, &o2);
     pass1<T>(f1, tw1, xt, sh, inplace ? ws.data() : in.data(), ws.data(), cnt, n1, n2, inverse);
-    gfp_fparams p;
-    memset(&p, 0, sizeof p);
-    p.tw = tw2.data();
-    p.conj_out = inverse;
-    p.scale = 0.5;
-    p.in = ws.data();
-    p.out = out.data();
-    p.batch = cnt * n1;
-    p.fpm = p.ld = n1;
-    p.mst = L;
-    launch(f2, p);
+    pass2<T>(f2, tw2, NULL, 0, ws.data(), out.data(), cnt, n1, L, inverse);
     size_t bad;
     const double worst = worst_err<T>(in, out, L, cnt, inverse, false, &bad);
     double tol = dbl ? 1e-14 : 1e-6;
@@ -599,18 +611,7 @@ static void r2c_fourstep_test(int n1, int n2, size_t cnt)
     size_t o1, o2;
     std::vector<T> tw1 = tables<T>(f1, false, &o1), tw2 = tables<T>(f2, false, &o2);
     pass1<T>(f1, tw1, xt1, sh1, in.data(), ws.data(), cnt, n1, n2, 0);
-    gfp_fparams p;
-    memset(&p, 0, sizeof p);
-    p.tw = tw2.data();
-    p.xtw = xt2.data();
-    p.xsh = sh2;
-    p.scale = 0.5;
-    p.in = ws.data();
-    p.out = out.data();
-    p.batch = cnt * n1;
-    p.fpm = p.ld = n1;
-    p.mst = L + 1;
-    launch(f2, p);
+    pass2<T>(f2, tw2, xt2.data(), sh2, ws.data(), out.data(), cnt, n1, L + 1, 0);
     size_t bad;
     const double worst = worst_err<T>(in, out, L, cnt, 0, true, &bad);
     bool ok = bad == 0 && worst <= 1e-6;
