@@ -11,25 +11,11 @@
 #         tests/unit/test_gpu_large tests/unit/test_gpu_2d [$PWD/build-ab/src/gfftpipe]
 #   run (device tool, carry [".devpack"]): PHASE='tests b1' OUT=$OUT sh bench/gpu/dev-v20.sh
 #   (PHASE: any of tests b1 b2 b3, or all; each call has 600 s)
-set -u
-OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
-[ -n "${SKIP_UNPACK:-}" ] || { rm -rf build && mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build; } || exit 1
-export LD_LIBRARY_PATH=$PWD/build/lib:/usr/local/cuda/lib64
-G=$PWD/build/src/gfftpipe; U=$PWD/build/tests/unit
-nvidia-smi -L
-sum() { printf '%-28s %s | %s\n' "$1" "$(tail -n 1 $L/$1.log)" "$(grep -E 'asserts|ERROR SUMMARY|RACECHECK SUMMARY' $L/$1.log | tr -s ' ' | head -2 | tr '\n' ' ')"; }
-PHASE=${PHASE:-all}
-if [ "$PHASE" = all ] || echo " $PHASE " | grep -q " tests "; then
-  (cd build && timeout 280 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
-  [ -n "${NO2D:-}" ] || (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
-  for tool in ${SAN_TOOLS-memcheck racecheck}; do
-    (cd build && GFP_TEST_QUICK=1 timeout 280 compute-sanitizer --tool $tool --error-exitcode 9 \
-      $U/test_gpu_large > $L/test_gpu_large-$tool.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-$tool.log) &
-  done
-  wait
+. bench/gpu/dev-common.sh
+if ph tests; then
+  gpu_tests
 fi
 B="timeout 280 $G bench --engines gpu,cufft"
-ph() { [ "$PHASE" = all ] || echo " $PHASE " | grep -q " $1 "; }
 if ph b1; then
   GFP_GPU_LARGE_DEBUG=1 $B --kind c2c --precision f32 --sizes 16384..4194304 > $L/c2c32a.log 2>&1
 fi
@@ -62,8 +48,4 @@ fi
 echo "== tests"
 for t in test_gpu_large test_gpu_2d test_gpu_large-memcheck test_gpu_large-racecheck; do [ -f $L/$t.log ] && sum $t; done
 echo "== bench (gpu rows: kind prec n GB/s x-cufft err; cufft err)"
-for f in c2c32a c2c32b c2c32x c2c64 c2c64x r2c32 $(cd $L && ls alt-*.log only-*.log 2>/dev/null | sed 's/\.log$//') $(cd $L && ls ab-*.log 2>/dev/null | sed 's/\.log$//'); do
-  [ -f $L/$f.log ] || continue
-  awk -v f=$f '/^cufft/ {ce[$2 $3 $4] = $NF; cg[$2 $3 $4] = $7} /^gpu/ {e = ($NF + 0 > ce[$2 $3 $4] + 0) ? " ERR>cufft" : "";
-    printf "%s %s %s %s %s %s %s (cufft %s %s)%s\n", f, $2, $3, $4, $7, $8, $NF, cg[$2 $3 $4], ce[$2 $3 $4], e}' $L/$f.log
-done
+bench_rows c2c32a c2c32b c2c32x c2c64 c2c64x r2c32 $(cd $L && ls alt-*.log only-*.log 2>/dev/null | sed 's/\.log$//') $(cd $L && ls ab-*.log 2>/dev/null | sed 's/\.log$//')

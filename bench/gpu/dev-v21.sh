@@ -6,28 +6,14 @@
 # C2C f32 2^14 .. 2^18 and R2C f32 2^16 .. 2^19 with and without the
 # cluster core (GFP_GPU_1CL=0: the four-step FFT) and R2C with and
 # without the split fused (GFP_GPU_4S_SPLIT=0), and the A/B forms
-# (GFP_FAST_ALT 30 .. 37, from build-ab), ncu's stall reasons (PHASE
+# (GFP_FAST_ALT 30, 31, 35, from build-ab), ncu's stall reasons (PHASE
 # prof); a short table last.
 #   pack: sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
 #         tests/unit/test_gpu_large tests/unit/test_gpu_2d [$PWD/build-ab/src/gfftpipe]
 #   run (device tool, carry [".devpack"]): PHASE='tests b1' OUT=$OUT sh bench/gpu/dev-v21.sh
-set -u
-OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
-[ -n "${SKIP_UNPACK:-}" ] || { rm -rf build && mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build; } || exit 1
-export LD_LIBRARY_PATH=$PWD/build/lib:/usr/local/cuda/lib64
-G=$PWD/build/src/gfftpipe; U=$PWD/build/tests/unit
-nvidia-smi -L
-sum() { printf '%-28s %s | %s\n' "$1" "$(tail -n 1 $L/$1.log)" "$(grep -E 'asserts|ERROR SUMMARY|RACECHECK SUMMARY' $L/$1.log | tr -s ' ' | head -2 | tr '\n' ' ')"; }
-PHASE=${PHASE:-all}
-ph() { [ "$PHASE" = all ] || echo " $PHASE " | grep -q " $1 "; }
+. bench/gpu/dev-common.sh
 if ph tests; then
-  (cd build && timeout 280 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
-  (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
-  for tool in ${SAN_TOOLS-memcheck racecheck}; do
-    (cd build && GFP_TEST_QUICK=1 timeout 280 compute-sanitizer --tool $tool --error-exitcode 9 \
-      $U/test_gpu_large > $L/test_gpu_large-$tool.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-$tool.log) &
-  done
-  wait
+  gpu_tests
 fi
 B="timeout 200 $G bench --engines gpu,cufft"
 if ph b1; then
@@ -39,8 +25,8 @@ if ph b3; then
   GFP_GPU_1CL=0 GFP_GPU_4S_SPLIT=0 $B --kind r2c --precision f32 --sizes ${R2C_SIZES:-65536..524288} > $L/r2c32-4s.log 2>&1
 fi
 if ph alt; then # A/B forms (build-ab: -DGFP_FAST_AB)
-  for alt in ${ALTS:-31 32}; do
-    GFP_FAST_ALT=$alt GFP_GPU_LARGE_DEBUG=1 timeout 200 $PWD/build/x/gfftpipe bench --engines gpu,cufft --kind c2c \
+  for alt in ${ALTS:-30 31 35}; do
+    GFP_FAST_ALT=$alt GFP_GPU_LARGE_DEBUG=1 timeout 200 $PWD/build/x/gfftpipe bench --engines gpu,cufft \
       --precision f32 --kind ${ALT_KIND:-c2c} --sizes ${ALT_SIZES:-32768..262144} > $L/alt-$alt.log 2>&1
   done
 fi
@@ -60,8 +46,4 @@ echo "== tests"
 for t in test_gpu_large test_gpu_2d test_gpu_large-memcheck test_gpu_large-racecheck san2-memcheck san2-racecheck; do [ -f $L/$t.log ] && sum $t; done
 echo "== plans"; grep -h "gfp_large" $L/*.log | sort -u | head -20
 echo "== bench (gpu rows: kind prec n GB/s x-cufft err; cufft GB/s err)"
-for f in c2c32 c2c32-4s r2c32 r2c32-4s $(cd $L && ls alt-*.log 2>/dev/null | sed 's/\.log$//'); do
-  [ -f $L/$f.log ] || continue
-  awk -v f=$f '/^cufft/ {ce[$2 $3 $4] = $NF; cg[$2 $3 $4] = $7} /^gpu/ {e = ($NF + 0 > ce[$2 $3 $4] + 0) ? " ERR>cufft" : "";
-    printf "%s %s %s %s %s %s %s (cufft %s %s)%s\n", f, $2, $3, $4, $7, $8, $NF, cg[$2 $3 $4], ce[$2 $3 $4], e}' $L/$f.log
-done
+bench_rows c2c32 c2c32-4s r2c32 r2c32-4s $(cd $L && ls alt-*.log 2>/dev/null | sed 's/\.log$//')

@@ -1,0 +1,37 @@
+# bench/gpu/dev-common.sh - what the device scripts (dev-v20.sh on) share,
+# sourced from the repository root on the GPU machine: the logs' place
+# ($OUT/logs, L), the pack unpacked into build/ (unless SKIP_UNPACK), the
+# binaries (G, U), the phases (PHASE, ph NAME), the GPU suites with the
+# sanitizers (gpu_tests), and the summary lines (sum LOG, bench_rows LOG...)
+set -u
+OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
+[ -n "${SKIP_UNPACK:-}" ] || { rm -rf build && mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build; } || exit 1
+export LD_LIBRARY_PATH=$PWD/build/lib:/usr/local/cuda/lib64
+G=$PWD/build/src/gfftpipe; U=$PWD/build/tests/unit
+nvidia-smi -L
+PHASE=${PHASE:-all}
+ph() { [ "$PHASE" = all ] || echo " $PHASE " | grep -q " $1 "; }
+# one test log's last line and its assertion / sanitizer summary
+sum() { printf '%-28s %s | %s\n' "$1" "$(tail -n 1 $L/$1.log)" "$(grep -E 'asserts|ERROR SUMMARY|RACECHECK SUMMARY' $L/$1.log | tr -s ' ' | head -2 | tr '\n' ' ')"; }
+# test_gpu_large in full, test_gpu_2d quick (not with NO2D), the
+# sanitizers (SAN_TOOLS, default memcheck racecheck) on test_gpu_large
+# quick, at once
+gpu_tests() {
+  (cd build && timeout 280 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
+  [ -n "${NO2D:-}" ] || (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
+  for tool in ${SAN_TOOLS-memcheck racecheck}; do
+    (cd build && GFP_TEST_QUICK=1 timeout 280 compute-sanitizer --tool $tool --error-exitcode 9 \
+      $U/test_gpu_large > $L/test_gpu_large-$tool.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-$tool.log) &
+  done
+  wait
+}
+# the gpu rows of bench logs (by name, without .log; missing ones
+# skipped): kind prec n GB/s x-cufft err (cufft GB/s err), ERR>cufft where
+# ours is worse
+bench_rows() {
+  for f in "$@"; do
+    [ -f $L/$f.log ] || continue
+    awk -v f=$f '/^cufft/ {ce[$2 $3 $4] = $NF; cg[$2 $3 $4] = $7} /^gpu/ {e = ($NF + 0 > ce[$2 $3 $4] + 0) ? " ERR>cufft" : "";
+      printf "%s %s %s %s %s %s %s (cufft %s %s)%s\n", f, $2, $3, $4, $7, $8, $NF, cg[$2 $3 $4], ce[$2 $3 $4], e}' $L/$f.log
+  done
+}
