@@ -50,7 +50,7 @@ template <typename P> __device__ __forceinline__ P *cmap(P *p, unsigned) { retur
 #endif
 
 /* composite butterfly R = R1 R2 in registers: n = R2 n1 + n2,
- * k = k1 + R1 k2; constants from gfp_gpu_consts.cuh (R in 10, 15, 25, 27, 30, 32) */
+ * k = k1 + R1 k2; constants from gfp_gpu_consts.cuh (R in 10, 15, 21, 25, 27, 30, 32) */
 template <int R1, int R2, typename T> struct BflyComp {
     static __device__ __forceinline__ void run(gcx<T> *v)
     {
@@ -87,6 +87,7 @@ template <int R1, int R2, typename T> struct BflyComp {
 };
 template <typename T> struct Bfly<10, T> : BflyComp<2, 5, T> {};
 template <typename T> struct Bfly<15, T> : BflyComp<3, 5, T> {};
+template <typename T> struct Bfly<21, T> : BflyComp<3, 7, T> {};
 template <typename T> struct Bfly<25, T> : BflyComp<5, 5, T> {};
 template <typename T> struct Bfly<27, T> : BflyComp<3, 9, T> {};
 template <typename T> struct Bfly<30, T> : BflyComp<2, 15, T> {};

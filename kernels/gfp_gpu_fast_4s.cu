@@ -62,6 +62,12 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FAST(float, 2048, 128, 8, C2C_4S, 8, 16, 16)
     GFP_FAST(float, 4096, 256, 4, C2C_4S, 16, 16, 16)
     GFP_FAST(float, 8192, 512, 2, C2C_4S, 16, 16, 16, 2)
+    /* lengths with odd factors (gfp_gpu_large.cu's factor search takes
+     * L = n1 n2 whenever both passes have a kernel): two stages, one
+     * butterfly a thread in the first, N % TPT == 0 (transposed load) */
+    GFP_FAST(float, 195, 15, 16, C2C_4S, 13, 15)
+    GFP_FAST(float, 200, 25, 16, C2C_4S, 8, 25)
+    GFP_FAST(float, 250, 25, 16, C2C_4S, 10, 25)
     default: return false;
     }
 }
@@ -77,6 +83,9 @@ bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f)
     GFP_FAST(double, 1024, 128, 4, C2C_4S, 2, 8, 8, 8)
     GFP_FAST(double, 2048, 256, 2, C2C_4S, 4, 8, 8, 8)
     GFP_FAST(double, 4096, 512, 2, C2C_4S, 8, 8, 8, 8)
+    GFP_FAST(double, 195, 15, 8, C2C_4S, 13, 15)
+    GFP_FASTB(double, 200, 25, 8, C2C_4S, 2, 8, 25)
+    GFP_FASTB(double, 250, 25, 8, C2C_4S, 2, 10, 25)
     default: return false;
     }
 }
@@ -92,6 +101,11 @@ bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
     switch (nf) {
     GFP_FAST(float, 128, 8, 16, C2C_T, 16, 8)
     GFP_FAST(float, 8192, 512, 2, C2C_T, 16, 16, 16, 2)
+    /* the second passes of lengths with odd factors (as the first's) */
+    GFP_FAST(float, 231, 21, 16, C2C_T, 11, 21)
+    GFP_FAST(float, 250, 25, 16, C2C_T, 10, 25)
+    GFP_FAST(float, 270, 27, 16, C2C_T, 10, 27)
+    GFP_FAST(float, 400, 25, 16, C2C_T, 16, 25)
     default: return gfp_fast2d_c2c_f32(nf, f);
     }
 }
@@ -128,6 +142,10 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
     GFP_FAST(double, 128, 16, 8, C2C_T, 8, 8, 2)
     GFP_FAST(double, 256, 32, 8, C2C_T, 8, 8, 4)
     GFP_FAST(double, 512, 64, 8, C2C_T, 8, 8, 8)
+    GFP_FASTB(double, 231, 21, 8, C2C_T, 2, 11, 21)
+    GFP_FASTB(double, 250, 25, 8, C2C_T, 2, 10, 25)
+    GFP_FASTB(double, 270, 27, 8, C2C_T, 2, 10, 27)
+    GFP_FASTB(double, 400, 25, 8, C2C_T, 2, 16, 25)
     default: return gfp_fast2d_c2c_f64(nf, f);
     }
 }

@@ -813,13 +813,51 @@ static int pass_twiddles(gfp_large *P, gfp_pass *t, long long len, int dbl, char
     return GFP_GPU_OK;
 }
 
+/* whether the four-step's first (pass 1) or second (pass 2) pass has a
+ * kernel of length n (gfp_gpu_fast_4s.cu and the 2D passes it falls back
+ * on) */
+static int fourstep_has(int dbl, int pass, long long n)
+{
+    if (n < 2 || n > 8192)
+        return 0;
+    gfp_fast_info fi;
+    memset(&fi, 0, sizeof fi);
+    if (pass == 1)
+        return dbl ? gfp_fast4s_c2c_f64((int)n, &fi) : gfp_fast4s_c2c_f32((int)n, &fi);
+    return dbl ? gfp_fast4s2_c2c_f64((int)n, &fi) : gfp_fast4s2_c2c_f32((int)n, &fi);
+}
+
+/* L = n1 n2 not a power of two: the n1 with both pass kernels and n2 <=
+ * 4096 that makes the shorter of the two longest (the pass kernels of
+ * lengths with odd factors are short, so both passes keep long runs); 0
+ * if there is none */
+static int fourstep_odd_n1(long long L, int dbl)
+{
+    int best = 0;
+    long long bmin = 0;
+    for (long long n1 = 2; n1 <= 8192 && n1 < L; n1++) {
+        if (L % n1)
+            continue;
+        long long n2 = L / n1, mn = n1 < n2 ? n1 : n2;
+        if (n2 <= 4096 && mn > bmin && fourstep_has(dbl, 1, n1) && fourstep_has(dbl, 2, n2)) {
+            best = (int)n1;
+            bmin = mn;
+        }
+    }
+    return best;
+}
+
 /* GFP_GPU_4S=0: no four-step cores (the multi-pass kernels instead);
- * GFP_GPU_4S_N1=k: the first pass's length (a power of two) */
-static int fourstep_n1(long long L, int r2s)
+ * GFP_GPU_4S_N1=k: the first pass's length */
+static int fourstep_n1(long long L, int r2s, int dbl)
 {
     const char *ev = getenv("GFP_GPU_4S");
-    if ((ev && *ev == '0') || L < 2 || (L & (L - 1)))
+    if ((ev && *ev == '0') || L < 2)
         return 0;
+    if (L & (L - 1)) {
+        int e1 = env_int("GFP_GPU_4S_N1", 0);
+        return e1 > 1 && L % e1 == 0 ? e1 : fourstep_odd_n1(L, dbl);
+    }
     int lg = 0;
     while ((1ll << lg) < L)
         lg++;
@@ -854,7 +892,7 @@ static int fourstep_n1(long long L, int r2s)
 static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
                            char *err, size_t errlen)
 {
-    int n1 = fourstep_n1(L, P->r2s_want);
+    int n1 = fourstep_n1(L, P->r2s_want, dbl);
     /* n2 <= 4096: 2^26 as 8192 x 8192 (16-byte runs both ways) ran at
      * 0.47x cuFFT against the multi-pass kernels' 0.67x at 2^27 (H100) */
     if (n1 < 2 || L / n1 > 4096)
@@ -1127,9 +1165,37 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
     return GFP_GPU_OK;
 }
 
-/* smallest M >= m, a multiple of 4 with no prime factor over 7 */
-static long long blue_len(long long m)
+/* smallest M >= m, a multiple of 4 with no prime factor over 7; past
+ * the one-block lengths (16384), a length the four-step takes: the
+ * smallest multiple of 4 that is a product n1 n2 of its pass kernels
+ * (fourstep_odd_n1), or else the next power of two. Either is under 2 m,
+ * and the four-step's two passes run at 2-3 times the multi-pass kernels'
+ * rate (H100, bench/NOTES.md). */
+static long long blue_len(long long m, int dbl)
 {
+    const char *ev = getenv("GFP_GPU_4S");
+    if (m > 16384 && !(ev && *ev == '0')) {
+        long long p2 = 1, best = 0;
+        while (p2 < m)
+            p2 *= 2;
+        if (p2 <= (dbl ? (1ll << 26) : (1ll << 27)))
+            best = p2;
+        int n2s[8192], nn2 = 0;
+        for (int n2 = 2; n2 <= 4096; n2++)
+            if (fourstep_has(dbl, 2, n2))
+                n2s[nn2++] = n2;
+        for (long long n1 = 2; n1 <= 8192; n1++) {
+            if (!fourstep_has(dbl, 1, n1))
+                continue;
+            for (int j = 0; j < nn2; j++) {
+                long long M = n1 * n2s[j];
+                if (M >= m && M % 4 == 0 && (M & (M - 1)) && (!best || M < best))
+                    best = M;
+            }
+        }
+        if (best)
+            return best;
+    }
     for (long long M = (m + 3) / 4 * 4;; M += 4) {
         long long x = M;
         static const int pr[] = {2, 3, 5, 7};
@@ -1475,7 +1541,7 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
         P->L = n;
     } else {
         P->route = GFP_ROUTE_BLUE;
-        P->L = blue_len(2 * n - 1);
+        P->L = blue_len(2 * n - 1, dbl);
     }
     x->L = P->L;
     if (P->route == GFP_ROUTE_R2C || P->route == GFP_ROUTE_C2R) {
@@ -1508,7 +1574,7 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
     {
         const char *ev = getenv("GFP_GPU_4S_SPLIT");
         P->r2s_want = P->route == GFP_ROUTE_R2C && !dbl && d->post == GFP_GPU_POST_NONE &&
-                      !(ev && *ev == '0');
+                      !(P->L & (P->L - 1)) && !(ev && *ev == '0');
     }
     if (P->route != GFP_ROUTE_BLUE1 && P->route != GFP_ROUTE_BLUEF) {
         if ((rc = core_create(P, P->L, dbl, optin, &P->core, err, errlen)))

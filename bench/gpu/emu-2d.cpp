@@ -628,13 +628,16 @@ static void all_fourstep()
      * leave a partial last block where FPB does not divide n2 cnt */
     static const int pairs[][2] = {{128, 128}, {128, 256}, {256, 256}, {256, 512}, {512, 128},
                                    {1024, 128}, {2048, 128}, {4096, 128}, {128, 1024},
-                                   {128, 2048}, {128, 4096}, {8192, 128}, {128, 8192}};
+                                   {128, 2048}, {128, 4096}, {8192, 128}, {128, 8192},
+                                   /* the kernels of lengths with odd factors */
+                                   {195, 231}, {200, 250}, {250, 400}, {200, 270}};
     const char *only = getenv("EMU_NF");
-    const bool quick = getenv("EMU_QUICK") != NULL; /* make check: two pairs */
+    const bool quick = getenv("EMU_QUICK") != NULL; /* make check: three pairs */
     for (auto &pr : pairs) {
         if (only && atoi(only) != pr[0] && atoi(only) != pr[1])
             continue;
-        if (quick && !((pr[0] == 128 && pr[1] == 256) || (pr[0] == 1024 && pr[1] == 128)))
+        if (quick && !((pr[0] == 128 && pr[1] == 256) || (pr[0] == 1024 && pr[1] == 128) ||
+                       (pr[0] == 195 && pr[1] == 231)))
             continue;
         fourstep_test<float>(pr[0], pr[1], 3, 0, false);
         fourstep_test<float>(pr[0], pr[1], 1, 1, true);

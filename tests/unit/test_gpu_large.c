@@ -326,6 +326,32 @@ static void t_blue_fast(void)
     report("one-block bluestein, specialised; c2c and r2c f32 16384", &t);
 }
 
+/* The four-step at lengths with odd factors (L = n1 n2, both passes from
+ * gfp_gpu_fast_4s.cu's kernels of 195, 200, 250 and 231, 250, 270, 400):
+ * C2C of L, R2C and C2R of 2 L (the split in a pass of its own), the
+ * Bluestein lengths whose M is such a product (f32: 33728 takes M =
+ * 67500 = 250 x 270, the prime 40009 M = 99840 = 195 x 512), every kind
+ * and precision, odd batches; a window and a post-op through the pre and
+ * post steps. */
+static void t_fourstep_odd(void)
+{
+    tally t = {0};
+    static const size_t ns[] = {45045, 100000, 48750, 54000, 62500, 78000, 33728, 40009};
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+        size_t n = ns[i];
+        if (quick && n != 45045 && n != 100000 && n != 33728)
+            continue;
+        check(&t, GFP_C2C, 0, 0, n, 3, GFP_POST_NONE, 0, 1);
+        for (size_t c = 0; c < NCOMBO; c++)
+            if (!quick || c == (size_t)tu_rand_below(NCOMBO))
+                check(&t, combos[c].k, combos[c].inv, combos[c].dbl, n, 1 + 2 * (c % 2),
+                      GFP_POST_NONE, 0, 1);
+    }
+    check(&t, GFP_R2C, 0, 0, 100000, 3, GFP_POST_POWER, 1, 0);
+    check(&t, GFP_C2C, 1, 0, 45045, 3, GFP_POST_NONE, 1, 0);
+    report("four-step at lengths with odd factors", &t);
+}
+
 /* In-place C2C through the plain C API (the engine runs out of place). */
 static void t_inplace(void)
 {
@@ -401,6 +427,7 @@ int main(void)
     tu_suite("gpu_large");
     TU_TEST(t_primes);
     TU_TEST(t_blue_fast);
+    TU_TEST(t_fourstep_odd);
     TU_TEST(t_fused);
     TU_TEST(t_inplace);
     TU_TEST(t_random_large);

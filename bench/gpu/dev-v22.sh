@@ -1,0 +1,37 @@
+#!/bin/sh
+# bench/gpu/dev-v22.sh - issue 4's four-step at lengths with odd factors
+# (gfp_gpu_fast_4s.cu's 195, 200, 250 / 231, 250, 270, 400 and the factor
+# search of gfp_gpu_large.cu; Bluestein's M as such a product), one call:
+# the GPU suites (test_gpu_large in full: t_fourstep_odd; test_gpu_2d
+# quick), memcheck and racecheck on test_gpu_large quick, then the bench
+# table at the awkward lengths with the four-step and without it
+# (GFP_GPU_4S=0: the multi-pass kernels, as before), C2C f32, Z2Z f64 and
+# R2C f32; a short table last.
+#   pack: sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
+#         tests/unit/test_gpu_large tests/unit/test_gpu_2d
+#   run (device tool, carry [".devpack"]): PHASE='tests b1' OUT=$OUT sh bench/gpu/dev-v22.sh
+. bench/gpu/dev-common.sh
+if ph tests; then
+  gpu_tests
+fi
+B="timeout 200 $G bench --engines gpu,cufft"
+S=${SIZES:-45045,100000,33728,40009,48750,54000,62500,78000}
+if ph b1; then
+  GFP_GPU_LARGE_DEBUG=1 $B --kind c2c --precision f32 --sizes $S > $L/c2c32.log 2>&1
+  GFP_GPU_4S=0 $B --kind c2c --precision f32 --sizes $S > $L/c2c32-old.log 2>&1
+fi
+if ph b2; then
+  GFP_GPU_LARGE_DEBUG=1 $B --kind c2c --precision f64 --sizes $S > $L/c2c64.log 2>&1
+  GFP_GPU_4S=0 $B --kind c2c --precision f64 --sizes $S > $L/c2c64-old.log 2>&1
+fi
+if ph b3; then
+  R=${R2C_SIZES:-100000,90090,33728,108000}
+  GFP_GPU_LARGE_DEBUG=1 $B --kind r2c --precision f32 --sizes $R > $L/r2c32.log 2>&1
+  GFP_GPU_4S=0 $B --kind r2c --precision f32 --sizes $R > $L/r2c32-old.log 2>&1
+fi
+echo "== tests"
+for t in test_gpu_large test_gpu_2d test_gpu_large-memcheck test_gpu_large-racecheck; do [ -f $L/$t.log ] && sum $t; done
+grep -h "cases, worst" $L/test_gpu_large.log 2>/dev/null | head -12
+echo "== plans"; grep -h "gfp_large" $L/*.log | sort -u | head -30
+echo "== bench (gpu rows: kind prec n GB/s x-cufft err; cufft GB/s err)"
+bench_rows c2c32 c2c32-old c2c64 c2c64-old r2c32 r2c32-old
