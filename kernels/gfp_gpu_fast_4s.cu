@@ -51,6 +51,13 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     case 2501024: return gfpfast::fill<float, 1024, 64, 16, C2C_4SS, 0, -1, 4, 16, 16>(f);
     case 2502048: return gfpfast::fill<float, 2048, 128, 8, C2C_4SS, 0, -1, 8, 16, 16>(f);
     case 2504096: return gfpfast::fill<float, 4096, 256, 4, C2C_4SS, 0, -1, 16, 16, 16>(f);
+    /* the lengths with odd factors: alt 51 8 frames a block (64-byte
+     * runs); alt 52 three stages with (nearly) every thread busy in each */
+    case 5100195: return gfpfast::fill<float, 195, 15, 8, C2C_4S, 0, -1, 13, 15>(f);
+    case 5100200: return gfpfast::fill<float, 200, 25, 8, C2C_4S, 0, -1, 8, 25>(f);
+    case 5100250: return gfpfast::fill<float, 250, 25, 8, C2C_4S, 0, -1, 10, 25>(f);
+    case 5200200: return gfpfast::fill<float, 200, 40, 16, C2C_4S, 0, -1, 8, 5, 5>(f);
+    case 5200250: return gfpfast::fill<float, 250, 25, 16, C2C_4S, 0, -1, 5, 5, 10>(f);
     default: break;
     }
 #endif
@@ -98,6 +105,20 @@ bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f)
 
 bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
 {
+#ifdef GFP_FAST_AB
+    /* alts 51 and 52 as the first pass's */
+    switch (gfp_fast_alt() * 100000 + nf) {
+    case 5100231: return gfpfast::fill<float, 231, 21, 8, C2C_T, 0, -1, 11, 21>(f);
+    case 5100250: return gfpfast::fill<float, 250, 25, 8, C2C_T, 0, -1, 10, 25>(f);
+    case 5100270: return gfpfast::fill<float, 270, 27, 8, C2C_T, 0, -1, 10, 27>(f);
+    case 5100400: return gfpfast::fill<float, 400, 25, 8, C2C_T, 0, -1, 16, 25>(f);
+    case 5200231: return gfpfast::fill<float, 231, 33, 16, C2C_T, 0, -1, 11, 3, 7>(f);
+    case 5200250: return gfpfast::fill<float, 250, 25, 16, C2C_T, 0, -1, 5, 5, 10>(f);
+    case 5200270: return gfpfast::fill<float, 270, 30, 16, C2C_T, 0, -1, 10, 3, 9>(f);
+    case 5200400: return gfpfast::fill<float, 400, 50, 16, C2C_T, 0, -1, 8, 5, 10>(f);
+    default: break;
+    }
+#endif
     switch (nf) {
     GFP_FAST(float, 128, 8, 16, C2C_T, 16, 8)
     GFP_FAST(float, 8192, 512, 2, C2C_T, 16, 16, 16, 2)

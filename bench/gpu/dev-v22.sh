@@ -8,7 +8,7 @@
 # (GFP_GPU_4S=0: the multi-pass kernels, as before), C2C f32, Z2Z f64 and
 # R2C f32; a short table last.
 #   pack: sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
-#         tests/unit/test_gpu_large tests/unit/test_gpu_2d
+#         tests/unit/test_gpu_large tests/unit/test_gpu_2d [$PWD/build-ab/src/gfftpipe]
 #   run (device tool, carry [".devpack"]): PHASE='tests b1' OUT=$OUT sh bench/gpu/dev-v22.sh
 . bench/gpu/dev-common.sh
 if ph tests; then
@@ -29,9 +29,24 @@ if ph b3; then
   GFP_GPU_LARGE_DEBUG=1 $B --kind r2c --precision f32 --sizes $R > $L/r2c32.log 2>&1
   GFP_GPU_4S=0 $B --kind r2c --precision f32 --sizes $R > $L/r2c32-old.log 2>&1
 fi
+if ph alt; then # A/B forms (build-ab: -DGFP_FAST_AB): 51 8 frames a block, 52 three stages
+  A=${ALT_SIZES:-45045,100000,62500,54000,78000}
+  $B --kind c2c --precision f32 --sizes $A > $L/alt-0.log 2>&1
+  for alt in ${ALTS:-51 52}; do
+    GFP_FAST_ALT=$alt GFP_GPU_LARGE_DEBUG=1 timeout 200 $PWD/build/x/gfftpipe bench --engines gpu,cufft \
+      --precision f32 --kind c2c --sizes $A > $L/alt-$alt.log 2>&1
+  done
+fi
+if ph prof; then # ncu: each pass of 100000 (250 x 400) and 45045 (195 x 231) against 65536 (256 x 256)
+  M="gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,smsp__average_warp_latency_issue_stalled_barrier.ratio,smsp__average_warp_latency_issue_stalled_long_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_short_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_mio_throttle.ratio,sm__throughput.avg.pct_of_peak_sustained_elapsed"
+  for n in 100000 45045 65536; do
+    timeout 200 ncu --metrics $M -k regex:fkernel -c 2 $G bench --engines gpu --sizes $n --bytes 256Mi --reps 1 --warmup 0 > $L/ncu-$n.log 2>&1
+    echo "-- ncu $n"; grep -E "fkernel|duration|dram__|warps_active|inst_executed|bank_conflicts|wavefronts|stalled|sm__throughput" $L/ncu-$n.log | sed 's/  */ /g' | cut -c1-150 | head -30
+  done
+fi
 echo "== tests"
 for t in test_gpu_large test_gpu_2d test_gpu_large-memcheck test_gpu_large-racecheck; do [ -f $L/$t.log ] && sum $t; done
 grep -h "cases, worst" $L/test_gpu_large.log 2>/dev/null | head -12
 echo "== plans"; grep -h "gfp_large" $L/*.log | sort -u | head -30
 echo "== bench (gpu rows: kind prec n GB/s x-cufft err; cufft GB/s err)"
-bench_rows c2c32 c2c32-old c2c64 c2c64-old r2c32 r2c32-old
+bench_rows c2c32 c2c32-old c2c64 c2c64-old r2c32 r2c32-old alt-0 alt-51 alt-52

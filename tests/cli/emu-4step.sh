@@ -5,9 +5,9 @@
 # bench/gpu/emu-2d.cpp (one POSIX thread per CUDA thread, a barrier for
 # __syncthreads, shared memory poisoned before every block) and run as
 # kernels/gfp_gpu_large.cu launches them, against FFTW's 1D transform:
-# f32 and f64, forward out of place and inverse in place, 128 x 256 and
-# 1024 x 128, and R2C of 65536 with the split in the second pass (the
-# quick set; `emu-2d 4step` without EMU_QUICK runs every kernel). Then the one-pass cluster transform (kernels/gfp_gpu_fast_cl.cu,
+# f32 and f64, forward out of place and inverse in place, 128 x 256,
+# 1024 x 128 and 195 x 231 (45045: odd radices 13, 15, 11, 21), and R2C of
+# 65536 with the split in the second pass (the quick set; `emu-2d 4step` without EMU_QUICK runs every kernel). Then the one-pass cluster transform (kernels/gfp_gpu_fast_cl.cu,
 # the cluster's blocks as threads at once, a barrier for cluster.sync):
 # every length it serves, forward out of place and inverse in place. Needs
 # no GPU, so the kernels' index maps are checked on every CUDA build;
@@ -21,7 +21,7 @@ rc=$?
 cat "$T/emu.log"
 check "emu-2d 4step exits 0" [ "$rc" -eq 0 ]
 n=$(grep -c '^ok ' "$T/emu.log")
-check "9 cases pass (got $n)" [ "$n" -eq 9 ]
+check "13 cases pass (got $n)" [ "$n" -eq 13 ]
 "$emu" 1cl > "$T/emu1.log" 2>&1
 rc=$?
 cat "$T/emu1.log"
