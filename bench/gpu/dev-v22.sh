@@ -37,6 +37,15 @@ if ph alt; then # A/B forms (build-ab: -DGFP_FAST_AB): 51 8 frames a block, 52 t
       --precision f32 --kind c2c --sizes $A > $L/alt-$alt.log 2>&1
   done
 fi
+if ph kt; then # each pass's time (ncu gpu__time_duration), product and A/B forms
+  for alt in 0 ${ALTS:-51 52}; do
+    for n in ${KT_SIZES:-100000 45045 54000}; do
+      GFP_FAST_ALT=$alt timeout 100 ncu --metrics gpu__time_duration.sum -k regex:fkernel -c 2 $PWD/build/x/gfftpipe bench \
+        --engines gpu --sizes $n --bytes 256Mi --reps 1 --warmup 0 > $L/kt-$alt-$n.log 2>&1
+      grep -E "fkernel|duration" $L/kt-$alt-$n.log | sed 's/  */ /g' | awk -v a=$alt -v n=$n '/fkernel/ {k=$2 " " $3 " " $4 " " $5 " " $6 " " $9 " " $10 " " $11} /duration/ {print "kt alt", a, n, k, $NF, "us"}'
+    done
+  done
+fi
 if ph prof; then # ncu: each pass of 100000 (250 x 400) and 45045 (195 x 231) against 65536 (256 x 256)
   M="gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,smsp__average_warp_latency_issue_stalled_barrier.ratio,smsp__average_warp_latency_issue_stalled_long_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_short_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_mio_throttle.ratio,sm__throughput.avg.pct_of_peak_sustained_elapsed"
   for n in 100000 45045 65536; do
@@ -49,4 +58,4 @@ for t in test_gpu_large test_gpu_2d test_gpu_large-memcheck test_gpu_large-racec
 grep -h "cases, worst" $L/test_gpu_large.log 2>/dev/null | head -12
 echo "== plans"; grep -h "gfp_large" $L/*.log | sort -u | head -30
 echo "== bench (gpu rows: kind prec n GB/s x-cufft err; cufft GB/s err)"
-bench_rows c2c32 c2c32-old c2c64 c2c64-old r2c32 r2c32-old alt-0 alt-51 alt-52
+bench_rows c2c32 c2c32-old c2c64 c2c64-old r2c32 r2c32-old alt-0 $(cd $L && ls alt-5*.log 2>/dev/null | sed 's/\.log$//')
