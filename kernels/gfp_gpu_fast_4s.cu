@@ -65,6 +65,9 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     case 5400195: return gfpfast::fill<float, 195, 13, 16, C2C_4S, 0, -1, 15, 13>(f);
     case 5400200: return gfpfast::fill<float, 200, 8, 16, C2C_4S, 5, -1, 25, 8>(f);
     case 5400250: return gfpfast::fill<float, 250, 10, 16, C2C_4S, 4, -1, 25, 10>(f);
+    /* alt 55: 400 as a first pass (100000 as 400 x 250 with
+     * GFP_GPU_4S_N1=400), the long radix first */
+    case 5500400: return gfpfast::fill<float, 400, 16, 16, C2C_4S, 3, -1, 25, 16>(f);
     default: break;
     }
 #endif
@@ -77,11 +80,15 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FAST(float, 4096, 256, 4, C2C_4S, 16, 16, 16)
     GFP_FAST(float, 8192, 512, 2, C2C_4S, 16, 16, 16, 2)
     /* lengths with odd factors (gfp_gpu_large.cu's factor search takes
-     * L = n1 n2 whenever both passes have a kernel): two stages, one
-     * butterfly a thread in the first, N % TPT == 0 (transposed load) */
+     * L = n1 n2 whenever both passes have a kernel): few threads a frame,
+     * the long radix first, N % TPT == 0 (transposed load). H100 (ncu,
+     * bench/NOTES.md): 250 as 25 10 on 10 threads 252 us against 371 as
+     * 10 25 on 25 (that form's second stage has 10 of 25 threads busy) and
+     * 300 as 5 5 10; 200 as 25 8 261 against 368; 195 as 13 15 251
+     * against 334 as 15 13 */
     GFP_FAST(float, 195, 15, 16, C2C_4S, 13, 15)
-    GFP_FAST(float, 200, 25, 16, C2C_4S, 8, 25)
-    GFP_FAST(float, 250, 25, 16, C2C_4S, 10, 25)
+    GFP_FASTB(float, 200, 8, 16, C2C_4S, 5, 25, 8)
+    GFP_FASTB(float, 250, 10, 16, C2C_4S, 4, 25, 10)
     default: return false;
     }
 }
@@ -90,6 +97,15 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
  * 128 bytes up to 1024, 32 above */
 bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f)
 {
+#ifdef GFP_FAST_AB
+    /* alt 55: the f32 forms' shapes (few threads a frame, the long
+     * radix first) */
+    switch (gfp_fast_alt() * 100000 + nf) {
+    case 5500200: return gfpfast::fill<double, 200, 8, 8, C2C_4S, 3, -1, 25, 8>(f);
+    case 5500250: return gfpfast::fill<double, 250, 10, 8, C2C_4S, 3, -1, 25, 10>(f);
+    default: break;
+    }
+#endif
     switch (nf) {
     GFP_FAST(double, 128, 16, 8, C2C_4S, 8, 8, 2)
     GFP_FAST(double, 256, 32, 8, C2C_4S, 8, 8, 4)
@@ -137,11 +153,16 @@ bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
     switch (nf) {
     GFP_FAST(float, 128, 8, 16, C2C_T, 16, 8)
     GFP_FAST(float, 8192, 512, 2, C2C_T, 16, 16, 16, 2)
-    /* the second passes of lengths with odd factors (as the first's) */
-    GFP_FAST(float, 231, 21, 16, C2C_T, 11, 21)
-    GFP_FAST(float, 250, 25, 16, C2C_T, 10, 25)
-    GFP_FAST(float, 270, 27, 16, C2C_T, 10, 27)
-    GFP_FAST(float, 400, 25, 16, C2C_T, 16, 25)
+    /* the second passes of lengths with odd factors: three stages with
+     * (nearly) every thread busy in each, capped for three blocks an SM
+     * (two at 800 threads). H100 (ncu, bench/NOTES.md): 231 as 11 3 7
+     * 278 us against 332 as 11 21 on 21 threads and 327 as 21 11 on 11;
+     * 270 as 10 3 9 227 against 402 as 10 27; 400 as 8 5 10 313 against
+     * 349 as 16 25 and 351 as 25 16 */
+    GFP_FASTB(float, 231, 33, 16, C2C_T, 2, 11, 3, 7)
+    GFP_FASTB(float, 250, 25, 16, C2C_T, 3, 5, 5, 10)
+    GFP_FASTB(float, 270, 30, 16, C2C_T, 3, 10, 3, 9)
+    GFP_FASTB(float, 400, 50, 16, C2C_T, 2, 8, 5, 10)
     default: return gfp_fast2d_c2c_f32(nf, f);
     }
 }
@@ -174,6 +195,16 @@ bool gfp_fast4s2r_c2c_f32(int nf, gfp_fast_info *f)
 
 bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
 {
+#ifdef GFP_FAST_AB
+    /* alt 55: the f32 forms' shapes (three stages, every thread busy) */
+    switch (gfp_fast_alt() * 100000 + nf) {
+    case 5500231: return gfpfast::fill<double, 231, 33, 8, C2C_T, 3, -1, 11, 3, 7>(f);
+    case 5500250: return gfpfast::fill<double, 250, 25, 8, C2C_T, 4, -1, 5, 5, 10>(f);
+    case 5500270: return gfpfast::fill<double, 270, 30, 8, C2C_T, 4, -1, 10, 3, 9>(f);
+    case 5500400: return gfpfast::fill<double, 400, 50, 8, C2C_T, 2, -1, 8, 5, 10>(f);
+    default: break;
+    }
+#endif
     switch (nf) {
     GFP_FAST(double, 128, 16, 8, C2C_T, 8, 8, 2)
     GFP_FAST(double, 256, 32, 8, C2C_T, 8, 8, 4)

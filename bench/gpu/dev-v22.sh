@@ -37,6 +37,13 @@ if ph alt; then # A/B forms (build-ab: -DGFP_FAST_AB): 51 8 frames a block, 52 t
       --precision f32 --kind c2c --sizes $A > $L/alt-$alt.log 2>&1
   done
 fi
+if ph alt55; then # f64 in the f32 forms' shapes; f32 100000 as 400 x 250
+  $B --kind c2c --precision f64 --sizes $S > $L/alt-0-f64.log 2>&1
+  GFP_FAST_ALT=55 GFP_GPU_LARGE_DEBUG=1 timeout 200 $PWD/build/x/gfftpipe bench --engines gpu,cufft \
+    --precision f64 --kind c2c --sizes $S > $L/alt-55-f64.log 2>&1
+  GFP_FAST_ALT=55 GFP_GPU_4S_N1=400 GFP_GPU_LARGE_DEBUG=1 timeout 200 $PWD/build/x/gfftpipe bench --engines gpu,cufft \
+    --precision f32 --kind c2c --sizes 100000 > $L/alt-55-n400.log 2>&1
+fi
 if ph kt; then # each pass's time (ncu gpu__time_duration), product and A/B forms
   for alt in 0 ${ALTS:-51 52}; do
     for n in ${KT_SIZES:-100000 45045 54000}; do
