@@ -65,9 +65,8 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     case 5400195: return gfpfast::fill<float, 195, 13, 16, C2C_4S, 0, -1, 15, 13>(f);
     case 5400200: return gfpfast::fill<float, 200, 8, 16, C2C_4S, 5, -1, 25, 8>(f);
     case 5400250: return gfpfast::fill<float, 250, 10, 16, C2C_4S, 4, -1, 25, 10>(f);
-    /* alt 55: 400 as a first pass (100000 as 400 x 250 with
-     * GFP_GPU_4S_N1=400), the long radix first */
-    case 5500400: return gfpfast::fill<float, 400, 16, 16, C2C_4S, 3, -1, 25, 16>(f);
+    /* alt 56: 400 as 16 25 on 25 threads (two blocks an SM) */
+    case 5600400: return gfpfast::fill<float, 400, 25, 16, C2C_4S, 2, -1, 16, 25>(f);
     default: break;
     }
 #endif
@@ -89,6 +88,9 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FAST(float, 195, 15, 16, C2C_4S, 13, 15)
     GFP_FASTB(float, 200, 8, 16, C2C_4S, 5, 25, 8)
     GFP_FASTB(float, 250, 10, 16, C2C_4S, 4, 25, 10)
+    /* 400 as 25 16 on 16 threads: 100000 as 400 x 250 1.37x cuFFT against
+     * 1.21x as 250 x 400 (the second pass of 400 is the dearer one) */
+    GFP_FASTB(float, 400, 16, 16, C2C_4S, 3, 25, 16)
     default: return false;
     }
 }
@@ -97,15 +99,6 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
  * 128 bytes up to 1024, 32 above */
 bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f)
 {
-#ifdef GFP_FAST_AB
-    /* alt 55: the f32 forms' shapes (few threads a frame, the long
-     * radix first) */
-    switch (gfp_fast_alt() * 100000 + nf) {
-    case 5500200: return gfpfast::fill<double, 200, 8, 8, C2C_4S, 3, -1, 25, 8>(f);
-    case 5500250: return gfpfast::fill<double, 250, 10, 8, C2C_4S, 3, -1, 25, 10>(f);
-    default: break;
-    }
-#endif
     switch (nf) {
     GFP_FAST(double, 128, 16, 8, C2C_4S, 8, 8, 2)
     GFP_FAST(double, 256, 32, 8, C2C_4S, 8, 8, 4)
@@ -113,9 +106,12 @@ bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f)
     GFP_FAST(double, 1024, 128, 4, C2C_4S, 2, 8, 8, 8)
     GFP_FAST(double, 2048, 256, 2, C2C_4S, 4, 8, 8, 8)
     GFP_FAST(double, 4096, 512, 2, C2C_4S, 8, 8, 8, 8)
+    /* as f32's (H100, bench/NOTES.md: Z2Z 62500 1.36x cuFFT against
+     * 1.01x as 10 25 and 8 25 on 25 threads) */
     GFP_FAST(double, 195, 15, 8, C2C_4S, 13, 15)
-    GFP_FASTB(double, 200, 25, 8, C2C_4S, 2, 8, 25)
-    GFP_FASTB(double, 250, 25, 8, C2C_4S, 2, 10, 25)
+    GFP_FASTB(double, 200, 8, 8, C2C_4S, 3, 25, 8)
+    GFP_FASTB(double, 250, 10, 8, C2C_4S, 3, 25, 10)
+    GFP_FASTB(double, 400, 16, 8, C2C_4S, 3, 25, 16)
     default: return false;
     }
 }
@@ -147,6 +143,8 @@ bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
     case 5400250: return gfpfast::fill<float, 250, 10, 16, C2C_T, 4, -1, 25, 10>(f);
     case 5400270: return gfpfast::fill<float, 270, 10, 16, C2C_T, 4, -1, 27, 10>(f);
     case 5400400: return gfpfast::fill<float, 400, 16, 16, C2C_T, 3, -1, 25, 16>(f);
+    /* alt 57: 250 as 5 5 10 on 50 threads (two blocks an SM) */
+    case 5700250: return gfpfast::fill<float, 250, 50, 16, C2C_T, 2, -1, 5, 5, 10>(f);
     default: break;
     }
 #endif
@@ -195,24 +193,16 @@ bool gfp_fast4s2r_c2c_f32(int nf, gfp_fast_info *f)
 
 bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
 {
-#ifdef GFP_FAST_AB
-    /* alt 55: the f32 forms' shapes (three stages, every thread busy) */
-    switch (gfp_fast_alt() * 100000 + nf) {
-    case 5500231: return gfpfast::fill<double, 231, 33, 8, C2C_T, 3, -1, 11, 3, 7>(f);
-    case 5500250: return gfpfast::fill<double, 250, 25, 8, C2C_T, 4, -1, 5, 5, 10>(f);
-    case 5500270: return gfpfast::fill<double, 270, 30, 8, C2C_T, 4, -1, 10, 3, 9>(f);
-    case 5500400: return gfpfast::fill<double, 400, 50, 8, C2C_T, 2, -1, 8, 5, 10>(f);
-    default: break;
-    }
-#endif
     switch (nf) {
     GFP_FAST(double, 128, 16, 8, C2C_T, 8, 8, 2)
     GFP_FAST(double, 256, 32, 8, C2C_T, 8, 8, 4)
     GFP_FAST(double, 512, 64, 8, C2C_T, 8, 8, 8)
+    /* 231 keeps 11 21 (45045 2.04x cuFFT against 1.98x as 11 3 7); the
+     * others as f32's (54000 1.35x against 1.05x) */
     GFP_FASTB(double, 231, 21, 8, C2C_T, 2, 11, 21)
-    GFP_FASTB(double, 250, 25, 8, C2C_T, 2, 10, 25)
-    GFP_FASTB(double, 270, 27, 8, C2C_T, 2, 10, 27)
-    GFP_FASTB(double, 400, 25, 8, C2C_T, 2, 16, 25)
+    GFP_FASTB(double, 250, 25, 8, C2C_T, 4, 5, 5, 10)
+    GFP_FASTB(double, 270, 30, 8, C2C_T, 4, 10, 3, 9)
+    GFP_FASTB(double, 400, 50, 8, C2C_T, 2, 8, 5, 10)
     default: return gfp_fast2d_c2c_f64(nf, f);
     }
 }

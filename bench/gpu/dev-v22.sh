@@ -37,7 +37,7 @@ if ph alt; then # A/B forms (build-ab: -DGFP_FAST_AB): 51 8 frames a block, 52 t
       --precision f32 --kind c2c --sizes $A > $L/alt-$alt.log 2>&1
   done
 fi
-if ph alt55; then # f64 in the f32 forms' shapes; f32 100000 as 400 x 250
+if ph alt55; then # (call 4) f64 in the f32 forms' shapes; f32 100000 as 400 x 250
   $B --kind c2c --precision f64 --sizes $S > $L/alt-0-f64.log 2>&1
   GFP_FAST_ALT=55 GFP_GPU_LARGE_DEBUG=1 timeout 200 $PWD/build/x/gfftpipe bench --engines gpu,cufft \
     --precision f64 --kind c2c --sizes $S > $L/alt-55-f64.log 2>&1
@@ -65,4 +65,4 @@ for t in test_gpu_large test_gpu_2d test_gpu_large-memcheck test_gpu_large-racec
 grep -h "cases, worst" $L/test_gpu_large.log 2>/dev/null | head -12
 echo "== plans"; grep -h "gfp_large" $L/*.log | sort -u | head -30
 echo "== bench (gpu rows: kind prec n GB/s x-cufft err; cufft GB/s err)"
-bench_rows c2c32 c2c32-old c2c64 c2c64-old r2c32 r2c32-old alt-0 $(cd $L && ls alt-5*.log 2>/dev/null | sed 's/\.log$//')
+bench_rows c2c32 c2c32-old c2c64 c2c64-old r2c32 r2c32-old alt-0 alt-0-f64 $(cd $L && ls alt-5*.log 2>/dev/null | sed 's/\.log$//')

@@ -630,7 +630,8 @@ static void all_fourstep()
                                    {1024, 128}, {2048, 128}, {4096, 128}, {128, 1024},
                                    {128, 2048}, {128, 4096}, {8192, 128}, {128, 8192},
                                    /* the kernels of lengths with odd factors */
-                                   {195, 231}, {200, 250}, {250, 400}, {200, 270}};
+                                   {195, 231}, {200, 250}, {250, 400}, {200, 270},
+                                   {400, 250}};
     const char *only = getenv("EMU_NF");
     const bool quick = getenv("EMU_QUICK") != NULL; /* make check: three pairs */
     for (auto &pr : pairs) {
