@@ -91,6 +91,8 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     /* 400 as 25 16 on 16 threads: 100000 as 400 x 250 1.37x cuFFT against
      * 1.21x as 250 x 400 (the second pass of 400 is the dearer one) */
     GFP_FASTB(float, 400, 16, 16, C2C_4S, 3, 25, 16)
+    /* 210 (44100 = 210 x 210, 88200 = 210 x 420) in the same shape */
+    GFP_FASTB(float, 210, 10, 16, C2C_4S, 4, 21, 10)
     default: return false;
     }
 }
@@ -112,6 +114,7 @@ bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f)
     GFP_FASTB(double, 200, 8, 8, C2C_4S, 3, 25, 8)
     GFP_FASTB(double, 250, 10, 8, C2C_4S, 3, 25, 10)
     GFP_FASTB(double, 400, 16, 8, C2C_4S, 3, 25, 16)
+    GFP_FASTB(double, 210, 10, 8, C2C_4S, 3, 21, 10)
     default: return false;
     }
 }
@@ -161,6 +164,11 @@ bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FASTB(float, 250, 25, 16, C2C_T, 3, 5, 5, 10)
     GFP_FASTB(float, 270, 30, 16, C2C_T, 3, 10, 3, 9)
     GFP_FASTB(float, 400, 50, 16, C2C_T, 2, 8, 5, 10)
+    /* the audio rates' lengths in the same shape: 210 (44100 = 210 x 210),
+     * 240 (48000 = 200 x 240, 96000 = 400 x 240), 420 (88200 = 210 x 420) */
+    GFP_FASTB(float, 210, 30, 16, C2C_T, 3, 7, 3, 10)
+    GFP_FASTB(float, 240, 30, 16, C2C_T, 3, 8, 10, 3)
+    GFP_FASTB(float, 420, 35, 16, C2C_T, 2, 4, 7, 15)
     default: return gfp_fast2d_c2c_f32(nf, f);
     }
 }
@@ -203,6 +211,9 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
     GFP_FASTB(double, 250, 25, 8, C2C_T, 4, 5, 5, 10)
     GFP_FASTB(double, 270, 30, 8, C2C_T, 4, 10, 3, 9)
     GFP_FASTB(double, 400, 50, 8, C2C_T, 2, 8, 5, 10)
+    GFP_FASTB(double, 210, 30, 8, C2C_T, 4, 7, 3, 10)
+    GFP_FASTB(double, 240, 30, 8, C2C_T, 4, 8, 10, 3)
+    GFP_FASTB(double, 420, 35, 8, C2C_T, 2, 4, 7, 15)
     default: return gfp_fast2d_c2c_f64(nf, f);
     }
 }

@@ -327,16 +327,18 @@ static void t_blue_fast(void)
 }
 
 /* The four-step at lengths with odd factors (L = n1 n2, both passes from
- * gfp_gpu_fast_4s.cu's kernels of 195, 200, 250 and 231, 250, 270, 400):
- * C2C of L, R2C and C2R of 2 L (the split in a pass of its own), the
- * Bluestein lengths whose M is such a product (f32: 33728 takes M =
- * 67500 = 250 x 270, the prime 40009 M = 99840 = 195 x 512), every kind
- * and precision, odd batches; a window and a post-op through the pre and
- * post steps. */
+ * gfp_gpu_fast_4s.cu's kernels of 195, 200, 210, 250, 400 and 210, 231,
+ * 240, 250, 270, 400, 420): C2C of L, R2C and C2R of 2 L (the split in a
+ * pass of its own), the audio rates (44100 = 210 x 210, 48000 = 200 x
+ * 240, 88200 = 210 x 420, 96000 = 400 x 240), the Bluestein lengths
+ * whose M is such a product (f32: 33728 takes M = 67500 = 250 x 270, the
+ * prime 40009 M = 81900 = 195 x 420), every kind and precision, odd
+ * batches; a window and a post-op through the pre and post steps. */
 static void t_fourstep_odd(void)
 {
     tally t = {0};
-    static const size_t ns[] = {45045, 100000, 48750, 54000, 62500, 78000, 33728, 40009};
+    static const size_t ns[] = {45045, 100000, 48750, 54000, 62500, 78000, 33728, 40009,
+                                44100, 48000, 88200, 96000};
     for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
         size_t n = ns[i];
         if (quick && n != 45045 && n != 100000 && n != 33728)
