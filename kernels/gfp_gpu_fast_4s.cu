@@ -93,6 +93,8 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FASTB(float, 400, 16, 16, C2C_4S, 3, 25, 16)
     /* 210 (44100 = 210 x 210, 88200 = 210 x 420) in the same shape */
     GFP_FASTB(float, 210, 10, 16, C2C_4S, 4, 21, 10)
+    /* 136 = 17 x 8 (33728 = 136 x 248 without Bluestein, as cuFFT does) */
+    GFP_FASTB(float, 136, 8, 16, C2C_4S, 5, 17, 8)
     default: return false;
     }
 }
@@ -115,6 +117,7 @@ bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f)
     GFP_FASTB(double, 250, 10, 8, C2C_4S, 3, 25, 10)
     GFP_FASTB(double, 400, 16, 8, C2C_4S, 3, 25, 16)
     GFP_FASTB(double, 210, 10, 8, C2C_4S, 3, 21, 10)
+    GFP_FASTB(double, 136, 8, 8, C2C_4S, 4, 17, 8)
     default: return false;
     }
 }
@@ -169,6 +172,8 @@ bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FASTB(float, 210, 30, 16, C2C_T, 3, 7, 3, 10)
     GFP_FASTB(float, 240, 30, 16, C2C_T, 3, 8, 10, 3)
     GFP_FASTB(float, 420, 35, 16, C2C_T, 2, 4, 7, 15)
+    /* 248 = 31 x 8 on 8 threads (the radix-31 stage has 8 butterflies) */
+    GFP_FASTB(float, 248, 8, 16, C2C_T, 4, 31, 8)
     default: return gfp_fast2d_c2c_f32(nf, f);
     }
 }
@@ -214,6 +219,7 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
     GFP_FASTB(double, 210, 30, 8, C2C_T, 4, 7, 3, 10)
     GFP_FASTB(double, 240, 30, 8, C2C_T, 4, 8, 10, 3)
     GFP_FASTB(double, 420, 35, 8, C2C_T, 2, 4, 7, 15)
+    GFP_FASTB(double, 248, 8, 8, C2C_T, 4, 31, 8)
     default: return gfp_fast2d_c2c_f64(nf, f);
     }
 }

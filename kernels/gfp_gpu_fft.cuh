@@ -183,6 +183,8 @@ template <typename T> struct Bfly<7, T> : BflyOdd<7, T> {};
 template <typename T> struct Bfly<9, T> : BflyOdd<9, T> {};
 template <typename T> struct Bfly<11, T> : BflyOdd<11, T> {};
 template <typename T> struct Bfly<13, T> : BflyOdd<13, T> {};
+template <typename T> struct Bfly<17, T> : BflyOdd<17, T> {};
+template <typename T> struct Bfly<31, T> : BflyOdd<31, T> {};
 
 /* ---- kernel parameters --------------------------------------------------- */
 

@@ -1167,6 +1167,24 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
     return GFP_GPU_OK;
 }
 
+/* whether a length goes without Bluestein: 13-smooth, or past the
+ * one-block lengths a product n1 n2 of four-step passes that fit the
+ * device (the kernels of 136 = 8 x 17 and 248 = 8 x 31 take 33728) */
+static int direct_len(long long n, int dbl, int optin)
+{
+    if (smooth13(n))
+        return 1;
+    int n1 = n > 16384 ? fourstep_n1(n, 0, dbl) : 0;
+    if (n1 < 2)
+        return 0;
+    gfp_fast_info a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    int ok = dbl ? gfp_fast4s_c2c_f64(n1, &a) && gfp_fast4s2_c2c_f64((int)(n / n1), &b)
+                 : gfp_fast4s_c2c_f32(n1, &a) && gfp_fast4s2_c2c_f32((int)(n / n1), &b);
+    return ok && a.smem <= (size_t)optin && b.smem <= (size_t)optin;
+}
+
 /* smallest M >= m, a multiple of 4 with no prime factor over 7; past
  * the one-block lengths (16384), a length the four-step takes: the
  * smallest multiple of 4 that is a product n1 n2 of its pass kernels
@@ -1529,16 +1547,17 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
         if (rc)
             goto done;
     }
-    if (d->kind == GFP_GPU_C2C && nopts && smooth13(n)) {
+    if (d->kind == GFP_GPU_C2C && nopts && direct_len(n, dbl, optin)) {
         P->route = GFP_ROUTE_C2C;
         P->L = n;
-    } else if (d->kind == GFP_GPU_R2C && even && !d->window && smooth13(n / 2) && n >= 4) {
+    } else if (d->kind == GFP_GPU_R2C && even && !d->window && direct_len(n / 2, dbl, optin) &&
+               n >= 4) {
         P->route = GFP_ROUTE_R2C;
         P->L = n / 2;
-    } else if (d->kind == GFP_GPU_C2R && even && smooth13(n / 2) && n >= 4) {
+    } else if (d->kind == GFP_GPU_C2R && even && direct_len(n / 2, dbl, optin) && n >= 4) {
         P->route = GFP_ROUTE_C2R;
         P->L = n / 2;
-    } else if (smooth13(n)) {
+    } else if (direct_len(n, dbl, optin)) {
         P->route = GFP_ROUTE_GENERIC;
         P->L = n;
     } else {

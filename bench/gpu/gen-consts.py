@@ -7,7 +7,7 @@ Usage: bench/gpu/gen-consts.py > kernels/gfp_gpu_consts.cuh"""
 import mpmath
 
 mpmath.mp.dps = 40
-RADICES = [3, 5, 7, 9, 10, 11, 13, 15, 21, 25, 27, 30, 32]  # add a radix here before using it
+RADICES = [3, 5, 7, 9, 10, 11, 13, 15, 17, 21, 25, 27, 30, 31, 32]  # add a radix here before using it
 
 
 def rounded(x):
