@@ -174,6 +174,8 @@ bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FASTB(float, 420, 35, 16, C2C_T, 2, 4, 7, 15)
     /* 248 = 31 x 8 on 8 threads (the radix-31 stage has 8 butterflies) */
     GFP_FASTB(float, 248, 8, 16, C2C_T, 4, 31, 8)
+    /* 124 = 31 x 4 (R2C 33728: its complex 16864 = 136 x 124) */
+    GFP_FASTB(float, 124, 4, 16, C2C_T, 8, 31, 4)
     default: return gfp_fast2d_c2c_f32(nf, f);
     }
 }
@@ -220,6 +222,7 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
     GFP_FASTB(double, 240, 30, 8, C2C_T, 4, 8, 10, 3)
     GFP_FASTB(double, 420, 35, 8, C2C_T, 2, 4, 7, 15)
     GFP_FASTB(double, 248, 8, 8, C2C_T, 4, 31, 8)
+    GFP_FASTB(double, 124, 4, 8, C2C_T, 8, 31, 4)
     default: return gfp_fast2d_c2c_f64(nf, f);
     }
 }

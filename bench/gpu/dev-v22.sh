@@ -68,9 +68,9 @@ if ph prof; then # ncu: each pass of 100000 (250 x 400) and 45045 (195 x 231) ag
   done
 fi
 [ -n "$(ls $L/kt-*.log 2>/dev/null)" ] && for f in $L/kt-*.log; do echo "-- $(basename $f)"; grep -E "fkernel<|duration" $f | sed 's/  */ /g' | cut -c1-100; done
-echo "== tests"
-for t in test_gpu_large test_gpu_2d test_gpu_large-memcheck test_gpu_large-racecheck; do [ -f $L/$t.log ] && sum $t; done
-grep -h "cases, worst" $L/test_gpu_large.log 2>/dev/null | head -12
 echo "== plans"; grep -h "gfp_large" $L/*.log | sort -u | head -30
 echo "== bench (gpu rows: kind prec n GB/s x-cufft err; cufft GB/s err)"
 bench_rows c2c32 c2c32-old c2c64 c2c64-old r2c32 r2c32-old au-c2c32 au-c2c32-old au-c2c64 au-r2c32 alt-0 alt-0-f64 $(cd $L && ls alt-5*.log 2>/dev/null | sed 's/\.log$//')
+echo "== tests"
+for t in test_gpu_large test_gpu_2d test_gpu_large-memcheck test_gpu_large-racecheck; do [ -f $L/$t.log ] && sum $t; done
+grep -h "cases, worst" $L/test_gpu_large.log 2>/dev/null | head -12
