@@ -131,7 +131,7 @@ bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f)
 bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
 {
 #ifdef GFP_FAST_AB
-    /* alts 51 and 52 as the first pass's */
+    /* alts 51 to 54 as the first pass's, and alt 57 */
     switch (gfp_fast_alt() * 100000 + nf) {
     case 5100231: return gfpfast::fill<float, 231, 21, 8, C2C_T, 0, -1, 11, 21>(f);
     case 5100250: return gfpfast::fill<float, 250, 25, 8, C2C_T, 0, -1, 10, 25>(f);

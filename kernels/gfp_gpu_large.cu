@@ -1187,10 +1187,11 @@ static int direct_len(long long n, int dbl, int optin)
 
 /* smallest M >= m, a multiple of 4 with no prime factor over 7; past
  * the one-block lengths (16384), a length the four-step takes: the
- * smallest multiple of 4 that is a product n1 n2 of its pass kernels
- * (fourstep_odd_n1), or else the next power of two. Either is under 2 m,
- * and the four-step's two passes run at 2-3 times the multi-pass kernels'
- * rate (H100, bench/NOTES.md). */
+ * smallest 13-smooth multiple of 4 that is a product n1 n2 of its pass
+ * kernels (fourstep_odd_n1; 13-smooth so that the multi-pass kernels take
+ * it where the four-step's do not fit the device), or else the next power
+ * of two. Either is under 2 m, and the four-step's two passes run at 2-3
+ * times the multi-pass kernels' rate (H100, bench/NOTES.md). */
 static long long blue_len(long long m, int dbl)
 {
     const char *ev = getenv("GFP_GPU_4S");
@@ -1209,7 +1210,8 @@ static long long blue_len(long long m, int dbl)
                 continue;
             for (int j = 0; j < nn2; j++) {
                 long long M = n1 * n2s[j];
-                if (M >= m && M % 4 == 0 && (M & (M - 1)) && (!best || M < best))
+                if (M >= m && M % 4 == 0 && (M & (M - 1)) && (!best || M < best) &&
+                    smooth13(M))
                     best = M;
             }
         }

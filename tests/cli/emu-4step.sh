@@ -7,8 +7,10 @@
 # kernels/gfp_gpu_large.cu launches them, against FFTW's 1D transform:
 # f32 and f64, forward out of place and inverse in place, 128 x 256,
 # 1024 x 128 and 195 x 231 (45045: odd radices 13, 15, 11, 21), and R2C of
-# 65536 with the split in the second pass (the quick set; `emu-2d 4step` without EMU_QUICK runs every kernel). Then the one-pass cluster transform (kernels/gfp_gpu_fast_cl.cu,
-# the cluster's blocks as threads at once, a barrier for cluster.sync):
+# 65536 with the split in the second pass (the quick set; `emu-2d 4step`
+# without EMU_QUICK runs every kernel). Then the one-pass cluster transform
+# (kernels/gfp_gpu_fast_cl.cu, the cluster's blocks as threads at once, a
+# barrier for cluster.sync):
 # every length it serves, forward out of place and inverse in place. Needs
 # no GPU, so the kernels' index maps are checked on every CUDA build;
 # skipped (77) where the build has no CUDA and so no emulator.

@@ -327,12 +327,12 @@ static void t_blue_fast(void)
 }
 
 /* The four-step at lengths with odd factors (L = n1 n2, both passes from
- * gfp_gpu_fast_4s.cu's kernels of 195, 200, 210, 250, 400 and 210, 231,
- * 240, 250, 270, 400, 420; 136 = 8 x 17 and 248 = 8 x 31): C2C of L,
- * R2C and C2R of 2 L (the split in a pass of its own), the audio rates
- * (44100 = 210 x 210, 48000 = 200 x 240, 88200 = 210 x 420, 96000 = 400 x
- * 240), 33728 = 136 x 248 without Bluestein (R2C through the complex
- * transform of 33728), a Bluestein length whose M is such a product (f32:
+ * gfp_gpu_fast_4s.cu's kernels of 136, 195, 200, 210, 250, 400 and 124,
+ * 210, 231, 240, 248, 250, 270, 400, 420): C2C of L, R2C and C2R of 2 L
+ * (the split in a pass of its own), the audio rates (44100 = 210 x 210,
+ * 48000 = 200 x 240, 88200 = 210 x 420, 96000 = 400 x 240), 33728 = 136 x
+ * 248 without Bluestein (radices 17 and 31; R2C and C2R on 16864 = 136 x
+ * 124), a Bluestein length whose M is such a product (f32:
  * the prime 40009, M = 81900 = 195 x 420), every kind and precision, odd
  * batches; a window and a post-op through the pre and post steps. */
 static void t_fourstep_odd(void)
