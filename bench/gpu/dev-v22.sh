@@ -51,6 +51,19 @@ if ph alt55; then # (call 4) f64 in the f32 forms' shapes; f32 100000 as 400 x 2
   GFP_FAST_ALT=55 GFP_GPU_4S_N1=400 GFP_GPU_LARGE_DEBUG=1 timeout 200 $PWD/build/x/gfftpipe bench --engines gpu,cufft \
     --precision f32 --kind c2c --sizes 100000 > $L/alt-55-n400.log 2>&1
 fi
+if ph cuts; then # 100000 cut other ways (alt 58, GFP_GPU_4S_N1) and 250's second pass as 10 25 (alt 59); each pass's time
+  X=$PWD/build/x/gfftpipe
+  for c in 0:0 58:160 58:500 58:125 59:400; do
+    alt=${c%:*}; n1=${c#*:}
+    GFP_FAST_ALT=$alt GFP_GPU_4S_N1=$n1 GFP_GPU_LARGE_DEBUG=1 timeout 100 $X bench --engines gpu,cufft --kind c2c \
+      --precision f32 --sizes 100000 > $L/cut-$alt-$n1.log 2>&1
+    GFP_FAST_ALT=$alt GFP_GPU_4S_N1=$n1 timeout 100 ncu --metrics gpu__time_duration.sum -k regex:fkernel -c 2 $X bench \
+      --engines gpu --sizes 100000 --bytes 256Mi --reps 1 --warmup 0 > $L/kt-cut-$alt-$n1.log 2>&1
+  done
+  # Bluestein's error at test_gpu_large's random 14035723 (M = 8192 x 3840), and without the four-step
+  $B --kind c2c --precision f32 --sizes 14035723 --bytes 256Mi > $L/b14m.log 2>&1
+  GFP_GPU_4S=0 $B --kind c2c --precision f32 --sizes 14035723 --bytes 256Mi > $L/b14m-old.log 2>&1
+fi
 if ph kt; then # each pass's time (ncu gpu__time_duration), product and A/B forms
   for alt in 0 ${ALTS:-51 52}; do
     for n in ${KT_SIZES:-100000 45045 54000}; do
@@ -70,7 +83,7 @@ fi
 [ -n "$(ls $L/kt-*.log 2>/dev/null)" ] && for f in $L/kt-*.log; do echo "-- $(basename $f)"; grep -E "fkernel<|duration" $f | sed 's/  */ /g' | cut -c1-100; done
 echo "== plans"; grep -h "gfp_large" $L/*.log | sort -u | head -30
 echo "== bench (gpu rows: kind prec n GB/s x-cufft err; cufft GB/s err)"
-bench_rows c2c32 c2c32-old c2c64 c2c64-old r2c32 r2c32-old au-c2c32 au-c2c32-old au-c2c64 au-r2c32 alt-0 alt-0-f64 $(cd $L && ls alt-5*.log 2>/dev/null | sed 's/\.log$//')
+bench_rows $(cd $L && ls cut-*.log 2>/dev/null | sed 's/\.log$//') b14m b14m-old c2c32 c2c32-old c2c64 c2c64-old r2c32 r2c32-old au-c2c32 au-c2c32-old au-c2c64 au-r2c32 alt-0 alt-0-f64 $(cd $L && ls alt-5*.log 2>/dev/null | sed 's/\.log$//')
 echo "== tests"
 for t in test_gpu_large test_gpu_2d test_gpu_large-memcheck test_gpu_large-racecheck; do [ -f $L/$t.log ] && sum $t; done
 grep -h "cases, worst" $L/test_gpu_large.log 2>/dev/null | head -12
