@@ -67,11 +67,9 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     case 5400250: return gfpfast::fill<float, 250, 10, 16, C2C_4S, 4, -1, 25, 10>(f);
     /* alt 56: 400 as 16 25 on 25 threads (two blocks an SM) */
     case 5600400: return gfpfast::fill<float, 400, 25, 16, C2C_4S, 2, -1, 16, 25>(f);
-    /* alt 58: other cuts of 100000 (GFP_GPU_4S_N1): 160 x 625, 500 x 200,
-     * 125 x 800 */
+    /* alt 58: other cuts of 100000 (GFP_GPU_4S_N1): 160 x 625, 500 x 200 */
     case 5800160: return gfpfast::fill<float, 160, 10, 16, C2C_4S, 4, -1, 16, 10>(f);
     case 5800500: return gfpfast::fill<float, 500, 20, 16, C2C_4S, 2, -1, 25, 4, 5>(f);
-    case 5800125: return gfpfast::fill<float, 125, 5, 16, C2C_4S, 8, -1, 25, 5>(f);
     default: break;
     }
 #endif
@@ -160,7 +158,6 @@ bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
      * threads, two blocks an SM */
     case 5800625: return gfpfast::fill<float, 625, 25, 16, C2C_T, 2, -1, 25, 25>(f);
     case 5800200: return gfpfast::fill<float, 200, 40, 16, C2C_T, 3, -1, 8, 5, 5>(f);
-    case 5800800: return gfpfast::fill<float, 800, 80, 16, C2C_T, 1, -1, 8, 10, 10>(f);
     case 5900250: return gfpfast::fill<float, 250, 25, 16, C2C_T, 2, -1, 10, 25>(f);
     default: break;
     }

@@ -53,7 +53,7 @@ if ph alt55; then # (call 4) f64 in the f32 forms' shapes; f32 100000 as 400 x 2
 fi
 if ph cuts; then # 100000 cut other ways (alt 58, GFP_GPU_4S_N1) and 250's second pass as 10 25 (alt 59); each pass's time
   X=$PWD/build/x/gfftpipe
-  for c in 0:0 58:160 58:500 58:125 59:400; do
+  for c in 0:0 58:160 58:500 59:400; do
     alt=${c%:*}; n1=${c#*:}
     GFP_FAST_ALT=$alt GFP_GPU_4S_N1=$n1 GFP_GPU_LARGE_DEBUG=1 timeout 100 $X bench --engines gpu,cufft --kind c2c \
       --precision f32 --sizes 100000 > $L/cut-$alt-$n1.log 2>&1
