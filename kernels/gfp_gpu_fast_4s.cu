@@ -184,6 +184,10 @@ bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FASTB(float, 248, 8, 16, C2C_T, 4, 31, 8)
     /* 124 = 31 x 4 (R2C 33728: its complex 16864 = 136 x 124) */
     GFP_FASTB(float, 124, 4, 16, C2C_T, 8, 31, 4)
+    /* R2C and C2R of the audio rates: 105 (44100: 22050 = 210 x 105) and
+     * 120 (48000: 24000 = 200 x 120) */
+    GFP_FASTB(float, 105, 21, 16, C2C_T, 4, 7, 3, 5)
+    GFP_FASTB(float, 120, 24, 16, C2C_T, 4, 8, 3, 5)
     default: return gfp_fast2d_c2c_f32(nf, f);
     }
 }
@@ -231,6 +235,8 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
     GFP_FASTB(double, 420, 35, 8, C2C_T, 2, 4, 7, 15)
     GFP_FASTB(double, 248, 8, 8, C2C_T, 4, 31, 8)
     GFP_FASTB(double, 124, 4, 8, C2C_T, 8, 31, 4)
+    GFP_FASTB(double, 105, 21, 8, C2C_T, 6, 7, 3, 5)
+    GFP_FASTB(double, 120, 24, 8, C2C_T, 6, 8, 3, 5)
     default: return gfp_fast2d_c2c_f64(nf, f);
     }
 }

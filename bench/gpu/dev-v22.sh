@@ -36,6 +36,11 @@ if ph b4; then # the audio rates' lengths: C2C f32, Z2Z f64, R2C f32
   GFP_GPU_LARGE_DEBUG=1 $B --kind c2c --precision f64 --sizes $AU > $L/au-c2c64.log 2>&1
   GFP_GPU_LARGE_DEBUG=1 $B --kind r2c --precision f32 --sizes 88200,96000,176400,192000 > $L/au-r2c32.log 2>&1
 fi
+if ph b5; then # R2C and C2R of 44100 and 48000 (cores 22050 = 210 x 105, 24000 = 200 x 120)
+  GFP_GPU_LARGE_DEBUG=1 $B --kind r2c,c2r --precision f32 --sizes 44100,48000 > $L/au2-32.log 2>&1
+  GFP_GPU_4S=0 $B --kind r2c,c2r --precision f32 --sizes 44100,48000 > $L/au2-32-old.log 2>&1
+  GFP_GPU_LARGE_DEBUG=1 $B --kind r2c,c2r --precision f64 --sizes 44100,48000 > $L/au2-64.log 2>&1
+fi
 if ph alt; then # A/B forms (build-ab: -DGFP_FAST_AB): 51 8 frames a block, 52 three stages
   A=${ALT_SIZES:-45045,100000,62500,54000,78000}
   $B --kind c2c --precision f32 --sizes $A > $L/alt-0.log 2>&1
@@ -83,7 +88,7 @@ fi
 [ -n "$(ls $L/kt-*.log 2>/dev/null)" ] && for f in $L/kt-*.log; do echo "-- $(basename $f)"; grep -E "fkernel<|duration" $f | sed 's/  */ /g' | cut -c1-100; done
 echo "== plans"; grep -h "gfp_large" $L/*.log | sort -u | head -30
 echo "== bench (gpu rows: kind prec n GB/s x-cufft err; cufft GB/s err)"
-bench_rows $(cd $L && ls cut-*.log 2>/dev/null | sed 's/\.log$//') b14m b14m-old c2c32 c2c32-old c2c64 c2c64-old r2c32 r2c32-old au-c2c32 au-c2c32-old au-c2c64 au-r2c32 alt-0 alt-0-f64 $(cd $L && ls alt-5*.log 2>/dev/null | sed 's/\.log$//')
+bench_rows au2-32 au2-32-old au2-64 $(cd $L && ls cut-*.log 2>/dev/null | sed 's/\.log$//') b14m b14m-old c2c32 c2c32-old c2c64 c2c64-old r2c32 r2c32-old au-c2c32 au-c2c32-old au-c2c64 au-r2c32 alt-0 alt-0-f64 $(cd $L && ls alt-5*.log 2>/dev/null | sed 's/\.log$//')
 echo "== tests"
 for t in test_gpu_large test_gpu_2d test_gpu_large-memcheck test_gpu_large-racecheck; do [ -f $L/$t.log ] && sum $t; done
 grep -h "cases, worst" $L/test_gpu_large.log 2>/dev/null | head -12

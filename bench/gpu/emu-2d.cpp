@@ -632,7 +632,7 @@ static void all_fourstep()
                                    /* the kernels of lengths with odd factors */
                                    {195, 231}, {200, 250}, {250, 400}, {200, 270},
                                    {400, 250}, {210, 210}, {200, 240}, {210, 420},
-                                   {136, 248}, {136, 124}};
+                                   {136, 248}, {136, 124}, {210, 105}, {200, 120}};
     const char *only = getenv("EMU_NF");
     const bool quick = getenv("EMU_QUICK") != NULL; /* make check: three pairs */
     for (auto &pr : pairs) {

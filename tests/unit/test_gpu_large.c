@@ -328,7 +328,7 @@ static void t_blue_fast(void)
 
 /* The four-step at lengths with odd factors (L = n1 n2, both passes from
  * gfp_gpu_fast_4s.cu's kernels of 136, 195, 200, 210, 250, 400 and 124,
- * 210, 231, 240, 248, 250, 270, 400, 420): C2C of L, R2C and C2R of 2 L
+ * 105, 120, 210, 231, 240, 248, 250, 270, 400, 420): C2C of L, R2C and C2R of 2 L
  * (the split in a pass of its own), the audio rates (44100 = 210 x 210,
  * 48000 = 200 x 240, 88200 = 210 x 420, 96000 = 400 x 240), 33728 = 136 x
  * 248 without Bluestein (radices 17 and 31; R2C and C2R on 16864 = 136 x
@@ -340,6 +340,15 @@ static void t_fourstep_odd(void)
     tally t = {0};
     static const size_t ns[] = {45045, 100000, 48750, 54000, 62500, 78000, 33728, 40009,
                                 44100, 48000, 88200, 96000};
+    /* R2C and C2R of 44100 and 48000 on 22050 = 210 x 105, 24000 = 200 x 120 */
+    for (int dbl = 0; dbl < 2; dbl++)
+        for (size_t i = 0; i < 2; i++) {
+            size_t n = i ? 48000 : 44100;
+            if (quick && dbl)
+                continue;
+            check(&t, GFP_R2C, 0, dbl, n, 3, GFP_POST_NONE, 0, 1);
+            check(&t, GFP_C2R, 1, dbl, n, 2, GFP_POST_NONE, 0, 1);
+        }
     for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
         size_t n = ns[i];
         if (quick && n != 45045 && n != 100000 && n != 33728)
