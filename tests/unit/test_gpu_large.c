@@ -344,10 +344,11 @@ static void t_fourstep_odd(void)
     for (int dbl = 0; dbl < 2; dbl++)
         for (size_t i = 0; i < 2; i++) {
             size_t n = i ? 48000 : 44100;
-            if (quick && dbl)
+            if (quick && (dbl || !i))
                 continue;
             check(&t, GFP_R2C, 0, dbl, n, 3, GFP_POST_NONE, 0, 1);
-            check(&t, GFP_C2R, 1, dbl, n, 2, GFP_POST_NONE, 0, 1);
+            if (!quick)
+                check(&t, GFP_C2R, 1, dbl, n, 2, GFP_POST_NONE, 0, 1);
         }
     for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
         size_t n = ns[i];
