@@ -1,12 +1,17 @@
 #!/bin/sh
 # bench/gpu/dev-v22.sh - issue 4's four-step at lengths with odd factors
-# (gfp_gpu_fast_4s.cu's 195, 200, 250 / 231, 250, 270, 400 and the factor
-# search of gfp_gpu_large.cu; Bluestein's M as such a product), one call:
-# the GPU suites (test_gpu_large in full: t_fourstep_odd; test_gpu_2d
-# quick), memcheck and racecheck on test_gpu_large quick, then the bench
-# table at the awkward lengths with the four-step and without it
-# (GFP_GPU_4S=0: the multi-pass kernels, as before), C2C f32, Z2Z f64 and
-# R2C f32; a short table last.
+# (gfp_gpu_fast_4s.cu's pass kernels of 105 .. 420, radices up to 31, and
+# the factor search of gfp_gpu_large.cu; Bluestein's M as such a
+# product). Phases (PHASE, default all): tests (test_gpu_large in full,
+# test_gpu_2d quick, memcheck and racecheck on test_gpu_large quick, at
+# once: about 280 s); b1 b2 b3 the issue's awkward lengths, C2C f32, Z2Z
+# f64, R2C f32, each with and without the four-step (GFP_GPU_4S=0: the
+# multi-pass kernels and Bluestein, as before this stop); b4 b5 the audio
+# rates (44100, 48000, 88200, 96000; R2C and C2R of 44100 and 48000); alt,
+# cuts, kt, prof the A/B forms (build-ab, GFP_FAST_ALT 51-59), other cuts
+# of 100000, each pass's time and ncu's counters; alt55 is call 4's record
+# (alt 55's forms became the product's). The bench rows, then the test
+# summary, last.
 #   pack: sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
 #         tests/unit/test_gpu_large tests/unit/test_gpu_2d [$PWD/build-ab/src/gfftpipe]
 #   run (device tool, carry [".devpack"]): PHASE='tests b1' OUT=$OUT sh bench/gpu/dev-v22.sh
