@@ -815,16 +815,18 @@ static int pass_twiddles(gfp_large *P, gfp_pass *t, long long len, int dbl, char
 
 /* whether the four-step's first (pass 1) or second (pass 2) pass has a
  * kernel of length n (gfp_gpu_fast_4s.cu and the 2D passes it falls back
- * on) */
-static int fourstep_has(int dbl, int pass, long long n)
+ * on), its facts into *fi when fi is not NULL */
+static int fourstep_kernel(int dbl, int pass, long long n, gfp_fast_info *fi)
 {
     if (n < 2 || n > 8192)
         return 0;
-    gfp_fast_info fi;
-    memset(&fi, 0, sizeof fi);
-    if (pass == 1)
-        return dbl ? gfp_fast4s_c2c_f64((int)n, &fi) : gfp_fast4s_c2c_f32((int)n, &fi);
-    return dbl ? gfp_fast4s2_c2c_f64((int)n, &fi) : gfp_fast4s2_c2c_f32((int)n, &fi);
+    gfp_fast_info f;
+    memset(&f, 0, sizeof f);
+    int ok = pass == 1 ? (dbl ? gfp_fast4s_c2c_f64((int)n, &f) : gfp_fast4s_c2c_f32((int)n, &f))
+                       : (dbl ? gfp_fast4s2_c2c_f64((int)n, &f) : gfp_fast4s2_c2c_f32((int)n, &f));
+    if (ok && fi)
+        *fi = f;
+    return ok;
 }
 
 /* L = n1 n2 not a power of two: the n1 with both pass kernels and n2 <=
@@ -841,7 +843,8 @@ static int fourstep_odd_n1(long long L, int dbl)
         if (L % n1)
             continue;
         long long n2 = L / n1, mn = n1 < n2 ? n1 : n2;
-        if (n2 <= 4096 && mn >= bmin && fourstep_has(dbl, 1, n1) && fourstep_has(dbl, 2, n2)) {
+        if (n2 <= 4096 && mn >= bmin && fourstep_kernel(dbl, 1, n1, NULL) &&
+            fourstep_kernel(dbl, 2, n2, NULL)) {
             best = (int)n1;
             bmin = mn;
         }
@@ -1178,11 +1181,8 @@ static int direct_len(long long n, int dbl, int optin)
     if (n1 < 2)
         return 0;
     gfp_fast_info a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
-    int ok = dbl ? gfp_fast4s_c2c_f64(n1, &a) && gfp_fast4s2_c2c_f64((int)(n / n1), &b)
-                 : gfp_fast4s_c2c_f32(n1, &a) && gfp_fast4s2_c2c_f32((int)(n / n1), &b);
-    return ok && a.smem <= (size_t)optin && b.smem <= (size_t)optin;
+    return fourstep_kernel(dbl, 1, n1, &a) && fourstep_kernel(dbl, 2, n / n1, &b) &&
+           a.smem <= (size_t)optin && b.smem <= (size_t)optin;
 }
 
 /* smallest M >= m, a multiple of 4 with no prime factor over 7; past
@@ -1201,12 +1201,12 @@ static long long blue_len(long long m, int dbl)
             p2 *= 2;
         if (p2 <= (dbl ? (1ll << 26) : (1ll << 27)))
             best = p2;
-        int n2s[8192], nn2 = 0;
+        int n2s[4096], nn2 = 0;
         for (int n2 = 2; n2 <= 4096; n2++)
-            if (fourstep_has(dbl, 2, n2))
+            if (fourstep_kernel(dbl, 2, n2, NULL))
                 n2s[nn2++] = n2;
         for (long long n1 = 2; n1 <= 8192; n1++) {
-            if (!fourstep_has(dbl, 1, n1))
+            if (!fourstep_kernel(dbl, 1, n1, NULL))
                 continue;
             for (int j = 0; j < nn2; j++) {
                 long long M = n1 * n2s[j];
@@ -1596,6 +1596,8 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
      * pass (GFP_GPU_4S_SPLIT=0: a pass of its own) */
     {
         const char *ev = getenv("GFP_GPU_4S_SPLIT");
+        /* powers of two only: the fused pass's slot map (SplSlot) mirrors
+         * row k1 to (n1 - k1) & (n1 - 1) */
         P->r2s_want = P->route == GFP_ROUTE_R2C && !dbl && d->post == GFP_GPU_POST_NONE &&
                       !(P->L & (P->L - 1)) && !(ev && *ev == '0');
     }
