@@ -435,48 +435,49 @@ static double worst_err(const std::vector<T> &in, const std::vector<T> &out, siz
     return worst;
 }
 
-/* the four-step FFT's first pass as core_exec launches it: cnt frames of
- * L = n1 n2 from in to out (may be in): the columns of n1, W_L twiddles
- * (xt, sh), stored transposed in place of the columns */
+/* one four-step pass as core_exec launches it: batch frames of fpm per
+ * matrix (frames fpm apart in a matrix, matrices mst apart), the pass
+ * kernel's stage twiddles tw, the two-level table xtw (sh) or NULL */
+template <typename T>
+static void fourstep_pass(const gfp_fast_info &f, const std::vector<T> &tw, const T *xtw, int sh,
+                          const T *in, T *out, size_t batch, size_t fpm, size_t mst, int conj_in,
+                          int conj_out, double scale)
+{
+    gfp_fparams p;
+    memset(&p, 0, sizeof p);
+    p.tw = tw.data();
+    p.xtw = xtw;
+    p.xsh = sh;
+    p.conj_in = conj_in;
+    p.conj_out = conj_out;
+    p.scale = scale;
+    p.in = in;
+    p.out = out;
+    p.batch = batch;
+    p.fpm = p.ld = fpm;
+    p.mst = mst;
+    launch(f, p);
+}
+
+/* the first pass: cnt frames of L = n1 n2 from in to out (may be in): the
+ * columns of n1, W_L twiddles (xt, sh), stored transposed in place of the
+ * columns */
 template <typename T>
 static void pass1(const gfp_fast_info &f1, const std::vector<T> &tw1, const std::vector<T> &xt,
                   int sh, const T *in, T *out, size_t cnt, int n1, int n2, int inverse)
 {
-    gfp_fparams p;
-    memset(&p, 0, sizeof p);
-    p.tw = tw1.data();
-    p.xtw = xt.data();
-    p.xsh = sh;
-    p.conj_in = inverse;
-    p.scale = 1.0;
-    p.in = in;
-    p.out = out;
-    p.batch = cnt * n2;
-    p.fpm = p.ld = n2;
-    p.mst = (size_t)n1 * n2;
-    launch(f1, p);
+    fourstep_pass<T>(f1, tw1, xt.data(), sh, in, out, cnt * n2, n2, (size_t)n1 * n2, inverse, 0,
+                     1.0);
 }
 
-/* its second pass: the rows of n2 of cnt n1 x n2 matrices from in, bin k2
+/* the second pass: the rows of n2 of cnt n1 x n2 matrices from in, bin k2
  * of row k1 to out at k1 + n1 k2 of frames mst apart, scaled by 0.5 (xtw,
  * sh: the fused split's W_2L, or NULL) */
 template <typename T>
 static void pass2(const gfp_fast_info &f2, const std::vector<T> &tw2, const T *xtw, int sh,
                   const T *in, T *out, size_t cnt, int n1, size_t mst, int inverse)
 {
-    gfp_fparams p;
-    memset(&p, 0, sizeof p);
-    p.tw = tw2.data();
-    p.xtw = xtw;
-    p.xsh = sh;
-    p.conj_out = inverse;
-    p.scale = 0.5;
-    p.in = in;
-    p.out = out;
-    p.batch = cnt * n1;
-    p.fpm = p.ld = n1;
-    p.mst = mst;
-    launch(f2, p);
+    fourstep_pass<T>(f2, tw2, xtw, sh, in, out, cnt * n1, n1, mst, 0, inverse, 0.5);
 }
 
 /* the four-step FFT of gfp_gpu_large.cu (fourstep_create, core_exec): a
