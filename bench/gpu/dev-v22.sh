@@ -9,9 +9,8 @@
 # multi-pass kernels and Bluestein, as before this stop); b4 b5 the audio
 # rates (44100, 48000, 88200, 96000; R2C and C2R of 44100 and 48000); alt,
 # cuts, kt, prof the A/B forms (build-ab, GFP_FAST_ALT 51-59), other cuts
-# of 100000, each pass's time and ncu's counters; alt55 is call 4's record
-# (alt 55's forms became the product's). The bench rows, then the test
-# summary, last.
+# of 100000, each pass's time and ncu's counters (call 4's alt 55 became
+# the product's kernels). The bench rows, then the test summary, last.
 #   pack: sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
 #         tests/unit/test_gpu_large tests/unit/test_gpu_2d [$PWD/build-ab/src/gfftpipe]
 #   run (device tool, carry [".devpack"]): PHASE='tests b1' OUT=$OUT sh bench/gpu/dev-v22.sh
@@ -54,13 +53,6 @@ if ph alt; then # A/B forms (build-ab: -DGFP_FAST_AB): 51 8 frames a block, 52 t
       --precision f32 --kind c2c --sizes $A > $L/alt-$alt.log 2>&1
   done
 fi
-if ph alt55; then # (call 4) f64 in the f32 forms' shapes; f32 100000 as 400 x 250
-  $B --kind c2c --precision f64 --sizes $S > $L/alt-0-f64.log 2>&1
-  GFP_FAST_ALT=55 GFP_GPU_LARGE_DEBUG=1 timeout 200 $PWD/build/x/gfftpipe bench --engines gpu,cufft \
-    --precision f64 --kind c2c --sizes $S > $L/alt-55-f64.log 2>&1
-  GFP_FAST_ALT=55 GFP_GPU_4S_N1=400 GFP_GPU_LARGE_DEBUG=1 timeout 200 $PWD/build/x/gfftpipe bench --engines gpu,cufft \
-    --precision f32 --kind c2c --sizes 100000 > $L/alt-55-n400.log 2>&1
-fi
 if ph cuts; then # 100000 cut other ways (alt 58, GFP_GPU_4S_N1) and 250's second pass as 10 25 (alt 59); each pass's time
   X=$PWD/build/x/gfftpipe
   for c in 0:0 58:160 58:500 59:400; do
@@ -93,7 +85,7 @@ fi
 [ -n "$(ls $L/kt-*.log 2>/dev/null)" ] && for f in $L/kt-*.log; do echo "-- $(basename $f)"; grep -E "fkernel<|duration" $f | sed 's/  */ /g' | cut -c1-100; done
 echo "== plans"; grep -h "gfp_large" $L/*.log | sort -u | head -30
 echo "== bench (gpu rows: kind prec n GB/s x-cufft err; cufft GB/s err)"
-bench_rows au2-32 au2-32-old au2-64 $(cd $L && ls cut-*.log 2>/dev/null | sed 's/\.log$//') b14m b14m-old c2c32 c2c32-old c2c64 c2c64-old r2c32 r2c32-old au-c2c32 au-c2c32-old au-c2c64 au-r2c32 alt-0 alt-0-f64 $(cd $L && ls alt-5*.log 2>/dev/null | sed 's/\.log$//')
+bench_rows au2-32 au2-32-old au2-64 $(cd $L && ls cut-*.log 2>/dev/null | sed 's/\.log$//') b14m b14m-old c2c32 c2c32-old c2c64 c2c64-old r2c32 r2c32-old au-c2c32 au-c2c32-old au-c2c64 au-r2c32 alt-0 $(cd $L && ls alt-5*.log 2>/dev/null | sed 's/\.log$//')
 echo "== tests"
 for t in test_gpu_large test_gpu_2d test_gpu_large-memcheck test_gpu_large-racecheck; do [ -f $L/$t.log ] && sum $t; done
 grep -h "cases, worst" $L/test_gpu_large.log 2>/dev/null | head -12
