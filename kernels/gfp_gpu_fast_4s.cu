@@ -59,12 +59,12 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     case 5200200: return gfpfast::fill<float, 200, 40, 16, C2C_4S, 0, -1, 8, 5, 5>(f);
     case 5200250: return gfpfast::fill<float, 250, 25, 16, C2C_4S, 0, -1, 5, 5, 10>(f);
     /* alt 53: alt 52's with three blocks an SM (register cap); alt 54
-     * few threads a frame, the longest radix first (more, smaller blocks) */
+     * few threads a frame, the longest radix first (more, smaller blocks).
+     * The forms that won are the product's (alt 54's first passes of 200
+     * and 250, alt 53's second passes), reached by falling through */
     case 5300200: return gfpfast::fill<float, 200, 40, 16, C2C_4S, 2, -1, 8, 5, 5>(f);
     case 5300250: return gfpfast::fill<float, 250, 25, 16, C2C_4S, 3, -1, 5, 5, 10>(f);
     case 5400195: return gfpfast::fill<float, 195, 13, 16, C2C_4S, 0, -1, 15, 13>(f);
-    case 5400200: return gfpfast::fill<float, 200, 8, 16, C2C_4S, 5, -1, 25, 8>(f);
-    case 5400250: return gfpfast::fill<float, 250, 10, 16, C2C_4S, 4, -1, 25, 10>(f);
     /* alt 56: 400 as 16 25 on 25 threads (two blocks an SM) */
     case 5600400: return gfpfast::fill<float, 400, 25, 16, C2C_4S, 2, -1, 16, 25>(f);
     /* alt 58: other cuts of 100000 (GFP_GPU_4S_N1): 160 x 625, 500 x 200 */
@@ -144,10 +144,6 @@ bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
     case 5200250: return gfpfast::fill<float, 250, 25, 16, C2C_T, 0, -1, 5, 5, 10>(f);
     case 5200270: return gfpfast::fill<float, 270, 30, 16, C2C_T, 0, -1, 10, 3, 9>(f);
     case 5200400: return gfpfast::fill<float, 400, 50, 16, C2C_T, 0, -1, 8, 5, 10>(f);
-    case 5300231: return gfpfast::fill<float, 231, 33, 16, C2C_T, 2, -1, 11, 3, 7>(f);
-    case 5300250: return gfpfast::fill<float, 250, 25, 16, C2C_T, 3, -1, 5, 5, 10>(f);
-    case 5300270: return gfpfast::fill<float, 270, 30, 16, C2C_T, 3, -1, 10, 3, 9>(f);
-    case 5300400: return gfpfast::fill<float, 400, 50, 16, C2C_T, 2, -1, 8, 5, 10>(f);
     case 5400231: return gfpfast::fill<float, 231, 11, 16, C2C_T, 4, -1, 21, 11>(f);
     case 5400250: return gfpfast::fill<float, 250, 10, 16, C2C_T, 4, -1, 25, 10>(f);
     case 5400270: return gfpfast::fill<float, 270, 10, 16, C2C_T, 4, -1, 27, 10>(f);
