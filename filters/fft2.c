@@ -717,44 +717,91 @@ static gfp_status pass(gfp_plan *pl, const void *in, void *out,
     return pass_r(pl, in, out, 0, frames, ib, ob, err);
 }
 
+/* How a transposed pass's arrays are laid out: tout, the output in tiles
+ * of tout frames (gfp_tiles: tile t holds frames t tout .. of the pass,
+ * each batch cut at the tiles' bounds and landing as the tile's columns,
+ * so a batch of a whole tile is one contiguous run), tin, the input in
+ * tiles of tin values, gathered by the engine (submit_tg); 0: plain. */
+typedef struct f2_tiling {
+    size_t tout, tin;
+} f2_tiling;
+
+/* One batch of pass_t: where its output goes (out, ld, col0 as submit_t
+ * takes them) and how many frames it takes from f0 (at most chunk, and
+ * within f0's tile of the output). */
+typedef struct f2_batch {
+    size_t f0, nf, ld, col0;
+    void *out;
+} f2_batch;
+
+static f2_batch pass_batch(void *out, size_t f0, size_t hi, size_t chunk,
+                           size_t ld, size_t L, int dbl, size_t tout)
+{
+    f2_batch b = {f0, hi - f0 < chunk ? hi - f0 : chunk, ld, f0, out};
+    if (tout) {
+        size_t ce = 2 * (dbl ? sizeof(double) : sizeof(float));
+        size_t t0 = f0 / tout * tout, h = ld - t0 < tout ? ld - t0 : tout;
+        if (b.nf > t0 + h - f0)
+            b.nf = t0 + h - f0;
+        b.out = (char *)out + t0 * L * ce; /* the tile: L rows of h */
+        b.ld = h;
+        b.col0 = f0 - t0;
+    }
+    return b;
+}
+
 /* Frames lo .. hi - 1 through pl in batches, slots in flight, each batch's
  * output landing transposed in out (frame f as column f of L complex
- * values: out is L x ld). An engine with submit_t transposes itself (the
- * GPU on the device, the CPU engine on its workers, the hybrid engine
- * each part where it ran); otherwise each batch lands in a staging buffer
- * (stage[slot], one batch's output) and is transposed from there while
- * the engine computes the next. */
+ * values: out is L x ld, or tiles of it, tl). An engine with submit_t
+ * transposes itself (the GPU on the device, the CPU engine on its
+ * workers, the hybrid engine each part where it ran); otherwise each
+ * batch lands in a staging buffer (stage[slot], one batch's output) and
+ * is transposed from there while the engine computes the next. A tiled
+ * input needs submit_tg (ld frames in all). */
 static gfp_status pass_t(gfp_plan *pl, const void *in, void *out, size_t lo,
                          size_t hi, size_t ld, size_t ib, size_t L, int dbl,
-                         void *const stage[2], int threads, gfp_error *err)
+                         void *const stage[2], int threads,
+                         const f2_tiling *tl, gfp_error *err)
 {
-    size_t frames = hi - lo, chunk = pl->desc.batch;
-    size_t nch = (frames + chunk - 1) / chunk;
+    size_t chunk = pl->desc.batch;
     int direct = pl->engine->ops->submit_t != NULL;
     /* staging buffers are two: an engine without submit_t runs two slots */
     int ns = direct || plan_slots(pl) < 2 ? plan_slots(pl) : 2;
     int busy[F2_MAX_SLOTS] = {0};
-    size_t f0s[F2_MAX_SLOTS] = {0}, nfs[F2_MAX_SLOTS] = {0};
+    f2_batch bs[F2_MAX_SLOTS];
     gfp_status st = GFP_OK;
-    for (size_t k = 0; k < nch + (size_t)ns && !st; k++) {
+    size_t f0 = lo;
+    /* after the last batch, ns more turns wait for the ones in flight */
+    for (size_t k = 0, tail = 0; tail < (size_t)ns && !st; k++) {
         int slot = (int)(k % (size_t)ns);
         if (busy[slot]) {
             busy[slot] = 0;
             if ((st = gfp_plan_wait(pl, slot, err)))
                 break;
             if (!direct)
-                gfp_transpose_block(dbl, stage[slot], out, nfs[slot], L,
-                                    ld, f0s[slot], threads);
+                gfp_transpose_block(dbl, stage[slot], bs[slot].out,
+                                    bs[slot].nf, L, bs[slot].ld,
+                                    bs[slot].col0, threads);
         }
-        if (k >= nch)
+        if (f0 >= hi) {
+            tail++;
             continue;
-        size_t f0 = lo + k * chunk, nf = hi - f0 < chunk ? hi - f0 : chunk;
+        }
+        f2_batch b = pass_batch(out, f0, hi, chunk, ld, L, dbl, tl->tout);
         const void *src = (const char *)in + f0 * ib;
-        st = direct ? gfp_plan_submit_t(pl, slot, src, out, nf, ld, f0, err)
-                    : gfp_plan_submit(pl, slot, src, stage[slot], nf, err);
+        if (tl->tin) {
+            gfp_tiles tg = {tl->tin, ld, f0};
+            st = gfp_plan_submit_tg(pl, slot, in, &tg, b.out, b.nf, b.ld,
+                                    b.col0, err);
+        } else {
+            st = direct ? gfp_plan_submit_t(pl, slot, src, b.out, b.nf, b.ld,
+                                            b.col0, err)
+                        : gfp_plan_submit(pl, slot, src, stage[slot], b.nf,
+                                          err);
+        }
         busy[slot] = !st;
-        f0s[slot] = f0;
-        nfs[slot] = nf;
+        bs[slot] = b;
+        f0 += b.nf;
     }
     return drain(pl, busy, st, err);
 }
@@ -762,7 +809,8 @@ static gfp_status pass_t(gfp_plan *pl, const void *in, void *out, size_t lo,
 /* pass_t with its staging buffers when the engine needs them. */
 static gfp_status pass_t_r(gfp_plan *pl, const void *in, void *out,
                            size_t lo, size_t hi, size_t ld, size_t ib,
-                           size_t L, int dbl, int threads, gfp_error *err)
+                           size_t L, int dbl, int threads,
+                           const f2_tiling *tl, gfp_error *err)
 {
     gfp_engine *e = pl->engine;
     void *stage[2] = {NULL, NULL};
@@ -780,7 +828,7 @@ static gfp_status pass_t_r(gfp_plan *pl, const void *in, void *out,
         }
     }
     gfp_status st = pass_t(pl, in, out, lo, hi, ld, ib, L, dbl, stage,
-                           threads, err);
+                           threads, tl, err);
     for (int i = 0; i < 2; i++)
         if (stage[i])
             e->ops->free_host(e->state, stage[i]);
@@ -791,8 +839,9 @@ gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
                             size_t frames, size_t ib, size_t L, int dbl,
                             int threads, gfp_error *err)
 {
+    static const f2_tiling plain = {0, 0};
     return pass_t_r(pl, in, out, 0, frames, frames, ib, L, dbl, threads,
-                    err);
+                    &plain, err);
 }
 
 /* ---- a hybrid engine's split passes (fft2.h) ------------------------------ */
@@ -803,6 +852,7 @@ typedef struct part_job {
     void *out;
     size_t lo, hi, ld, ib, ob_or_L;
     int transposed, dbl, threads;
+    f2_tiling tl;
     gfp_status st;
     gfp_error err;
     double secs;
@@ -813,7 +863,7 @@ static void part_run(part_job *j)
     double t0 = gfp_now();
     j->st = j->transposed
                 ? pass_t_r(j->pl, j->in, j->out, j->lo, j->hi, j->ld, j->ib,
-                           j->ob_or_L, j->dbl, j->threads, &j->err)
+                           j->ob_or_L, j->dbl, j->threads, &j->tl, &j->err)
                 : pass_r(j->pl, j->in, j->out, j->lo, j->hi, j->ib,
                          j->ob_or_L, &j->err);
     j->secs = gfp_now() - t0;
@@ -827,22 +877,34 @@ static void *part_thread(void *arg)
 
 /* frames frames through the plans of one direction: all through pc when
  * the pass is not split, else the CPU's first share through pc on a
- * thread of its own while the GPU's through pg runs here. */
+ * thread of its own while the GPU's through pg runs here. A transposed
+ * pass's arrays may be tiled (tl, transposed passes only); a tiled output
+ * has the split on a tile's bound, so the GPU's batches fill tiles. */
 static gfp_status run_pass(const gfp_fft2d *t, gfp_plan *pc, gfp_plan *pg,
                            int transposed, const void *in, void *out,
                            size_t frames, size_t ib, size_t ob_or_L,
-                           gfp_error *err)
+                           const f2_tiling *tl, gfp_error *err)
 {
+    static const f2_tiling plain = {0, 0};
+    if (!tl)
+        tl = &plain;
     if (!pg)
         return transposed ? pass_t_r(pc, in, out, 0, frames, frames, ib,
-                                     ob_or_L, t->dbl, t->threads, err)
+                                     ob_or_L, t->dbl, t->threads, tl, err)
                           : pass_r(pc, in, out, 0, frames, ib, ob_or_L, err);
     size_t ng = (size_t)llround(t->r * (double)frames);
     if (ng > frames)
         ng = frames;
     size_t nc = frames - ng;
+    if (tl->tout && nc && ng && nc % tl->tout) {
+        size_t b = (nc + tl->tout / 2) / tl->tout * tl->tout;
+        if (b > 0 && b < frames) { /* both parts keep frames */
+            nc = b;
+            ng = frames - nc;
+        }
+    }
     part_job cj = {pc, in, out, 0, nc, frames, ib, ob_or_L, transposed,
-                   t->dbl, t->threads, GFP_OK, {0}, 0};
+                   t->dbl, t->threads, *tl, GFP_OK, {0}, 0};
     part_job gj = cj;
     gj.pl = pg;
     gj.lo = nc;
@@ -883,7 +945,9 @@ gfp_status gfp_fft2d_pass_range_t(gfp_plan *pl, const void *in, void *out,
                                   size_t L, int dbl, int threads,
                                   gfp_error *err)
 {
-    return pass_t_r(pl, in, out, lo, hi, ld, ib, L, dbl, threads, err);
+    static const f2_tiling plain = {0, 0};
+    return pass_t_r(pl, in, out, lo, hi, ld, ib, L, dbl, threads, &plain,
+                    err);
 }
 
 int gfp_fft2d_plan_slots(double frac)
@@ -919,6 +983,32 @@ static void fft2d_fields(gfp_fft2d *t, gfp_engine *e, const gfp_fft2d_opts *o,
     t->inverse = inverse;
     t->dbl = dbl;
     t->Wc = kind == GFP_C2C ? W : W / 2 + 1;
+}
+
+/* The tiles of execute's intermediate array (gfp_fft2d.tile): gpu_batch
+ * is the GPU's batch of rows (0: no GPU takes part). */
+static size_t pick_tile(gfp_engine *e, const gfp_fft2d_opts *o,
+                        gfp_kind kind, size_t H, size_t gpu_batch)
+{
+    gfp_engine *ec, *eg;
+    int ok = !gfp_hybrid_parts(e, &ec, &eg)
+                 ? ec->ops->submit_tg && eg->ops->submit_tg
+                 : e->ops->submit_tg != NULL;
+    if (kind == GFP_C2R || !ok) /* C2R runs its columns first */
+        return 0;
+    size_t want = o && o->tile ? o->tile : 0;
+    const char *env = getenv("GFP_FFT2_TILE");
+    if (!want && env && *env) {
+        char *end;
+        unsigned long long v = strtoull(env, &end, 10);
+        if (!*end)
+            want = v ? (size_t)v : SIZE_MAX;
+    }
+    if (want == SIZE_MAX)
+        return 0;
+    if (!want)
+        want = gpu_batch;
+    return want && want < H ? want : 0;
 }
 
 /* The split passes of a hybrid engine (fft2.h): per direction the CPU's
@@ -967,6 +1057,8 @@ static gfp_status create_split(gfp_engine *e, gfp_engine *ec, gfp_engine *eg,
         if ((st = gfp_plan_create(eg, ds[d], pass_slots(1), pg[d], err)))
             return st;
     }
+    t->tile = pick_tile(e, o, kind, H,
+                        chunk_frames_dev(H, fb[0], db[0], 1.0, gpu_mem));
     return GFP_OK;
 }
 
@@ -1018,7 +1110,10 @@ gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
                         .transposed = kind != GFP_C2R};
     cd.batch = chunk_frames_dev(t->Wc, 2 * H * sc, 4 * H * sc, frac,
                                 gpu_mem);
-    return gfp_plan_create(e, &cd, pass_slots(frac), &t->cols, err);
+    if ((st = gfp_plan_create(e, &cd, pass_slots(frac), &t->cols, err)))
+        return st;
+    t->tile = pick_tile(e, o, kind, H, frac > 0 ? t->rows->desc.batch : 0);
+    return GFP_OK;
 }
 
 gfp_status gfp_fft2d_create(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
@@ -1060,12 +1155,12 @@ gfp_status gfp_fft2d_forward_t(const gfp_fft2d *t, void *X, void *Y,
                         "whole-array plan");
     size_t sc = t->dbl ? sizeof(double) : sizeof(float);
     gfp_status st = run_pass(t, t->rows, t->grows, 0, X, Y, t->H, t->rin,
-                             2 * t->Wc * sc, err);
+                             2 * t->Wc * sc, NULL, err);
     if (st)
         return st;
     gfp_transpose_c(t->dbl, Y, X, t->H, t->Wc);
     return run_pass(t, t->cols, t->gcols, 0, X, Y, t->Wc, 2 * t->H * sc,
-                    2 * t->H * sc, err);
+                    2 * t->H * sc, NULL, err);
 }
 
 gfp_status gfp_fft2d_inverse_t(const gfp_fft2d *t, void *X, void *Y,
@@ -1076,12 +1171,13 @@ gfp_status gfp_fft2d_inverse_t(const gfp_fft2d *t, void *X, void *Y,
                         "whole-array plan");
     size_t sc = t->dbl ? sizeof(double) : sizeof(float);
     gfp_status st = run_pass(t, t->cols, t->gcols, 0, X, Y, t->Wc,
-                             2 * t->H * sc, 2 * t->H * sc, err);
+                             2 * t->H * sc, 2 * t->H * sc, NULL, err);
     if (st)
         return st;
     gfp_transpose_c(t->dbl, Y, X, t->Wc, t->H);
     size_t rout = (t->kind == GFP_C2R ? t->W : 2 * t->Wc) * sc;
-    return run_pass(t, t->rows, t->grows, 0, X, Y, t->H, t->rin, rout, err);
+    return run_pass(t, t->rows, t->grows, 0, X, Y, t->H, t->rin, rout, NULL,
+                    err);
 }
 
 gfp_status gfp_fft2d_execute(const gfp_fft2d *t, void *A, void *B,
@@ -1096,14 +1192,16 @@ gfp_status gfp_fft2d_execute(const gfp_fft2d *t, void *A, void *B,
         gfp_transpose_c(t->dbl, A, B, t->H, t->Wc);
         return gfp_fft2d_inverse_t(t, B, A, err);
     }
-    /* rows A -> B transposed (Wc x H); columns B -> A transposed back
-     * (H x Wc) */
+    /* rows A -> B transposed (Wc x H, or tiles of t->tile columns: the
+     * GPU's batches of rows copy back whole); columns B -> A transposed
+     * back (H x Wc) */
     size_t sc = t->dbl ? sizeof(double) : sizeof(float);
+    f2_tiling rows = {t->tile, 0}, cols = {0, t->tile};
     if ((st = run_pass(t, t->rows, t->grows, 1, A, B, t->H, t->rin, t->Wc,
-                       err)))
+                       &rows, err)))
         return st;
     return run_pass(t, t->cols, t->gcols, 1, B, A, t->Wc, 2 * t->H * sc,
-                    t->H, err);
+                    t->H, &cols, err);
 }
 
 /* ---- loading a plane ----------------------------------------------------------- */

@@ -32,6 +32,14 @@ typedef struct gfp_fft2d {
     gfp_hybrid_stats *acct; /* the split passes' times add up here (-v) */
     size_t rin;         /* bytes of one input row of the row plan */
     int threads;        /* for the CPU's transposes */
+    /* The intermediate array of execute (B: the rows' spectra, Wc x H)
+     * in tiles of `tile` of its H columns (gfp_tiles, src/gfp.h), so that
+     * a GPU's batch of rows copies back as one contiguous run and the
+     * column pass copies in runs of a tile's height; 0: Wc x H plain.
+     * By default the GPU's batch of rows when a GPU takes part and the
+     * engines gather tiles (submit_tg); GFP_FFT2_TILE (0: off, k: tiles
+     * of k) for A/B runs, gfp_fft2d_opts.tile for tests. */
+    size_t tile;
     /* The engine's whole-array 2D plan (plan_2d, asked for with
      * gfp_fft2d_opts.whole): execute copies the array to the device, runs
      * it there and copies it back; rows and cols are then NULL. */
@@ -47,6 +55,9 @@ typedef struct gfp_fft2d_opts {
     int threads;
     gfp_hybrid_stats *acct; /* split passes' times (cpu_s, gpu_s, join_s,
                                frames) add up here; NULL: not kept */
+    size_t tile;        /* 0: the rule above (gfp_fft2d.tile); SIZE_MAX:
+                           no tiles; else tiles of this many columns,
+                           where the engines gather tiles */
     int whole;          /* gfp_fft2d_execute only (not forward_t and
                            inverse_t): the engine's whole-array 2D plan
                            (the gpu engine's gfp_gpu_plan2d) when it has

@@ -89,6 +89,15 @@ int gfp_gpu_transpose(const void *d_src, void *d_dst, size_t rows,
                       size_t cols, int dbl, void *stream, char *err,
                       size_t errlen);
 
+/* nframes frames of n complex values copied to the device from a tiled
+ * host array (src/gfp.h, gfp_tiles: tile t's run of the batch, nframes x
+ * h values, frame after frame, the runs one after another at d_src) into
+ * nframes contiguous frames at d_dst (not overlapping), on stream
+ * (kernels/gfp_gpu_transpose.cu). Returns after the launch. */
+int gfp_gpu_untile(const void *d_src, void *d_dst, size_t nframes, size_t n,
+                   size_t tile, int dbl, void *stream, char *err,
+                   size_t errlen);
+
 /* On-device 2D FFT (kernels/gfp_gpu_2d.cu) of batch row-major matrices of
  * h rows of w values, contiguous:
  *   C2C: in h*w complex,         out h*w complex

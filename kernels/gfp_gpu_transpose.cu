@@ -59,3 +59,61 @@ extern "C" int gfp_gpu_transpose(const void *d_src, void *d_dst, size_t rows,
         return gfp_gpu_cuda_fail(err, errlen, e, "transpose kernel");
     return GFP_GPU_OK;
 }
+
+/* The runs of a tiled batch into contiguous frames: out[c n + v] for value
+ * v of frame c comes from run t = v / tile, which starts at t tile nframes
+ * (every run before the last is full) and holds frame c's h values at
+ * c h. One thread a value: the writes are coalesced, the reads in runs of
+ * h values. */
+template <typename T, typename I>
+__global__ void untile_k(const T *__restrict__ s, T *__restrict__ d,
+                         I nframes, I n, I tile)
+{
+    I total = nframes * n;
+    I last = (n - 1) / tile, hl = n - last * tile;
+    for (I i = (I)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+         i += (I)gridDim.x * blockDim.x) {
+        I c = i / n, v = i - c * n, t = v / tile, j = v - t * tile;
+        I h = t == last ? hl : tile;
+        d[i] = s[t * tile * nframes + c * h + j];
+    }
+}
+
+/* 32-bit indices where the batch allows (the divisions are cheaper) */
+template <typename T>
+static void untile_launch(const void *src, void *dst, size_t nframes,
+                          size_t n, size_t tile, unsigned blocks,
+                          cudaStream_t s)
+{
+    if (nframes * n < 0xffffff00u)
+        untile_k<T, unsigned><<<blocks, 256, 0, s>>>(
+            (const T *)src, (T *)dst, (unsigned)nframes, (unsigned)n,
+            (unsigned)tile);
+    else
+        untile_k<T, size_t><<<blocks, 256, 0, s>>>(
+            (const T *)src, (T *)dst, nframes, n, tile);
+}
+
+extern "C" int gfp_gpu_untile(const void *d_src, void *d_dst, size_t nframes,
+                              size_t n, size_t tile, int dbl, void *stream,
+                              char *err, size_t errlen)
+{
+    if (!nframes || !n)
+        return GFP_GPU_OK;
+    if (!tile)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "untile: tile 0");
+    size_t total = nframes * n, blocks = (total + 255) / 256;
+    if (blocks > 65536)
+        blocks = 65536;
+    cudaStream_t s = (cudaStream_t)stream;
+    if (dbl)
+        untile_launch<double2>(d_src, d_dst, nframes, n, tile,
+                               (unsigned)blocks, s);
+    else
+        untile_launch<float2>(d_src, d_dst, nframes, n, tile,
+                              (unsigned)blocks, s);
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess)
+        return gfp_gpu_cuda_fail(err, errlen, e, "untile kernel");
+    return GFP_GPU_OK;
+}

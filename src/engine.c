@@ -212,6 +212,39 @@ gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
                                     nframes, ld, col0, err);
 }
 
+gfp_status gfp_plan_submit_tg(gfp_plan *p, int slot, const void *in,
+                              const gfp_tiles *tin, void *out, size_t nframes,
+                              size_t ld, size_t col0, gfp_error *err)
+{
+    if (nframes > p->desc.batch)
+        return gfp_fail(err, GFP_EINVAL, "batch of %zu frames exceeds the "
+                        "plan's %zu", nframes, p->desc.batch);
+    if (!p->engine->ops->submit_tg)
+        return gfp_fail(err, GFP_ENOTSUP, "the %s engine has no tiled "
+                        "input", p->engine->name);
+    if (!tin->tile || tin->first + nframes > tin->frames)
+        return gfp_fail(err, GFP_EINVAL, "frames %zu .. %zu of a tiled array "
+                        "of %zu (tile %zu)", tin->first,
+                        tin->first + nframes, tin->frames, tin->tile);
+    return p->engine->ops->submit_tg(p->engine->state, p->impl, slot, in, tin,
+                                     out, nframes, ld, col0, err);
+}
+
+void gfp_tiles_gather(int dbl, const void *in, const gfp_tiles *t, size_t n,
+                      size_t first, size_t k, void *dst)
+{
+    size_t ce = 2 * (dbl ? sizeof(double) : sizeof(float));
+    const char *s = in;
+    char *d = dst;
+    for (size_t v0 = 0; v0 < n; v0 += t->tile) {
+        size_t h = n - v0 < t->tile ? n - v0 : t->tile;
+        /* the k frames' pieces lie one after another in this tile */
+        const char *run = s + (v0 * t->frames + first * h) * ce;
+        for (size_t f = 0; f < k; f++)
+            memcpy(d + (f * n + v0) * ce, run + f * h * ce, h * ce);
+    }
+}
+
 gfp_status gfp_plan_execute(gfp_plan *p, const void *in, void *out,
                             size_t nframes, gfp_error *err)
 {

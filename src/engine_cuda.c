@@ -516,16 +516,20 @@ static gfp_status cuda_submit(void *state, void *impl, int slot,
 
 /* As submit, the output transposed on the device (d_out into d_in, which
  * the kernel is done with) and copied back with one strided copy into its
- * columns of out. */
-static gfp_status cuda_submit_t(void *state, void *impl, int slot,
-                                const void *in, void *out, size_t nframes,
-                                size_t ld, size_t col0, gfp_error *err)
+ * columns of out (one contiguous copy where the batch fills the rows of
+ * out: a tile of fft2's intermediate array). A tiled input (tin) comes in
+ * as one copy of the batch's run in each tile, into d_out, and is put in
+ * frame order into d_in on the device. */
+static gfp_status submit_t_common(cuda_impl *p, int slot, const void *in,
+                                  const gfp_tiles *tin, void *out,
+                                  size_t nframes, size_t ld, size_t col0,
+                                  gfp_error *err)
 {
-    (void)state;
-    cuda_impl *p = impl;
     if (!p->transposable)
         return gfp_fail(err, GFP_ENOTSUP, "transposed output is for C2C and "
                         "R2C plans without post-op");
+    if (tin && p->d.kind != GFP_C2C)
+        return gfp_fail(err, GFP_ENOTSUP, "tiled input is for C2C plans");
     if (slot < 0 || slot >= p->nslots)
         return gfp_fail(err, GFP_EINVAL, "bad slot %d", slot);
     if (nframes == 0)
@@ -533,25 +537,76 @@ static gfp_status cuda_submit_t(void *state, void *impl, int slot,
     size_t scal = p->d.dbl ? sizeof(double) : sizeof(float), ce = 2 * scal;
     size_t ib = nframes * gfp_plan_in_scalars(&p->d) * scal;
     size_t bins = p->d.kind == GFP_R2C ? p->d.n / 2 + 1 : p->d.n;
-    if (nframes * bins * ce > p->din_bytes)
+    if (nframes * bins * ce > p->din_bytes || (tin && ib > p->dout_bytes))
         return gfp_fail(err, GFP_EINVAL, "submit_t on a plan not made for "
                         "it (desc.transposed)");
     cudaStream_t s = p->streams[slot];
-    if (cuda_check(cudaMemcpyAsync(p->d_in[slot], in, ib,
-                                   cudaMemcpyHostToDevice, s),
-                   "copy to the GPU", err))
-        return err->status;
+    char msg[256] = "";
+    if (!tin) {
+        if (cuda_check(cudaMemcpyAsync(p->d_in[slot], in, ib,
+                                       cudaMemcpyHostToDevice, s),
+                       "copy to the GPU", err))
+            return err->status;
+    } else {
+        /* the full tiles' runs as one 2D copy, the last (shorter) tile's
+         * run apart */
+        size_t n = p->d.n, T = tin->tile, full = n / T, rest = n - full * T;
+        const char *h = in;
+        char *dst = p->d_out[slot];
+        if (full &&
+            cuda_check(cudaMemcpy2DAsync(dst, nframes * T * ce,
+                                         h + tin->first * T * ce,
+                                         T * tin->frames * ce,
+                                         nframes * T * ce, full,
+                                         cudaMemcpyHostToDevice, s),
+                       "copy to the GPU", err))
+            return err->status;
+        if (rest &&
+            cuda_check(cudaMemcpyAsync(dst + full * T * nframes * ce,
+                                       h + (full * T * tin->frames +
+                                            tin->first * rest) * ce,
+                                       nframes * rest * ce,
+                                       cudaMemcpyHostToDevice, s),
+                       "copy to the GPU", err))
+            return err->status;
+        if (gfp_gpu_untile(dst, p->d_in[slot], nframes, n, T, p->d.dbl,
+                           (void *)s, msg, sizeof msg))
+            return gfp_fail(err, GFP_EDEVICE, "kernel launch: %s", msg);
+    }
     if (launch(p, slot, nframes, err))
         return err->status;
-    char msg[256] = "";
     if (gfp_gpu_transpose(p->d_out[slot], p->d_in[slot], nframes, bins,
                           p->d.dbl, (void *)s, msg, sizeof msg))
         return gfp_fail(err, GFP_EDEVICE, "kernel launch: %s", msg);
+    if (ld == nframes && col0 == 0) /* the rows of out are the batch's */
+        return cuda_check(cudaMemcpyAsync(out, p->d_in[slot],
+                                          nframes * bins * ce,
+                                          cudaMemcpyDeviceToHost, s),
+                          "copy from the GPU", err);
     return cuda_check(cudaMemcpy2DAsync((char *)out + col0 * ce, ld * ce,
                                         p->d_in[slot], nframes * ce,
                                         nframes * ce, bins,
                                         cudaMemcpyDeviceToHost, s),
                       "copy from the GPU", err);
+}
+
+static gfp_status cuda_submit_t(void *state, void *impl, int slot,
+                                const void *in, void *out, size_t nframes,
+                                size_t ld, size_t col0, gfp_error *err)
+{
+    (void)state;
+    return submit_t_common(impl, slot, in, NULL, out, nframes, ld, col0,
+                           err);
+}
+
+static gfp_status cuda_submit_tg(void *state, void *impl, int slot,
+                                 const void *in, const gfp_tiles *tin,
+                                 void *out, size_t nframes, size_t ld,
+                                 size_t col0, gfp_error *err)
+{
+    (void)state;
+    return submit_t_common(impl, slot, in, tin, out, nframes, ld, col0,
+                           err);
 }
 
 static gfp_status cuda_wait(void *state, void *impl, int slot, gfp_error *err)
@@ -1104,6 +1159,7 @@ const gfp_engine_ops gfp_engine_gpu = {
     .plan_2d_destroy = gpu_plan_2d_destroy,
     .time_2d = gpu_time_2d,
     .submit_t = cuda_submit_t,
+    .submit_tg = cuda_submit_tg,
     .time_batch = cuda_time,
     .bench_fill = cuda_bench_fill,
     .bench_run = cuda_bench_run,
@@ -1121,6 +1177,7 @@ const gfp_engine_ops gfp_engine_gpu = {
 const gfp_engine_ops gfp_engine_cufft = {
     .time_2d = cufft_time_2d,
     .submit_t = cuda_submit_t,
+    .submit_tg = cuda_submit_tg,
     .time_batch = cuda_time,
     .bench_fill = cuda_bench_fill,
     .bench_run = cuda_bench_run,

@@ -53,6 +53,10 @@ typedef struct fftw_impl {
     size_t blk_frames, blk_stride;
     int bparts;
     void **bscratch;
+    /* submit_tg: per block (nslots x bparts) the block's frames gathered
+     * from a tiled input (blk_frames frames, contiguous), or, without
+     * blocks, per slot a batch's (gbatch); made on first use */
+    void **gscratch, **gbatch;
 } fftw_impl;
 
 /* Reads a wisdom file written by fftw_close: a double block, then a single
@@ -272,6 +276,14 @@ static void fftw_unmake(void *state, void *impl)
         for (int i = 0; i < p->nslots * p->bparts; i++)
             fftw_free(p->bscratch[i]);
     free(p->bscratch);
+    if (p->gscratch)
+        for (int i = 0; i < p->nslots * p->bparts; i++)
+            fftw_free(p->gscratch[i]);
+    free(p->gscratch);
+    if (p->gbatch)
+        for (int i = 0; i < p->nslots; i++)
+            fftw_free(p->gbatch[i]);
+    free(p->gbatch);
     destroy_plan(p->d.dbl, p->ffwd);
     destroy_plan(p->d.dbl, p->finv);
     fftw_free(p->filt);
@@ -924,6 +936,7 @@ typedef struct blocks_job {
     void *out;
     size_t nframes, in_step, ld, col0;
     int nt; /* streaming stores */
+    const gfp_tiles *tin; /* the input is tiled (submit_tg), else NULL */
 } blocks_job;
 
 static void blocks_part(void *arg, int part, int nparts)
@@ -941,6 +954,14 @@ static void blocks_part(void *arg, int part, int nparts)
     for (size_t b = b0; b < b1; b++) {
         size_t f0 = b * K, k = j->nframes - f0 < K ? j->nframes - f0 : K;
         char *x = (char *)j->in + f0 * j->in_step;
+        if (j->tin) {
+            /* the block's frames from their tiles into its own buffer,
+             * contiguous and aligned as the block plan wants them */
+            x = p->gscratch[(size_t)j->slot * (size_t)p->bparts +
+                            (size_t)pi];
+            gfp_tiles_gather(d->dbl, j->in, j->tin, d->n,
+                             j->tin->first + f0, k, x);
+        }
         if (k == K) {
             exec_k(d->dbl, d->kind, is_aligned(d->dbl, x) ? p->blk : p->blk_u,
                    x, blk);
@@ -974,19 +995,24 @@ static void blocks_part(void *arg, int part, int nparts)
 
 /* The batch into a scratch buffer, then transposed into out on the
  * engine's threads (the row-column 2D FFT's passes); with blocks (above)
- * both at once, block by block in each worker's cache. */
-static gfp_status fftw_submit_t(void *state, void *impl, int slot,
-                                const void *in, void *out, size_t nframes,
-                                size_t ld, size_t col0, gfp_error *err)
+ * both at once, block by block in each worker's cache. A tiled input
+ * (tin, submit_tg) is gathered a block at a time into the worker's own
+ * buffer, or without blocks a batch at a time. */
+static gfp_status submit_t_common(void *state, fftw_impl *p, int slot,
+                                  const void *in, const gfp_tiles *tin,
+                                  void *out, size_t nframes, size_t ld,
+                                  size_t col0, gfp_error *err)
 {
-    fftw_impl *p = impl;
     const gfp_plan_desc *d = &p->d;
     if (d->kind == GFP_C2R || d->post != GFP_POST_NONE)
         return gfp_fail(err, GFP_ENOTSUP, "transposed output is for C2C and "
                         "R2C plans without post-op");
+    if (tin && d->kind != GFP_C2C)
+        return gfp_fail(err, GFP_ENOTSUP, "tiled input is for C2C plans");
     if (slot < 0 || slot >= p->nslots)
         return gfp_fail(err, GFP_EINVAL, "bad slot %d", slot);
     size_t bins = bins_of(d), sc = d->dbl ? sizeof(double) : sizeof(float);
+    size_t in_step = gfp_plan_in_scalars(d) * sc;
     if (p->blk) {
         if (nframes == 0)
             return GFP_OK;
@@ -995,23 +1021,47 @@ static gfp_status fftw_submit_t(void *state, void *impl, int slot,
                             "the plan's %zu", nframes, d->batch);
         /* a frame that would need the unaligned one-frame plan and cannot
          * have it: refused here, not skipped in a worker */
-        size_t in_step = gfp_plan_in_scalars(d) * sc;
         if ((nframes % p->blk_frames && !p->one_u && !one_u_plan(p)) ||
-            ((!is_aligned(d->dbl, in) ||
+            (!tin &&
+             (!is_aligned(d->dbl, in) ||
               (nframes > p->blk_frames &&
                !is_aligned(d->dbl, (const char *)in +
                                        p->blk_frames * in_step))) &&
              !p->blk_u && !blk_u_plan(p)))
             return gfp_fail(err, GFP_ENOMEM, "FFTW could not plan n %zu",
                             d->n);
+        if (tin && !p->gscratch) {
+            size_t nb = (size_t)p->nslots * (size_t)p->bparts;
+            if (!(p->gscratch = calloc(nb, sizeof *p->gscratch)))
+                return gfp_fail(err, GFP_ENOMEM, "out of memory");
+            for (size_t i = 0; i < nb; i++)
+                if (!(p->gscratch[i] = fftw_malloc(p->blk_frames * in_step)))
+                    return gfp_fail(err, GFP_ENOMEM, "out of memory for the "
+                                    "gather blocks of n %zu", d->n);
+        }
         size_t ob = 0;
         int nt = 0;
         if (BLOCK_NT && !getenv_on("GFP_CPU_NO_NT"))
             nt = !gfp_mul_ok(ld, bins * 2 * sc, &ob) ||
                  ob >= BLOCK_NT_BYTES;
-        blocks_job j = {p, slot, in, out, nframes, in_step, ld, col0, nt};
+        blocks_job j = {p, slot, in, out, nframes, in_step, ld, col0, nt,
+                        tin};
         gfp_workers_run(p->s->pool, blocks_part, &j);
         return GFP_OK;
+    }
+    if (tin) {
+        if (nframes > d->batch)
+            return gfp_fail(err, GFP_EINVAL, "batch of %zu frames exceeds "
+                            "the plan's %zu", nframes, d->batch);
+        if ((!p->gbatch &&
+             !(p->gbatch = calloc((size_t)p->nslots, sizeof *p->gbatch))) ||
+            (!p->gbatch[slot] &&
+             !(p->gbatch[slot] = fftw_malloc(d->batch * in_step))))
+            return gfp_fail(err, GFP_ENOMEM, "out of memory for a batch of "
+                            "%zu frames of %zu", d->batch, d->n);
+        gfp_tiles_gather(d->dbl, in, tin, d->n, tin->first, nframes,
+                         p->gbatch[slot]);
+        in = p->gbatch[slot];
     }
     if (!p->tscratch &&
         !(p->tscratch = calloc((size_t)p->nslots, sizeof *p->tscratch)))
@@ -1020,13 +1070,30 @@ static gfp_status fftw_submit_t(void *state, void *impl, int slot,
         !(p->tscratch[slot] = fftw_malloc(d->batch * 2 * bins * sc)))
         return gfp_fail(err, GFP_ENOMEM, "out of memory for a batch of %zu "
                         "frames of %zu", d->batch, d->n);
-    gfp_status st = fftw_submit(state, impl, slot, in, p->tscratch[slot],
+    gfp_status st = fftw_submit(state, p, slot, in, p->tscratch[slot],
                                 nframes, err);
     if (st)
         return st;
     gfp_transpose_block_w(d->dbl, p->tscratch[slot], out, nframes, bins, ld,
                           col0, p->s->pool);
     return GFP_OK;
+}
+
+static gfp_status fftw_submit_t(void *state, void *impl, int slot,
+                                const void *in, void *out, size_t nframes,
+                                size_t ld, size_t col0, gfp_error *err)
+{
+    return submit_t_common(state, impl, slot, in, NULL, out, nframes, ld,
+                           col0, err);
+}
+
+static gfp_status fftw_submit_tg(void *state, void *impl, int slot,
+                                 const void *in, const gfp_tiles *tin,
+                                 void *out, size_t nframes, size_t ld,
+                                 size_t col0, gfp_error *err)
+{
+    return submit_t_common(state, impl, slot, in, tin, out, nframes, ld,
+                           col0, err);
 }
 
 /* bench --2d: FFTW's own 2D plan (rank 2, howmany = count) on the
@@ -1103,6 +1170,7 @@ done:
 const gfp_engine_ops gfp_engine_fftw = {
     .time_2d = fftw_time_2d,
     .submit_t = fftw_submit_t,
+    .submit_tg = fftw_submit_tg,
     .time_batch = fftw_time,
     .name = "cpu",
     .open = fftw_open,

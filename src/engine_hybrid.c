@@ -217,6 +217,33 @@ static gfp_status hybrid_submit_t(void *state, void *impl, int slot,
     return cpu_part_done(s, p, slot, st, nc, ng, t0, t1);
 }
 
+/* As submit_t, the input tiled: each part gathers its own frames. */
+static gfp_status hybrid_submit_tg(void *state, void *impl, int slot,
+                                   const void *in, const gfp_tiles *tin,
+                                   void *out, size_t nframes, size_t ld,
+                                   size_t col0, gfp_error *err)
+{
+    hybrid_state *s = state;
+    hybrid_impl *p = impl;
+    size_t ng = split(p, nframes), nc = nframes - ng;
+    gfp_tiles tg = *tin;
+    tg.first += nc;
+    gfp_status st;
+    double t0 = gfp_now();
+    if (ng && (st = gfp_plan_submit_tg(p->gpu, slot, in, &tg, out, ng, ld,
+                                       col0 + nc, err)))
+        return st;
+    double t1 = gfp_now();
+    st = GFP_OK;
+    if (nc) {
+        st = gfp_plan_submit_tg(p->cpu, slot, in, tin, out, nc, ld, col0,
+                                err);
+        if (!st)
+            st = gfp_plan_wait(p->cpu, slot, err);
+    }
+    return cpu_part_done(s, p, slot, st, nc, ng, t0, t1);
+}
+
 /* The time blocked here is the GPU's part outlasting the CPU's. */
 static gfp_status hybrid_wait(void *state, void *impl, int slot,
                               gfp_error *err)
@@ -271,6 +298,7 @@ static const gfp_engine_ops hybrid_ops = {
     .free_host = hybrid_free_host,
     .time_batch = hybrid_time,
     .submit_t = hybrid_submit_t,
+    .submit_tg = hybrid_submit_tg,
 };
 
 gfp_status gfp_hybrid_wrap(gfp_engine *cpu, gfp_engine *gpu,

@@ -289,6 +289,19 @@ size_t gfp_2d_out_scalars(const gfp_2d_desc *d);
  * in-flight batch: engines keep per-slot resources (streams, device
  * buffers). Host buffers come from alloc_host so a GPU engine can pin them.
  * submit() may overwrite its input (as FFTW's c2r does). */
+/* A pass's input stored in tiles: each of `frames` frames of n complex
+ * values is cut into pieces of `tile` values (the last piece of each
+ * frame shorter when tile does not divide n); tile t holds piece t of
+ * every frame, frame after frame, h = min(tile, n - t tile) values each:
+ * value t tile + j of frame c is complex value t tile frames + c h + j.
+ * fft2's row pass writes its transposed output so, one GPU batch of rows
+ * a tile, so that each batch's copy back is one contiguous run; the
+ * column pass reads nframes frames from `first` on, a run of nframes h
+ * values a tile. */
+typedef struct gfp_tiles {
+    size_t tile, frames, first;
+} gfp_tiles;
+
 typedef struct gfp_engine_ops {
     const char *name;
     gfp_status (*open)(const gfp_engine_opts *o, void **state, gfp_error *err);
@@ -325,6 +338,16 @@ typedef struct gfp_engine_ops {
     gfp_status (*submit_t)(void *state, void *plan, int slot, const void *in,
                            void *out, size_t nframes, size_t ld, size_t col0,
                            gfp_error *err);
+    /* Optional (NULL: not offered): submit_t of C2C plans whose input
+     * is stored in tiles (gfp_tiles: fft2's intermediate array as its
+     * row pass wrote it, a GPU batch a tile), gathered on the way in:
+     * the GPU engines copy each tile's run of the batch (nframes x the
+     * tile's height, contiguous in the tile) and reorder on the device,
+     * the CPU engine gathers a block at a time in its workers' caches. */
+    gfp_status (*submit_tg)(void *state, void *plan, int slot,
+                            const void *in, const gfp_tiles *tin, void *out,
+                            size_t nframes, size_t ld, size_t col0,
+                            gfp_error *err);
     /* Optional (NULL: not offered), for bench --2d: plans the 2D transform
      * of d, times it on random data resident where the engine computes
      * (median milliseconds of the whole batch of d->count matrices over
@@ -440,6 +463,15 @@ gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err) GFP_WUR;
 gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
                              size_t nframes, size_t ld, size_t col0,
                              gfp_error *err) GFP_WUR;
+/* submit_tg of the plan's engine; GFP_ENOTSUP when it has none. */
+gfp_status gfp_plan_submit_tg(gfp_plan *p, int slot, const void *in,
+                              const gfp_tiles *tin, void *out, size_t nframes,
+                              size_t ld, size_t col0, gfp_error *err) GFP_WUR;
+/* Frames first .. first + k - 1 of a tiled array (gfp_tiles; frames of n
+ * complex values, double when dbl) into dst, frame after frame, n values
+ * each: a tile's run of the k frames at a time. */
+void gfp_tiles_gather(int dbl, const void *in, const gfp_tiles *t, size_t n,
+                      size_t first, size_t k, void *dst);
 /* rows x cols complex values (double when dbl, else float) at s into
  * columns col0 .. col0 + rows - 1 of d, an array of cols rows of ld
  * values: d[c * ld + col0 + r] = s[r * cols + c]; in cache-sized tiles,

@@ -86,6 +86,26 @@ static const gfp_engine_ops spy_ops = {
     .wait = spy_wait, .alloc_host = spy_alloc, .free_host = spy_free,
     .submit_t = spy_submit_t};
 
+static gfp_status spy_submit_tg(void *state, void *plan, int slot,
+                                const void *in, const gfp_tiles *tin,
+                                void *out, size_t n, size_t ld, size_t col0,
+                                gfp_error *err)
+{
+    spy_state *s = state;
+    s->frames += n;
+    s->submits++;
+    return s->inner->ops->submit_tg(s->inner->state, plan, slot, in, tin,
+                                    out, n, ld, col0, err);
+}
+/* The spy with tiled input too, as the GPU engines have it: fft2 then
+ * tiles its intermediate array by the stand-in GPU's batch of rows. */
+static const gfp_engine_ops tspy_ops = {
+    .name = "gpu",
+    .open = spy_open, .close = spy_close, .plan = spy_plan,
+    .plan_destroy = spy_plan_destroy, .submit = spy_submit,
+    .wait = spy_wait, .alloc_host = spy_alloc, .free_host = spy_free,
+    .submit_t = spy_submit_t, .submit_tg = spy_submit_tg};
+
 /* The same without submit_t: fft2's passes then transpose from staging
  * buffers themselves. */
 static const gfp_engine_ops plain_ops = {
@@ -110,16 +130,18 @@ static gfp_engine *open_cpu(void)
     return e;
 }
 
-/* A hybrid engine of two CPU engines, the second behind the spy. */
-static gfp_engine *open_hybrid(double r, spy_state **spy)
+/* A hybrid engine of two CPU engines, the second behind the spy (ops:
+ * spy_ops or tspy_ops). */
+static gfp_engine *open_hybrid_ops(double r, spy_state **spy,
+                                   const gfp_engine_ops *ops)
 {
     gfp_engine *cpu = open_cpu(), *inner = open_cpu();
     gfp_engine *g = calloc(1, sizeof *g);
     spy_state *s = calloc(1, sizeof *s);
     s->inner = inner;
-    g->ops = &spy_ops;
+    g->ops = ops;
     g->state = s;
-    g->name = spy_ops.name;
+    g->name = ops->name;
     gfp_engine_opts o = quick_opts();
     o.ratio_set = 1;
     o.ratio = r;
@@ -129,6 +151,11 @@ static gfp_engine *open_hybrid(double r, spy_state **spy)
              err.msg);
     *spy = s;
     return h;
+}
+
+static gfp_engine *open_hybrid(double r, spy_state **spy)
+{
+    return open_hybrid_ops(r, spy, &spy_ops);
 }
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -147,12 +174,14 @@ static double rel_err(const void *a, const void *b, size_t nscal, int dbl)
 
 /* The 2D transform of the input `in` (H x W reals for R2C, else complex)
  * on engine e; the result (H x Wc complex) in a new buffer. */
-static void *run_2d(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
-                    int dbl, const void *in, size_t gpu_mem, int threads)
+static void *run_2d_t(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
+                      int dbl, const void *in, size_t gpu_mem, int threads,
+                      size_t tile, size_t *tile_used)
 {
     gfp_fft2d t;
     gfp_error err = {0};
-    gfp_fft2d_opts fo = {.gpu_mem = gpu_mem, .threads = threads};
+    gfp_fft2d_opts fo = {.gpu_mem = gpu_mem, .threads = threads,
+                         .tile = tile};
     if (gfp_fft2d_create_opts(e, W, H, kind, 0, dbl, 1, 1, &fo, &t, &err)) {
         TU_CHECK(0, "create %zux%zu: %s", W, H, err.msg);
         gfp_fft2d_destroy(&t);
@@ -163,6 +192,8 @@ static void *run_2d(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
     void *B = e->ops->alloc_host(e->state, scal * sc);
     size_t nin = H * W * (kind == GFP_C2C ? 2 : 1);
     memcpy(A, in, nin * sc);
+    if (tile_used)
+        *tile_used = t.tile;
     gfp_status st = gfp_fft2d_execute(&t, A, B, &err);
     TU_CHECK(st == GFP_OK, "execute %zux%zu: %s", W, H, err.msg);
     size_t nout = H * t.Wc * 2;
@@ -172,6 +203,12 @@ static void *run_2d(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
     e->ops->free_host(e->state, B);
     gfp_fft2d_destroy(&t);
     return res;
+}
+
+static void *run_2d(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
+                    int dbl, const void *in, size_t gpu_mem, int threads)
+{
+    return run_2d_t(e, W, H, kind, dbl, in, gpu_mem, threads, 0, NULL);
 }
 
 static const size_t shapes[][2] = {
@@ -320,6 +357,91 @@ static void test_hybrid_matches_cpu(void)
                 free(in);
             }
         }
+    gfp_engine_close(cpu);
+}
+
+/* The intermediate array in tiles (fft2.h: gfp_fft2d.tile): the CPU
+ * engine with tiles forced (full and short last tiles, one-frame tiles,
+ * batches of one frame without FFTW blocks), and the hybrid engine whose
+ * stand-in GPU gathers tiles (tiles of its batch of rows, the row pass's
+ * split on a tile's bound), all equal to the plain CPU engine's to
+ * rounding. */
+static void test_tiles(void)
+{
+    const size_t tiles[] = {1, 2, 3, 7, 16, 1000};
+    const double ratios[] = {0.37, 0.5, 0.93, 1};
+    const size_t caps[] = {0, 4096, 65536};
+    gfp_engine *cpu = open_cpu();
+    size_t tiled = 0, htiled = 0;
+    for (int dbl = 0; dbl < 2; dbl++)
+        for (size_t s = 0; s < NSHAPES; s++) {
+            size_t W = shapes[s][0], H = shapes[s][1];
+            for (int kind = 0; kind < 2; kind++) {
+                gfp_kind k = kind ? GFP_R2C : GFP_C2C;
+                size_t n = H * W * (k == GFP_C2C ? 2 : 1);
+                size_t Wc = k == GFP_C2C ? W : W / 2 + 1;
+                double tol = dbl ? 1e-14 : 2e-6;
+                void *in = malloc(n * (dbl ? 8 : 4));
+                uint64_t seed = tu_rand_u64() | 1;
+                gfp_rand_fill(in, n, dbl, &seed);
+                void *ref = run_2d(cpu, W, H, k, dbl, in, 0, 1);
+                for (size_t ti = 0; ti < sizeof tiles / sizeof *tiles; ti++) {
+                    size_t used = 99;
+                    void *got = run_2d_t(cpu, W, H, k, dbl, in, 0, 3,
+                                         tiles[ti], &used);
+                    TU_CHECK(used == (tiles[ti] < H ? tiles[ti] : 0),
+                             "%zux%zu tile %zu: used %zu", W, H, tiles[ti],
+                             used);
+                    tiled += used > 0;
+                    double e = got && ref ? rel_err(got, ref, H * Wc * 2, dbl)
+                                          : 1;
+                    TU_CHECK(e <= tol, "cpu %s %s %zux%zu tile %zu: "
+                             "relative error %.3g", dbl ? "f64" : "f32",
+                             kind ? "R2C" : "C2C", W, H, tiles[ti], e);
+                    free(got);
+                }
+                for (size_t ri = 0; ri < sizeof ratios / sizeof *ratios; ri++)
+                    for (size_t ci = 0; ci < sizeof caps / sizeof *caps;
+                         ci++) {
+                        spy_state *spy;
+                        gfp_engine *h = open_hybrid_ops(ratios[ri], &spy,
+                                                        &tspy_ops);
+                        size_t T = 0;
+                        void *got = run_2d_t(h, W, H, k, dbl, in, caps[ci], 2,
+                                             0, &T);
+                        htiled += T > 0;
+                        double e = got && ref
+                                       ? rel_err(got, ref, H * Wc * 2, dbl)
+                                       : 1;
+                        TU_CHECK(e <= tol, "hybrid %s %s %zux%zu r %.2f cap "
+                                 "%zu tile %zu: relative error %.3g",
+                                 dbl ? "f64" : "f32", kind ? "R2C" : "C2C", W,
+                                 H, ratios[ri], caps[ci], T, e);
+                        /* the rows' CPU share on the nearest tile bound
+                         * where both parts keep frames */
+                        size_t gr = (size_t)llround(ratios[ri] * H);
+                        size_t nc = H - gr;
+                        if (T && nc && gr && nc % T) {
+                            size_t b = (nc + T / 2) / T * T;
+                            if (b > 0 && b < H)
+                                gr = H - b;
+                        }
+                        size_t wg = gr + (size_t)llround(ratios[ri] * Wc);
+                        if (ratios[ri] == 1)
+                            wg = H + Wc;
+                        TU_CHECK(spy->frames == wg, "r %.2f tile %zu: %zu "
+                                 "frames to the GPU, want %zu", ratios[ri],
+                                 T, spy->frames, wg);
+                        free(got);
+                        gfp_engine_close(h);
+                    }
+                free(ref);
+                free(in);
+            }
+        }
+    /* neither half is vacuous */
+    TU_CHECK(tiled > 0 && htiled > 0, "tiled runs: cpu %zu, hybrid %zu",
+             tiled, htiled);
     gfp_engine_close(cpu);
 }
 
@@ -512,6 +634,7 @@ int main(void)
     TU_TEST(test_staging_path);
     tu_suite("hybrid split and join");
     TU_TEST(test_hybrid_matches_cpu);
+    TU_TEST(test_tiles);
     TU_TEST(test_plan_split);
     TU_TEST(test_fraction);
     TU_TEST(test_short_batches);
