@@ -43,10 +43,16 @@ for size in 1024x1024 1920x1080 2048x4096 1080x64 3840x16 16384x32 32x16384 1638
     for prec in f32 f64; do
         tol=1e-12
         [ $prec = f32 ] && tol=2e-6
-        for mode in whole piecewise; do
-            pw=0
-            [ $mode = piecewise ] && pw=1
+        modes="whole piecewise"
+        # tiles of 7 rows forced (the column pass gathers runs of 7, short
+        # last tiles; src/gfp.h gfp_tiles)
+        case $size in 257x131 | 16384x300 | 1920x1080) modes="$modes tile7" ;; esac
+        for mode in $modes; do
+            pw=0 tile=
+            [ $mode = whole ] || pw=1
+            [ $mode = tile7 ] && tile=7
             o="--size $size --precision $prec"
+            export GFP_FFT2_TILE=$tile
             GFP_FFT2_PIECEWISE=$pw gg fft2 $o --in-format cf64 --out-format c$prec c.cf64 y.raw &&
                 close "fft2 c2c $size $prec $mode" c$prec y.raw cf64 C.ref $tol
             GFP_FFT2_PIECEWISE=$pw gg ifft2 $o --in-format cf64 --out-format c$prec c.cf64 y.raw &&
@@ -57,6 +63,7 @@ for size in 1024x1024 1920x1080 2048x4096 1080x64 3840x16 16384x32 32x16384 1638
                 R.ref y.raw &&
                 close "ifft2 c2r $size $prec $mode (round trip)" $prec y.raw f64 r.f64 $tol
         done
+        unset GFP_FFT2_TILE
     done
 done
 # --gpu-mem below the whole array's needs: the passes, same answer
@@ -64,5 +71,15 @@ ref rand $((2 * 1024 * 1024)) 5 c.cf64
 ref dft c2c 1024 1024 1 c.cf64 C.ref
 gg fft2 --size 1024x1024 --gpu-mem 12Mi --in-format cf64 --out-format cf32 c.cf64 y.raw &&
     close "fft2 c2c 1024x1024 --gpu-mem 12Mi (passes)" cf32 y.raw cf64 C.ref 2e-6
+# the same with the intermediate array plain (GFP_FFT2_TILE=0) and with
+# tiles of the GPU's batches (the default: its batch of rows under the cap)
+GFP_FFT2_TILE=0 gg fft2 --size 1024x1024 --gpu-mem 12Mi --in-format cf64 --out-format cf32 c.cf64 y.raw &&
+    close "fft2 c2c 1024x1024 --gpu-mem 12Mi untiled" cf32 y.raw cf64 C.ref 2e-6
+ref rand $((1024 * 1000)) 6 r.f64
+ref dft r2c 1024 1000 1 r.f64 R.ref
+gg fft2 --size 1024x1000 --gpu-mem 6Mi --in-format f64 --out-format cf32 r.f64 y.raw &&
+    close "fft2 r2c 1024x1000 --gpu-mem 6Mi (tiles)" cf32 y.raw cf64 R.ref 2e-6
+gg fft2 --size 1024x1000 --precision f64 --gpu-mem 6Mi --in-format f64 --out-format cf64 r.f64 y.raw &&
+    close "fft2 r2c 1024x1000 f64 --gpu-mem 6Mi (tiles)" cf64 y.raw cf64 R.ref 1e-12
 
 finish

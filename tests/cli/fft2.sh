@@ -63,6 +63,14 @@ ref rand $((2 * 257 * 131)) 7 c.cf64
 ref dft c2c 257 131 1 c.cf64 C.ref
 g fft2 --size 257x131 --in-format cf64 --out-format cf32 c.cf64 y.cf32 &&
     close "fft2 c2c 257x131 f32" cf32 y.cf32 cf64 C.ref 1e-5
+# the intermediate array in tiles of 9 rows (GFP_FFT2_TILE: the CPU engine
+# gathers them in the column pass), C2C and R2C
+GFP_FFT2_TILE=9 g fft2 --size 257x131 --in-format cf64 --out-format cf32 c.cf64 y.cf32 &&
+    close "fft2 c2c 257x131 f32, tiles of 9" cf32 y.cf32 cf64 C.ref 1e-5
+ref rand $((257 * 131)) 8 r.f64
+ref dft r2c 257 131 1 r.f64 R.ref
+GFP_FFT2_TILE=9 g fft2 --size 257x131 --precision f64 --in-format f64 --out-format cf64 r.f64 y.cf64 &&
+    close "fft2 r2c 257x131 f64, tiles of 9" cf64 y.cf64 cf64 R.ref 1e-12
 
 # .npy in and out: the same numbers as raw, and a 3-plane stack
 ref rand 35 3 r.f64

@@ -1,0 +1,110 @@
+#!/bin/sh
+# bench/gpu/dev-v23.sh - stop 20's device call (issue 7): fft2's
+# intermediate array in tiles of the GPU's batch of rows (gfp_tiles), on
+# the H100 machine in one call.
+#
+# Phases (PHASE, default "t2d tests oc hyb"):
+#   t2d    tests/cli/fft2-gpu.sh (whole, piecewise, forced tiles of 7,
+#          --gpu-mem out of core with and without tiles) and
+#          compute-sanitizer memcheck of out-of-core fft2 with tiles (C2C
+#          and R2C, f32 and f64: the untile kernel, the gathering copies)
+#   tests  test_hybrid (quick), test_model, tests/cli/hybrid.sh
+#   oc     fft2 --engine gpu out of core (--gpu-mem a quarter of the
+#          array), C2C f32, SIZES (default 8192x8192 16384x16384
+#          8192x32768): tiles (the default) against GFP_FFT2_TILE=0,
+#          alternating, ROUNDS rounds (default 2), each fft2 -v --repeat
+#          REPS (default 3: the median transform time)
+#   hyb    bench/hybrid-sweep.sh (calibrate, correctness, the sweep; RMIN
+#          default 0.4), its done-when table
+# The short table of phase oc and the sweep's table print last.
+#
+# Pack (dev box, repository root, CUDA build in build/ with
+# ../configure CUDA_ARCHS=90):
+#   (cd build && make -j2 && make -j2 check TESTS=) &&
+#   sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
+#        tests/unit/test_hybrid tests/unit/test_model tests/cli/fft2ref \
+#        tests/cli/refdft
+# Run (device tool): carry [".devpack"], timeout_s 600, command
+#   OUT=$OUT sh bench/gpu/dev-v23.sh
+set -u
+OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
+[ -n "${SKIP_UNPACK:-}" ] || { rm -rf build && mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build; } || exit 1
+export LD_LIBRARY_PATH=$PWD/build/lib:/usr/local/cuda/lib64
+export CUDA_MODULE_LOADING=EAGER
+G=$PWD/build/src/gfftpipe; U=$PWD/build/tests/unit; R=$PWD/build/tests/cli/fft2ref
+PHASE=${PHASE:-t2d tests oc hyb}
+nvidia-smi -L
+echo "host: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
+OCT=$OUT/oc.txt
+: > "$OCT"
+for ph in $PHASE; do
+  t0=$(date +%s)
+  case $ph in
+  t2d)
+    GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout ${T2D_T:-200} sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
+    echo "fft2-gpu.sh rc=$? $(tail -n 1 $L/fft2-gpu.log)"
+    grep -E '^(not ok|FAIL)' $L/fft2-gpu.log | head -8
+    W=$(mktemp -d)
+    $R rand $((2 * 1024 * 1000)) 3 $W/c.cf64
+    $R rand $((1024 * 1000)) 4 $W/r.f64
+    for p in f32 f64; do
+      for k in c2c r2c; do
+        if [ $k = c2c ]; then i="--in-format cf64 $W/c.cf64"; else i="--in-format f64 $W/r.f64"; fi
+        timeout 60 compute-sanitizer --tool memcheck --error-exitcode 9 $G fft2 -q --engine gpu \
+          --size 1024x1000 --precision $p --gpu-mem 6Mi $i $W/y.raw > $L/mc-$k-$p.log 2>&1
+        echo "memcheck fft2 $k $p 1024x1000 --gpu-mem 6Mi (tiles) rc=$? $(grep -E 'ERROR SUMMARY' $L/mc-$k-$p.log)"
+      done
+    done
+    rm -rf $W
+    ;;
+  tests)
+    (cd build && GFP_TEST_QUICK=1 timeout 90 $U/test_hybrid) > $L/thyb.log 2>&1
+    echo "test_hybrid rc=$? $(grep -A3 'Run Summary' $L/thyb.log | grep asserts | tr -s ' ')"
+    grep -E '^ +[0-9]+\. ' $L/thyb.log | head -4
+    (cd build && timeout 30 $U/test_model) > $L/tmodel.log 2>&1
+    echo "test_model rc=$? $(grep -A3 'Run Summary' $L/tmodel.log | grep asserts | tr -s ' ')"
+    GFFTPIPE=$G TOP_BUILDDIR=$PWD/build timeout 60 sh tests/cli/hybrid.sh > $L/hybrid-cli.log 2>&1
+    echo "hybrid.sh rc=$? $(tail -n 1 $L/hybrid-cli.log)"; grep -E '^(FAIL|not ok)' $L/hybrid-cli.log | head -6
+    ;;
+  oc)
+    W=$(mktemp -d)
+    $R rand $((2 * 1024 * 1024)) 5 $W/blk.cf64
+    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $W/blk.cf64 $W/blk.cf32
+    printf '%-12s %8s %9s %9s %7s\n' size round tiled_s plain_s gain >> "$OCT"
+    for SZ in ${SIZES:-8192x8192 16384x16384 8192x32768}; do
+      SW=${SZ%x*} SH=${SZ#*x}; vals=$((SW * SH)); mem=$((vals * 8 / 4))
+      for _ in $(seq $((vals / (1024 * 1024)))); do cat $W/blk.cf32; done > $W/data.cf32
+      for rd in $(seq ${ROUNDS:-2}); do
+        for tl in "" 0; do
+          GFP_FFT2_TILE=$tl timeout 60 $G fft2 -v --engine gpu --gpu-mem $mem --size $SZ --repeat ${REPS:-3} \
+            --in-format cf32 --out-format cf32 $W/data.cf32 - > /dev/null 2> $W/err
+          { echo "## $SZ tile '$tl' round $rd"; cat $W/err; } >> $L/oc.log
+          t=$(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $W/err | tail -n 1)
+          if [ -z "$tl" ]; then tt=$t; else tp=$t; fi
+        done
+        awk -v s=$SZ -v r=$rd -v a="$tt" -v b="$tp" 'BEGIN { printf "%-12s %8d %9.4f %9.4f %6.2fx\n", s, r, a, b, (a > 0 ? b / a : 0) }' >> "$OCT"
+      done
+    done
+    rm -rf $W
+    ;;
+  hyb)
+    OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$PWD/build/hyb.wisdom \
+      RMIN=${RMIN:-0.4} timeout ${HYB_T:-300} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
+    echo "hybrid-sweep rc=$?"
+    grep -E '^(ok|FAIL)|beside|saved|^\[|sweep \(r' $L/hyb/sweep.log 2>/dev/null
+    ;;
+  esac
+  echo "[$ph: $(( $(date +%s) - t0 )) s]"
+done
+[ -f $L/hyb/model ] && cp $L/hyb/model $OUT/model
+[ -f $L/hyb/calibrate.log ] && grep -E "copies alone|(f32|f64) gpu_(copy|fft)|f32 GPU pass of|saved" $L/hyb/calibrate.log
+tar -czf $OUT/logs.tgz -C $OUT logs
+if [ -s "$OCT" ]; then
+  echo; echo "== GPU alone out of core (--gpu-mem a quarter), C2C f32, median of ${REPS:-3} transforms: tiles against GFP_FFT2_TILE=0"
+  cat "$OCT"
+fi
+if [ -f $L/hyb/table.txt ]; then
+  echo; echo "== hybrid done-when: speedup >= 1.15x, |dr| <= 0.05, err within 15% on the * row"
+  cat $L/hyb/table.txt
+fi
+rm -rf $L
