@@ -14,6 +14,8 @@
 #          8192x32768): tiles (the default) against GFP_FFT2_TILE=0,
 #          alternating, ROUNDS rounds (default 2), each fft2 -v --repeat
 #          REPS (default 3: the median transform time)
+#   hbw    bench/gpu/hostbw (host memory: CPU threads, copy engines, both)
+#   thr    8192^2 out of core: CPU alone and hybrid by --threads
 #   hyb    bench/hybrid-sweep.sh (calibrate, correctness, the sweep; RMIN
 #          default 0.4), its done-when table
 # The short table of phase oc and the sweep's table print last.
@@ -23,8 +25,8 @@
 #   (cd build && make -j2 && make -j2 check TESTS=) &&
 #   sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
 #        tests/unit/test_hybrid tests/unit/test_model tests/cli/fft2ref \
-#        tests/cli/refdft
-# Run (device tool): carry [".devpack"], timeout_s 600, command
+#        tests/cli/refdft "$PWD/bench/gpu/build/hostbw"
+# (make -C bench/gpu hostbw first). Run (device tool): carry [".devpack"], timeout_s 600, command
 #   OUT=$OUT sh bench/gpu/dev-v23.sh
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
@@ -85,6 +87,31 @@ for ph in $PHASE; do
         awk -v s=$SZ -v r=$rd -v a="$tt" -v b="$tp" 'BEGIN { printf "%-12s %8d %9.4f %9.4f %6.2fx\n", s, r, a, b, (a > 0 ? b / a : 0) }' >> "$OCT"
       done
     done
+    rm -rf $W
+    ;;
+  hbw)
+    # host memory: CPU threads streaming, the copy engines, both at once
+    timeout 60 build/x/hostbw -t ${HBW_T:-4,8,12,16} -r 1 > $L/hostbw.log 2>&1
+    echo "hostbw rc=$?"; cat $L/hostbw.log
+    ;;
+  thr)
+    # 8192^2 C2C f32 out of core: the CPU alone and the hybrid at r 0.7 by
+    # --threads (do the FFTW threads starve the GPU's feeding thread?)
+    W=$(mktemp -d)
+    $R rand $((2 * 1024 * 1024)) 5 $W/blk.cf64
+    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $W/blk.cf64 $W/blk.cf32
+    for _ in $(seq 64); do cat $W/blk.cf32; done > $W/data.cf32
+    o="-v --gpu-mem 134217728 --size 8192x8192 --repeat 3 --in-format cf32 --out-format cf32 --wisdom $PWD/build/thr.wisdom"
+    $G fft2 $o --engine cpu --threads 16 $W/data.cf32 - > /dev/null 2>&1
+    for th in ${THR:-8 12 14 16}; do
+      for e in "cpu" "hybrid --ratio 0.7" "hybrid --ratio 0.85"; do
+        timeout 60 $G fft2 $o --threads $th --engine $e $W/data.cf32 - > /dev/null 2> $W/err
+        { echo "## threads $th engine $e"; cat $W/err; } >> $L/thr.log
+        echo "threads $th $e: $(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $W/err | tail -n 1) s; $(grep -o 'CPU part [0-9.]* s ([0-9]* frames[^)]*), GPU part [0-9.]* s ([0-9]* frames)' $W/err)"
+      done
+    done
+    timeout 60 $G fft2 $o --engine gpu $W/data.cf32 - > /dev/null 2> $W/err
+    echo "gpu alone: $(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $W/err | tail -n 1) s"
     rm -rf $W
     ;;
   hyb)
