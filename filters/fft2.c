@@ -1026,13 +1026,15 @@ static gfp_status create_split(gfp_engine *e, gfp_engine *ec, gfp_engine *eg,
     t->r = r;
     gfp_plan_desc rd = {.n = W, .kind = kind, .inverse = inverse,
                         .dbl = dbl, .scale = row_scale,
-                        .transposed = kind != GFP_C2R};
+                        .transposed = kind != GFP_C2R,
+                        .t_bytes = t->Wc * H * 2 * sc};
     t->rin = gfp_plan_in_scalars(&rd) * sc;
     size_t rout = (kind == GFP_C2R ? W : 2 * t->Wc) * sc;
     size_t rfb = t->rin > rout ? t->rin : rout;
     gfp_plan_desc cd = {.n = H, .kind = GFP_C2C, .inverse = inverse,
                         .dbl = dbl, .scale = col_scale,
-                        .transposed = kind != GFP_C2R};
+                        .transposed = kind != GFP_C2R,
+                        .t_bytes = t->Wc * H * 2 * sc};
     /* [direction]: frames, the larger frame, input plus output */
     size_t F[2] = {H, t->Wc}, fb[2] = {rfb, 2 * H * sc};
     size_t db[2] = {t->rin + rout, 4 * H * sc};
@@ -1096,7 +1098,8 @@ gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
     }
     gfp_plan_desc rd = {.n = W, .kind = kind, .inverse = inverse,
                         .dbl = dbl, .scale = row_scale,
-                        .transposed = kind != GFP_C2R};
+                        .transposed = kind != GFP_C2R,
+                        .t_bytes = t->Wc * H * 2 * sc};
     t->rin = gfp_plan_in_scalars(&rd) * sc;
     size_t rout = (kind == GFP_C2R ? W : 2 * t->Wc) * sc;
     rd.batch = chunk_frames_dev(H, t->rin > rout ? t->rin : rout,
@@ -1107,7 +1110,8 @@ gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
         return st;
     gfp_plan_desc cd = {.n = H, .kind = GFP_C2C, .inverse = inverse,
                         .dbl = dbl, .scale = col_scale,
-                        .transposed = kind != GFP_C2R};
+                        .transposed = kind != GFP_C2R,
+                        .t_bytes = t->Wc * H * 2 * sc};
     cd.batch = chunk_frames_dev(t->Wc, 2 * H * sc, 4 * H * sc, frac,
                                 gpu_mem);
     if ((st = gfp_plan_create(e, &cd, pass_slots(frac), &t->cols, err)))

@@ -925,8 +925,9 @@ static void block_nt_double(const double *restrict s, size_t stride,
 #endif
 
 /* Streaming stores from this many bytes of output (the whole transposed
- * array, ld x bins): well past a server's last-level cache share, so the
- * next pass reads it from memory anyway. */
+ * array: ld x bins, or the plan's t_bytes where fft2 writes tiles of it):
+ * well past a server's last-level cache share, so the next pass reads it
+ * from memory anyway. */
 #define BLOCK_NT_BYTES ((size_t)64 << 20)
 
 typedef struct blocks_job {
@@ -1043,7 +1044,7 @@ static gfp_status submit_t_common(void *state, fftw_impl *p, int slot,
         int nt = 0;
         if (BLOCK_NT && !getenv_on("GFP_CPU_NO_NT"))
             nt = !gfp_mul_ok(ld, bins * 2 * sc, &ob) ||
-                 ob >= BLOCK_NT_BYTES;
+                 ob >= BLOCK_NT_BYTES || d->t_bytes >= BLOCK_NT_BYTES;
         blocks_job j = {p, slot, in, out, nframes, in_step, ld, col0, nt,
                         tin};
         gfp_workers_run(p->s->pool, blocks_part, &j);

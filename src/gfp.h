@@ -245,6 +245,11 @@ typedef struct gfp_plan_desc {
     int transposed;      /* a hint: the plan will run through submit_t,
                           * so engines prepare for it at plan time (their
                           * memory touched, not faulted in mid-run) */
+    size_t t_bytes;      /* a hint with transposed: the bytes of the whole
+                          * array submit_t writes into (fft2's H x Wc,
+                          * tiled or not; 0: ld x bins of each call); the
+                          * CPU engine streams its stores past the caches
+                          * into arrays far larger than they are */
 } gfp_plan_desc;
 
 size_t gfp_plan_in_scalars(const gfp_plan_desc *d);  /* per frame */

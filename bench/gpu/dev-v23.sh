@@ -103,11 +103,16 @@ for ph in $PHASE; do
     for _ in $(seq 64); do cat $W/blk.cf32; done > $W/data.cf32
     o="-v --gpu-mem 134217728 --size 8192x8192 --repeat 3 --in-format cf32 --out-format cf32 --wisdom $PWD/build/thr.wisdom"
     $G fft2 $o --engine cpu --threads 16 $W/data.cf32 - > /dev/null 2>&1
-    for th in ${THR:-8 12 14 16}; do
-      for e in "cpu" "hybrid --ratio 0.7" "hybrid --ratio 0.85"; do
-        timeout 60 $G fft2 $o --threads $th --engine $e $W/data.cf32 - > /dev/null 2> $W/err
-        { echo "## threads $th engine $e"; cat $W/err; } >> $L/thr.log
-        echo "threads $th $e: $(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $W/err | tail -n 1) s; $(grep -o 'CPU part [0-9.]* s ([0-9]* frames[^)]*), GPU part [0-9.]* s ([0-9]* frames)' $W/err)"
+    for th in ${THR:-16}; do
+      c="-v --size 8192x8192 --repeat 3 --in-format cf32 --out-format cf32 --wisdom $PWD/build/thr.wisdom"
+      timeout 60 $G fft2 $c --threads $th --engine cpu $W/data.cf32 - > /dev/null 2> $W/err
+      echo "threads $th cpu alone: $(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $W/err | tail -n 1) s"
+      for tl in "" 0; do
+        for e in "hybrid --ratio 0.7" "hybrid --ratio 0.85"; do
+          GFP_FFT2_TILE=$tl timeout 60 $G fft2 $o --threads $th --engine $e $W/data.cf32 - > /dev/null 2> $W/err
+          { echo "## threads $th engine $e tile '$tl'"; cat $W/err; } >> $L/thr.log
+          echo "threads $th $e tile '$tl': $(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $W/err | tail -n 1) s; $(grep -o 'CPU part [0-9.]* s ([0-9]* frames[^)]*), GPU part [0-9.]* s ([0-9]* frames)' $W/err)"
+        done
       done
     done
     timeout 60 $G fft2 $o --engine gpu $W/data.cf32 - > /dev/null 2> $W/err

@@ -445,6 +445,79 @@ static void test_tiles(void)
     gfp_engine_close(cpu);
 }
 
+/* The CPU engine's submit_tg straight, against a plain batch and a
+ * transpose by hand: tiles gathered in blocks (a batch over the block
+ * size) and one frame at a time (the rest), into an output tile, with
+ * plain stores and with streaming ones (t_bytes past BLOCK_NT_BYTES),
+ * f32 and f64. */
+static void test_submit_tg(void)
+{
+    gfp_engine *e = open_cpu();
+    const size_t n = 45, F = 37, T = 8, nf = 21, first = 9;
+    for (int dbl = 0; dbl < 2; dbl++)
+        for (int big = 0; big < 2; big++) {
+            size_t sc = dbl ? 8 : 4, ce = 2 * sc;
+            gfp_plan_desc d = {.n = n, .batch = 24, .kind = GFP_C2C,
+                               .dbl = dbl, .scale = 1, .transposed = 1,
+                               .t_bytes = big ? (size_t)1 << 30 : 0};
+            gfp_plan *pl = NULL;
+            gfp_error err = {0};
+            TU_CHECK(gfp_plan_create(e, &d, 2, &pl, &err) == GFP_OK, "%s",
+                     err.msg);
+            /* F frames of n, plain, and the same in tiles of T values */
+            char *plain = malloc(F * n * ce), *tiled = malloc(F * n * ce);
+            uint64_t seed = 31 + (uint64_t)(2 * dbl + big);
+            gfp_rand_fill(plain, F * n * 2, dbl, &seed);
+            for (size_t c = 0; c < F; c++)
+                for (size_t v = 0; v < n; v++) {
+                    size_t t = v / T, h = n - t * T < T ? n - t * T : T;
+                    memcpy(tiled + (t * T * F + c * h + v % T) * ce,
+                           plain + (c * n + v) * ce, ce);
+                }
+            /* frames first .. first + nf - 1: plain spectra, by hand */
+            char *spec = malloc(nf * n * ce), *x = malloc(nf * n * ce);
+            memcpy(x, plain + first * n * ce, nf * n * ce);
+            if (pl)
+                TU_CHECK(gfp_plan_execute(pl, x, spec, nf, &err) == GFP_OK,
+                         "%s", err.msg);
+            /* into columns 4 .. 4 + nf - 1 of n rows of ld 30 (rows of
+             * 16-byte aligned starts: the streaming stores' path) */
+            const size_t ld = 30, col0 = 4;
+            char *out = calloc(n * ld, ce);
+            gfp_tiles tg = {T, F, first};
+            if (pl) {
+                TU_CHECK(gfp_plan_submit_tg(pl, 1, tiled, &tg, out, nf, ld,
+                                            col0, &err) == GFP_OK,
+                         "%s", err.msg);
+                TU_CHECK(gfp_plan_wait(pl, 1, &err) == GFP_OK, "%s",
+                         err.msg);
+            }
+            double worst = 0;
+            for (size_t f = 0; f < nf; f++)
+                for (size_t k = 0; k < n; k++)
+                    for (int q = 0; q < 2; q++) {
+                        size_t i = 2 * (k * ld + col0 + f) + (size_t)q;
+                        size_t j = 2 * (f * n + k) + (size_t)q;
+                        double a = dbl ? ((double *)out)[i]
+                                       : ((float *)out)[i];
+                        double b = dbl ? ((double *)spec)[j]
+                                       : ((float *)spec)[j];
+                        worst = fmax(worst, fabs(a - b));
+                    }
+            TU_CHECK(worst <= (dbl ? 1e-12 : 1e-4), "submit_tg %s %s: "
+                     "worst difference %.3g", dbl ? "f64" : "f32",
+                     big ? "streaming" : "plain", worst);
+            /* a batch past the tiled array's frames is refused */
+            gfp_tiles bad = {T, F, F - 3};
+            TU_CHECK(pl && gfp_plan_submit_tg(pl, 0, tiled, &bad, out, 4,
+                                              ld, col0, &err) == GFP_EINVAL,
+                     "frames past the array: not refused");
+            free(plain); free(tiled); free(spec); free(x); free(out);
+            gfp_plan_destroy(pl);
+        }
+    gfp_engine_close(e);
+}
+
 /* The split of one plan (1D stages; fft2 splits whole passes): r of a
  * full batch to the GPU, the rest first to the CPU, short batches in
  * proportion; results as the CPU's. */
@@ -635,6 +708,7 @@ int main(void)
     tu_suite("hybrid split and join");
     TU_TEST(test_hybrid_matches_cpu);
     TU_TEST(test_tiles);
+    TU_TEST(test_submit_tg);
     TU_TEST(test_plan_split);
     TU_TEST(test_fraction);
     TU_TEST(test_short_batches);
