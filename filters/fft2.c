@@ -717,38 +717,14 @@ static gfp_status pass(gfp_plan *pl, const void *in, void *out,
     return pass_r(pl, in, out, 0, frames, ib, ob, err);
 }
 
-/* How a transposed pass's arrays are laid out: tout, the output in tiles
- * of tout frames (gfp_tiles: tile t holds frames t tout .. of the pass,
- * each batch cut at the tiles' bounds and landing as the tile's columns,
- * so a batch of a whole tile is one contiguous run), tin, the input in
- * tiles of tin values, gathered by the engine (submit_tg); 0: plain. */
+/* How a transposed pass's arrays are laid out (the engine's submit_tg
+ * places and gathers the tiles): tout, the output in tiles of tout frames
+ * (gfp_tiles: tile t holds frames t tout .. of the pass; a GPU batch of a
+ * whole tile copies back as one run), tin, the input in tiles of tin
+ * values; 0: plain. */
 typedef struct f2_tiling {
     size_t tout, tin;
 } f2_tiling;
-
-/* One batch of pass_t: where its output goes (out, ld, col0 as submit_t
- * takes them) and how many frames it takes from f0 (at most chunk, and
- * within f0's tile of the output). */
-typedef struct f2_batch {
-    size_t f0, nf, ld, col0;
-    void *out;
-} f2_batch;
-
-static f2_batch pass_batch(void *out, size_t f0, size_t hi, size_t chunk,
-                           size_t ld, size_t L, int dbl, size_t tout)
-{
-    f2_batch b = {f0, hi - f0 < chunk ? hi - f0 : chunk, ld, f0, out};
-    if (tout) {
-        size_t ce = 2 * (dbl ? sizeof(double) : sizeof(float));
-        size_t t0 = f0 / tout * tout, h = ld - t0 < tout ? ld - t0 : tout;
-        if (b.nf > t0 + h - f0)
-            b.nf = t0 + h - f0;
-        b.out = (char *)out + t0 * L * ce; /* the tile: L rows of h */
-        b.ld = h;
-        b.col0 = f0 - t0;
-    }
-    return b;
-}
 
 /* Frames lo .. hi - 1 through pl in batches, slots in flight, each batch's
  * output landing transposed in out (frame f as column f of L complex
@@ -756,8 +732,8 @@ static f2_batch pass_batch(void *out, size_t f0, size_t hi, size_t chunk,
  * transposes itself (the GPU on the device, the CPU engine on its
  * workers, the hybrid engine each part where it ran); otherwise each
  * batch lands in a staging buffer (stage[slot], one batch's output) and
- * is transposed from there while the engine computes the next. A tiled
- * input needs submit_tg (ld frames in all). */
+ * is transposed from there while the engine computes the next. Tiles
+ * (tl) need submit_tg (ld frames in all). */
 static gfp_status pass_t(gfp_plan *pl, const void *in, void *out, size_t lo,
                          size_t hi, size_t ld, size_t ib, size_t L, int dbl,
                          void *const stage[2], int threads,
@@ -768,7 +744,7 @@ static gfp_status pass_t(gfp_plan *pl, const void *in, void *out, size_t lo,
     /* staging buffers are two: an engine without submit_t runs two slots */
     int ns = direct || plan_slots(pl) < 2 ? plan_slots(pl) : 2;
     int busy[F2_MAX_SLOTS] = {0};
-    f2_batch bs[F2_MAX_SLOTS];
+    size_t f0s[F2_MAX_SLOTS] = {0}, nfs[F2_MAX_SLOTS] = {0};
     gfp_status st = GFP_OK;
     size_t f0 = lo;
     /* after the last batch, ns more turns wait for the ones in flight */
@@ -779,29 +755,30 @@ static gfp_status pass_t(gfp_plan *pl, const void *in, void *out, size_t lo,
             if ((st = gfp_plan_wait(pl, slot, err)))
                 break;
             if (!direct)
-                gfp_transpose_block(dbl, stage[slot], bs[slot].out,
-                                    bs[slot].nf, L, bs[slot].ld,
-                                    bs[slot].col0, threads);
+                gfp_transpose_block(dbl, stage[slot], out, nfs[slot], L, ld,
+                                    f0s[slot], threads);
         }
         if (f0 >= hi) {
             tail++;
             continue;
         }
-        f2_batch b = pass_batch(out, f0, hi, chunk, ld, L, dbl, tl->tout);
+        size_t nf = hi - f0 < chunk ? hi - f0 : chunk;
         const void *src = (const char *)in + f0 * ib;
-        if (tl->tin) {
+        if (tl->tin || tl->tout) {
             gfp_tiles tg = {tl->tin, ld, f0};
-            st = gfp_plan_submit_tg(pl, slot, in, &tg, b.out, b.nf, b.ld,
-                                    b.col0, err);
+            st = gfp_plan_submit_tg(pl, slot, tl->tin ? in : src,
+                                    tl->tin ? &tg : NULL, out, tl->tout, nf,
+                                    ld, f0, err);
         } else {
-            st = direct ? gfp_plan_submit_t(pl, slot, src, b.out, b.nf, b.ld,
-                                            b.col0, err)
-                        : gfp_plan_submit(pl, slot, src, stage[slot], b.nf,
+            st = direct ? gfp_plan_submit_t(pl, slot, src, out, nf, ld, f0,
+                                            err)
+                        : gfp_plan_submit(pl, slot, src, stage[slot], nf,
                                           err);
         }
         busy[slot] = !st;
-        bs[slot] = b;
-        f0 += b.nf;
+        f0s[slot] = f0;
+        nfs[slot] = nf;
+        f0 += nf;
     }
     return drain(pl, busy, st, err);
 }

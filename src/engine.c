@@ -213,8 +213,9 @@ gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
 }
 
 gfp_status gfp_plan_submit_tg(gfp_plan *p, int slot, const void *in,
-                              const gfp_tiles *tin, void *out, size_t nframes,
-                              size_t ld, size_t col0, gfp_error *err)
+                              const gfp_tiles *tin, void *out, size_t tout,
+                              size_t nframes, size_t ld, size_t col0,
+                              gfp_error *err)
 {
     if (nframes > p->desc.batch)
         return gfp_fail(err, GFP_EINVAL, "batch of %zu frames exceeds the "
@@ -222,12 +223,15 @@ gfp_status gfp_plan_submit_tg(gfp_plan *p, int slot, const void *in,
     if (!p->engine->ops->submit_tg)
         return gfp_fail(err, GFP_ENOTSUP, "the %s engine has no tiled "
                         "input", p->engine->name);
-    if (!tin->tile || tin->first + nframes > tin->frames)
+    if (tin && (!tin->tile || tin->first + nframes > tin->frames))
         return gfp_fail(err, GFP_EINVAL, "frames %zu .. %zu of a tiled array "
                         "of %zu (tile %zu)", tin->first,
                         tin->first + nframes, tin->frames, tin->tile);
+    if (tout && col0 + nframes > ld)
+        return gfp_fail(err, GFP_EINVAL, "frames %zu .. %zu of a tiled "
+                        "output of %zu", col0, col0 + nframes, ld);
     return p->engine->ops->submit_tg(p->engine->state, p->impl, slot, in, tin,
-                                     out, nframes, ld, col0, err);
+                                     out, tout, nframes, ld, col0, err);
 }
 
 void gfp_tiles_gather(int dbl, const void *in, const gfp_tiles *t, size_t n,

@@ -516,14 +516,14 @@ static gfp_status cuda_submit(void *state, void *impl, int slot,
 
 /* As submit, the output transposed on the device (d_out into d_in, which
  * the kernel is done with) and copied back with one strided copy into its
- * columns of out (one contiguous copy where the batch fills the rows of
- * out: a tile of fft2's intermediate array). A tiled input (tin) comes in
- * as one copy of the batch's run in each tile, into d_out, and is put in
- * frame order into d_in on the device. */
+ * columns of out, or a copy a tile of out it meets (tout: one contiguous
+ * run where the batch is a whole tile of fft2's intermediate array). A
+ * tiled input (tin) comes in as one copy of the batch's run in each tile,
+ * into d_out, and is put in frame order into d_in on the device. */
 static gfp_status submit_t_common(cuda_impl *p, int slot, const void *in,
                                   const gfp_tiles *tin, void *out,
-                                  size_t nframes, size_t ld, size_t col0,
-                                  gfp_error *err)
+                                  size_t tout, size_t nframes, size_t ld,
+                                  size_t col0, gfp_error *err)
 {
     if (!p->transposable)
         return gfp_fail(err, GFP_ENOTSUP, "transposed output is for C2C and "
@@ -578,16 +578,30 @@ static gfp_status submit_t_common(cuda_impl *p, int slot, const void *in,
     if (gfp_gpu_transpose(p->d_out[slot], p->d_in[slot], nframes, bins,
                           p->d.dbl, (void *)s, msg, sizeof msg))
         return gfp_fail(err, GFP_EDEVICE, "kernel launch: %s", msg);
-    if (ld == nframes && col0 == 0) /* the rows of out are the batch's */
-        return cuda_check(cudaMemcpyAsync(out, p->d_in[slot],
-                                          nframes * bins * ce,
-                                          cudaMemcpyDeviceToHost, s),
-                          "copy from the GPU", err);
-    return cuda_check(cudaMemcpy2DAsync((char *)out + col0 * ce, ld * ce,
-                                        p->d_in[slot], nframes * ce,
-                                        nframes * ce, bins,
-                                        cudaMemcpyDeviceToHost, s),
-                      "copy from the GPU", err);
+    /* a piece of the batch a tile of out (one piece, the whole of out,
+     * without tiles): a 2D copy, or one run where the piece fills the
+     * tile and is the whole batch */
+    const char *d = p->d_in[slot];
+    for (size_t a = 0; a < nframes;) {
+        size_t f = col0 + a, t0 = 0, h = ld, b = nframes;
+        if (tout) {
+            t0 = f / tout * tout;
+            h = ld - t0 < tout ? ld - t0 : tout;
+            b = t0 + h - col0 < nframes ? t0 + h - col0 : nframes;
+        }
+        char *o = (char *)out + t0 * bins * ce;
+        cudaError_t e =
+            b - a == h && h == nframes
+                ? cudaMemcpyAsync(o, d, nframes * bins * ce,
+                                  cudaMemcpyDeviceToHost, s)
+                : cudaMemcpy2DAsync(o + (f - t0) * ce, h * ce, d + a * ce,
+                                    nframes * ce, (b - a) * ce, bins,
+                                    cudaMemcpyDeviceToHost, s);
+        if (cuda_check(e, "copy from the GPU", err))
+            return err->status;
+        a = b;
+    }
+    return GFP_OK;
 }
 
 static gfp_status cuda_submit_t(void *state, void *impl, int slot,
@@ -595,18 +609,18 @@ static gfp_status cuda_submit_t(void *state, void *impl, int slot,
                                 size_t ld, size_t col0, gfp_error *err)
 {
     (void)state;
-    return submit_t_common(impl, slot, in, NULL, out, nframes, ld, col0,
+    return submit_t_common(impl, slot, in, NULL, out, 0, nframes, ld, col0,
                            err);
 }
 
 static gfp_status cuda_submit_tg(void *state, void *impl, int slot,
                                  const void *in, const gfp_tiles *tin,
-                                 void *out, size_t nframes, size_t ld,
-                                 size_t col0, gfp_error *err)
+                                 void *out, size_t tout, size_t nframes,
+                                 size_t ld, size_t col0, gfp_error *err)
 {
     (void)state;
-    return submit_t_common(impl, slot, in, tin, out, nframes, ld, col0,
-                           err);
+    return submit_t_common(impl, slot, in, tin, out, tout, nframes, ld,
+                           col0, err);
 }
 
 static gfp_status cuda_wait(void *state, void *impl, int slot, gfp_error *err)

@@ -938,7 +938,52 @@ typedef struct blocks_job {
     size_t nframes, in_step, ld, col0;
     int nt; /* streaming stores */
     const gfp_tiles *tin; /* the input is tiled (submit_tg), else NULL */
+    size_t tout;          /* the output in tiles of tout frames, or 0 */
 } blocks_job;
+
+/* A block's k frames (batch frames f0 ..) from blk into out: columns
+ * col0 + f0 .. of out's ld-wide rows, or, with tiles (tout), into each
+ * frame's tile (gfp_tiles: tile t holds frames t tout .., bins rows of h
+ * values), a piece of the block per tile it meets. */
+static void block_store_one(const blocks_job *j, const char *blk, size_t k,
+                            size_t bins, void *out, size_t ld, size_t col)
+{
+    const fftw_impl *p = j->p;
+#if BLOCK_NT
+    if (j->nt && p->d.dbl)
+        block_nt_double((const double *)blk, p->blk_stride, k, bins, out, ld,
+                        col, p->out_scale);
+    else if (j->nt)
+        block_nt_float((const float *)blk, p->blk_stride, k, bins, out, ld,
+                       col, (float)p->out_scale);
+    else
+#endif
+    if (p->d.dbl)
+        block_t_double((const double *)blk, p->blk_stride, k, bins, out, ld,
+                       col, p->out_scale);
+    else
+        block_t_float((const float *)blk, p->blk_stride, k, bins, out, ld,
+                      col, (float)p->out_scale);
+}
+
+static void block_store(const blocks_job *j, const char *blk, size_t f0,
+                        size_t k, size_t bins)
+{
+    if (!j->tout) {
+        block_store_one(j, blk, k, bins, j->out, j->ld, j->col0 + f0);
+        return;
+    }
+    size_t ce = 2 * (j->p->d.dbl ? sizeof(double) : sizeof(float));
+    size_t row = j->p->blk_stride * ce; /* a frame's bins in blk */
+    for (size_t a = 0; a < k;) {
+        size_t f = j->col0 + f0 + a, t0 = f / j->tout * j->tout;
+        size_t h = j->ld - t0 < j->tout ? j->ld - t0 : j->tout;
+        size_t b = t0 + h - (j->col0 + f0) < k ? t0 + h - (j->col0 + f0) : k;
+        block_store_one(j, blk + a * row, b - a, bins,
+                        (char *)j->out + t0 * bins * ce, h, f - t0);
+        a = b;
+    }
+}
 
 static void blocks_part(void *arg, int part, int nparts)
 {
@@ -974,23 +1019,7 @@ static void blocks_part(void *arg, int part, int nparts)
                     exec_k(d->dbl, d->kind, plan, xf, blk + f * ostep);
             }
         }
-#if BLOCK_NT
-        if (j->nt && d->dbl)
-            block_nt_double((const double *)blk, p->blk_stride, k, bins,
-                            j->out, j->ld, j->col0 + f0, p->out_scale);
-        else if (j->nt)
-            block_nt_float((const float *)blk, p->blk_stride, k, bins,
-                           j->out, j->ld, j->col0 + f0,
-                           (float)p->out_scale);
-        else
-#endif
-        if (d->dbl)
-            block_t_double((const double *)blk, p->blk_stride, k, bins,
-                           j->out, j->ld, j->col0 + f0, p->out_scale);
-        else
-            block_t_float((const float *)blk, p->blk_stride, k, bins,
-                          j->out, j->ld, j->col0 + f0,
-                          (float)p->out_scale);
+        block_store(j, blk, f0, k, bins);
     }
 }
 
@@ -1001,8 +1030,8 @@ static void blocks_part(void *arg, int part, int nparts)
  * buffer, or without blocks a batch at a time. */
 static gfp_status submit_t_common(void *state, fftw_impl *p, int slot,
                                   const void *in, const gfp_tiles *tin,
-                                  void *out, size_t nframes, size_t ld,
-                                  size_t col0, gfp_error *err)
+                                  void *out, size_t tout, size_t nframes,
+                                  size_t ld, size_t col0, gfp_error *err)
 {
     const gfp_plan_desc *d = &p->d;
     if (d->kind == GFP_C2R || d->post != GFP_POST_NONE)
@@ -1046,7 +1075,7 @@ static gfp_status submit_t_common(void *state, fftw_impl *p, int slot,
             nt = !gfp_mul_ok(ld, bins * 2 * sc, &ob) ||
                  ob >= BLOCK_NT_BYTES || d->t_bytes >= BLOCK_NT_BYTES;
         blocks_job j = {p, slot, in, out, nframes, in_step, ld, col0, nt,
-                        tin};
+                        tin, tout};
         gfp_workers_run(p->s->pool, blocks_part, &j);
         return GFP_OK;
     }
@@ -1075,8 +1104,22 @@ static gfp_status submit_t_common(void *state, fftw_impl *p, int slot,
                                 nframes, err);
     if (st)
         return st;
-    gfp_transpose_block_w(d->dbl, p->tscratch[slot], out, nframes, bins, ld,
-                          col0, p->s->pool);
+    if (!tout) {
+        gfp_transpose_block_w(d->dbl, p->tscratch[slot], out, nframes, bins,
+                              ld, col0, p->s->pool);
+        return GFP_OK;
+    }
+    size_t ce = 2 * sc; /* a piece of the batch a tile */
+    for (size_t a = 0; a < nframes;) {
+        size_t f = col0 + a, t0 = f / tout * tout;
+        size_t h = ld - t0 < tout ? ld - t0 : tout;
+        size_t b = t0 + h - col0 < nframes ? t0 + h - col0 : nframes;
+        gfp_transpose_block_w(d->dbl,
+                              (char *)p->tscratch[slot] + a * bins * ce,
+                              (char *)out + t0 * bins * ce, b - a, bins, h,
+                              f - t0, p->s->pool);
+        a = b;
+    }
     return GFP_OK;
 }
 
@@ -1084,17 +1127,17 @@ static gfp_status fftw_submit_t(void *state, void *impl, int slot,
                                 const void *in, void *out, size_t nframes,
                                 size_t ld, size_t col0, gfp_error *err)
 {
-    return submit_t_common(state, impl, slot, in, NULL, out, nframes, ld,
+    return submit_t_common(state, impl, slot, in, NULL, out, 0, nframes, ld,
                            col0, err);
 }
 
 static gfp_status fftw_submit_tg(void *state, void *impl, int slot,
                                  const void *in, const gfp_tiles *tin,
-                                 void *out, size_t nframes, size_t ld,
-                                 size_t col0, gfp_error *err)
+                                 void *out, size_t tout, size_t nframes,
+                                 size_t ld, size_t col0, gfp_error *err)
 {
-    return submit_t_common(state, impl, slot, in, tin, out, nframes, ld,
-                           col0, err);
+    return submit_t_common(state, impl, slot, in, tin, out, tout, nframes,
+                           ld, col0, err);
 }
 
 /* bench --2d: FFTW's own 2D plan (rank 2, howmany = count) on the

@@ -217,27 +217,32 @@ static gfp_status hybrid_submit_t(void *state, void *impl, int slot,
     return cpu_part_done(s, p, slot, st, nc, ng, t0, t1);
 }
 
-/* As submit_t, the input tiled: each part gathers its own frames. */
+/* As submit_t with tiles: each part gathers and places its own frames. */
 static gfp_status hybrid_submit_tg(void *state, void *impl, int slot,
                                    const void *in, const gfp_tiles *tin,
-                                   void *out, size_t nframes, size_t ld,
-                                   size_t col0, gfp_error *err)
+                                   void *out, size_t tout, size_t nframes,
+                                   size_t ld, size_t col0, gfp_error *err)
 {
     hybrid_state *s = state;
     hybrid_impl *p = impl;
     size_t ng = split(p, nframes), nc = nframes - ng;
-    gfp_tiles tg = *tin;
-    tg.first += nc;
+    gfp_tiles tg = {0, 0, 0};
+    if (tin) {
+        tg = *tin;
+        tg.first += nc;
+    }
     gfp_status st;
     double t0 = gfp_now();
-    if (ng && (st = gfp_plan_submit_tg(p->gpu, slot, in, &tg, out, ng, ld,
-                                       col0 + nc, err)))
+    /* a tiled input is found by frame index, a plain one by address */
+    const void *gin = tin ? in : (const char *)in + nc * p->in_step;
+    if (ng && (st = gfp_plan_submit_tg(p->gpu, slot, gin, tin ? &tg : NULL,
+                                       out, tout, ng, ld, col0 + nc, err)))
         return st;
     double t1 = gfp_now();
     st = GFP_OK;
     if (nc) {
-        st = gfp_plan_submit_tg(p->cpu, slot, in, tin, out, nc, ld, col0,
-                                err);
+        st = gfp_plan_submit_tg(p->cpu, slot, in, tin, out, tout, nc, ld,
+                                col0, err);
         if (!st)
             st = gfp_plan_wait(p->cpu, slot, err);
     }

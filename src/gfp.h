@@ -343,16 +343,20 @@ typedef struct gfp_engine_ops {
     gfp_status (*submit_t)(void *state, void *plan, int slot, const void *in,
                            void *out, size_t nframes, size_t ld, size_t col0,
                            gfp_error *err);
-    /* Optional (NULL: not offered): submit_t of C2C plans whose input
-     * is stored in tiles (gfp_tiles: fft2's intermediate array as its
-     * row pass wrote it, a GPU batch a tile), gathered on the way in:
-     * the GPU engines copy each tile's run of the batch (nframes x the
-     * tile's height, contiguous in the tile) and reorder on the device,
-     * the CPU engine gathers a block at a time in its workers' caches. */
+    /* Optional (NULL: not offered): submit_t with fft2's tiled arrays
+     * (gfp_tiles). tin (NULL: plain): the input of a C2C plan is stored
+     * in tiles and gathered on the way in: the GPU engines copy each
+     * tile's run of the batch (nframes x the tile's height, contiguous in
+     * the tile) and reorder on the device, the CPU engine gathers a block
+     * at a time in its workers' caches. tout (0: plain): the output array
+     * of ld frames is stored in tiles of tout frames: frame f's bin c at
+     * complex value t0 L + c h + f - t0 of out, t0 = f / tout x tout, h =
+     * min(tout, ld - t0), L the bins of a frame; a batch that fills a
+     * tile copies back as one run. */
     gfp_status (*submit_tg)(void *state, void *plan, int slot,
                             const void *in, const gfp_tiles *tin, void *out,
-                            size_t nframes, size_t ld, size_t col0,
-                            gfp_error *err);
+                            size_t tout, size_t nframes, size_t ld,
+                            size_t col0, gfp_error *err);
     /* Optional (NULL: not offered), for bench --2d: plans the 2D transform
      * of d, times it on random data resident where the engine computes
      * (median milliseconds of the whole batch of d->count matrices over
@@ -470,8 +474,9 @@ gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
                              gfp_error *err) GFP_WUR;
 /* submit_tg of the plan's engine; GFP_ENOTSUP when it has none. */
 gfp_status gfp_plan_submit_tg(gfp_plan *p, int slot, const void *in,
-                              const gfp_tiles *tin, void *out, size_t nframes,
-                              size_t ld, size_t col0, gfp_error *err) GFP_WUR;
+                              const gfp_tiles *tin, void *out, size_t tout,
+                              size_t nframes, size_t ld, size_t col0,
+                              gfp_error *err) GFP_WUR;
 /* Frames first .. first + k - 1 of a tiled array (gfp_tiles; frames of n
  * complex values, double when dbl) into dst, frame after frame, n values
  * each: a tile's run of the k frames at a time. */

@@ -88,14 +88,14 @@ static const gfp_engine_ops spy_ops = {
 
 static gfp_status spy_submit_tg(void *state, void *plan, int slot,
                                 const void *in, const gfp_tiles *tin,
-                                void *out, size_t n, size_t ld, size_t col0,
-                                gfp_error *err)
+                                void *out, size_t tout, size_t n, size_t ld,
+                                size_t col0, gfp_error *err)
 {
     spy_state *s = state;
     s->frames += n;
     s->submits++;
     return s->inner->ops->submit_tg(s->inner->state, plan, slot, in, tin,
-                                    out, n, ld, col0, err);
+                                    out, tout, n, ld, col0, err);
 }
 /* The spy with tiled input too, as the GPU engines have it: fft2 then
  * tiles its intermediate array by the stand-in GPU's batch of rows. */
@@ -447,15 +447,16 @@ static void test_tiles(void)
 
 /* The CPU engine's submit_tg straight, against a plain batch and a
  * transpose by hand: tiles gathered in blocks (a batch over the block
- * size) and one frame at a time (the rest), into an output tile, with
- * plain stores and with streaming ones (t_bytes past BLOCK_NT_BYTES),
- * f32 and f64. */
+ * size) and one frame at a time (the rest), into plain columns and into
+ * tiles of the output (pieces of a block a tile), with plain stores and
+ * with streaming ones (t_bytes past BLOCK_NT_BYTES), f32 and f64. */
 static void test_submit_tg(void)
 {
     gfp_engine *e = open_cpu();
     const size_t n = 45, F = 37, T = 8, nf = 21, first = 9;
     for (int dbl = 0; dbl < 2; dbl++)
-        for (int big = 0; big < 2; big++) {
+        for (int big = 0; big < 2; big++)
+            for (size_t tout = 0; tout <= 6; tout += 6) {
             size_t sc = dbl ? 8 : 4, ce = 2 * sc;
             gfp_plan_desc d = {.n = n, .batch = 24, .kind = GFP_C2C,
                                .dbl = dbl, .scale = 1, .transposed = 1,
@@ -481,13 +482,14 @@ static void test_submit_tg(void)
                 TU_CHECK(gfp_plan_execute(pl, x, spec, nf, &err) == GFP_OK,
                          "%s", err.msg);
             /* into columns 4 .. 4 + nf - 1 of n rows of ld 30 (rows of
-             * 16-byte aligned starts: the streaming stores' path) */
+             * 16-byte aligned starts: the streaming stores' path), or of
+             * tiles of 6 of those columns */
             const size_t ld = 30, col0 = 4;
             char *out = calloc(n * ld, ce);
             gfp_tiles tg = {T, F, first};
             if (pl) {
-                TU_CHECK(gfp_plan_submit_tg(pl, 1, tiled, &tg, out, nf, ld,
-                                            col0, &err) == GFP_OK,
+                TU_CHECK(gfp_plan_submit_tg(pl, 1, tiled, &tg, out, tout, nf,
+                                            ld, col0, &err) == GFP_OK,
                          "%s", err.msg);
                 TU_CHECK(gfp_plan_wait(pl, 1, &err) == GFP_OK, "%s",
                          err.msg);
@@ -496,7 +498,13 @@ static void test_submit_tg(void)
             for (size_t f = 0; f < nf; f++)
                 for (size_t k = 0; k < n; k++)
                     for (int q = 0; q < 2; q++) {
-                        size_t i = 2 * (k * ld + col0 + f) + (size_t)q;
+                        size_t g = col0 + f, o = k * ld + g;
+                        if (tout) {
+                            size_t t0 = g / tout * tout;
+                            size_t h = ld - t0 < tout ? ld - t0 : tout;
+                            o = t0 * n + k * h + g - t0;
+                        }
+                        size_t i = 2 * o + (size_t)q;
                         size_t j = 2 * (f * n + k) + (size_t)q;
                         double a = dbl ? ((double *)out)[i]
                                        : ((float *)out)[i];
@@ -504,13 +512,14 @@ static void test_submit_tg(void)
                                        : ((float *)spec)[j];
                         worst = fmax(worst, fabs(a - b));
                     }
-            TU_CHECK(worst <= (dbl ? 1e-12 : 1e-4), "submit_tg %s %s: "
-                     "worst difference %.3g", dbl ? "f64" : "f32",
-                     big ? "streaming" : "plain", worst);
+            TU_CHECK(worst <= (dbl ? 1e-12 : 1e-4), "submit_tg %s %s tout "
+                     "%zu: worst difference %.3g", dbl ? "f64" : "f32",
+                     big ? "streaming" : "plain", tout, worst);
             /* a batch past the tiled array's frames is refused */
             gfp_tiles bad = {T, F, F - 3};
-            TU_CHECK(pl && gfp_plan_submit_tg(pl, 0, tiled, &bad, out, 4,
-                                              ld, col0, &err) == GFP_EINVAL,
+            TU_CHECK(pl && gfp_plan_submit_tg(pl, 0, tiled, &bad, out, tout,
+                                              4, ld, col0, &err) ==
+                               GFP_EINVAL,
                      "frames past the array: not refused");
             free(plain); free(tiled); free(spec); free(x); free(out);
             gfp_plan_destroy(pl);
