@@ -327,7 +327,7 @@ done:
 typedef struct cal_side {
     gfp_plan *pl;
     unsigned char *in, *out; /* CAL_ROT arrays of `bytes` each */
-    size_t bytes, lo, hi, F, fb, n;
+    size_t bytes, lo, hi, F, fb, n, tout;
     int dbl, threads, alone;
     _Atomic int *mine, *other; /* done with the timed repeats */
     double secs;               /* per repeat */
@@ -345,7 +345,7 @@ static void side_run(cal_side *s)
         s->st = gfp_fft2d_pass_range_t(s->pl, s->in + k * s->bytes,
                                        s->out + k * s->bytes, s->lo, s->hi,
                                        s->F, s->fb, s->n, s->dbl, s->threads,
-                                       &s->err);
+                                       s->tout, &s->err);
         if (s->st)
             break;
         if (i == CAL_BESIDE_ITERS - 1) {
@@ -365,7 +365,8 @@ static void *side_thread(void *arg)
 /* The beside factors of precision dbl into m, whose steps are fitted: the
  * split at the r the model (without them) picks for the profiling shape,
  * each part timed alone, then both at once as fft2 runs them (the CPU's
- * part on a thread of its own). */
+ * part on a thread of its own, the output in tiles of the GPU's batch,
+ * the CPU's stores streamed as into a large array). */
 static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                                  int threads, size_t gpu_mem, int verbose,
                                  gfp_model *m, gfp_error *err)
@@ -379,6 +380,19 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     r = r < 0.1 ? 0.1 : r > 0.9 ? 0.9 : r;
     size_t ng = (size_t)llround(r * (double)F), nc = F - ng;
     size_t bytes = F * fb;
+    /* as fft2 runs a row pass out of core: the output in tiles of the
+     * GPU's batch (fft2.h: gfp_fft2d.tile), the CPU's share a whole
+     * number of them */
+    size_t tile = gfp_fft2d_batch(F, fb, 2 * fb, 1.0, gpu_mem);
+    if (!cpu->ops->submit_tg || !gpu->ops->submit_tg || tile >= F)
+        tile = 0;
+    if (tile && nc % tile) {
+        size_t b = (nc + tile / 2) / tile * tile;
+        if (b > 0 && b < F) {
+            nc = b;
+            ng = F - nc;
+        }
+    }
     gfp_plan *pc = NULL, *pg = NULL;
     unsigned char *in = gpu->ops->alloc_host(gpu->state, CAL_ROT * bytes);
     unsigned char *out = gpu->ops->alloc_host(gpu->state, CAL_ROT * bytes);
@@ -391,8 +405,10 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     uint64_t seed = 777;
     gfp_rand_fill(in, CAL_ROT * bytes / sc, dbl, &seed);
     memset(out, 0, CAL_ROT * bytes);
+    /* t_bytes: the CPU's stores as into the arrays the model is for, far
+     * larger than the caches (streaming), not as into these */
     gfp_plan_desc d = {.n = n, .kind = GFP_C2C, .dbl = dbl, .scale = 1,
-                       .transposed = 1};
+                       .transposed = 1, .t_bytes = (size_t)1 << 30};
     d.batch = gfp_fft2d_batch(nc, fb, 2 * fb, 0, 0);
     if ((st = gfp_plan_create(cpu, &d, 2, &pc, err)))
         goto done;
@@ -401,8 +417,8 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                               err)))
         goto done;
     _Atomic int cdone = 0, gdone = 0;
-    cal_side cs = {pc, in, out, bytes, 0, nc, F, fb, n, dbl, threads, 1,
-                   &cdone, &gdone, 0, GFP_OK, {0}};
+    cal_side cs = {pc, in, out, bytes, 0, nc, F, fb, n, tile, dbl, threads,
+                   1, &cdone, &gdone, 0, GFP_OK, {0}};
     cal_side gs = cs;
     gs.pl = pg;
     gs.lo = nc;
@@ -452,9 +468,10 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                       "positive");
     else if (verbose)
         gfp_msg("calibrate", "%s beside: a pass of %zu x %zu split at r "
-                "%.3f: CPU part %.3f ms alone, %.3f ms beside the GPU's "
-                "(x%.3f); GPU part %.3f ms alone, %.3f ms beside the CPU's "
-                "(x%.3f)", dbl ? "f64" : "f32", n, F, r, 1e3 * alone[0],
+                "%.3f (tiles of %zu): CPU part %.3f ms alone, %.3f ms beside "
+                "the GPU's (x%.3f); GPU part %.3f ms alone, %.3f ms beside "
+                "the CPU's (x%.3f)", dbl ? "f64" : "f32", n, F,
+                (double)ng / (double)F, tile, 1e3 * alone[0],
                 1e3 * both[0], m->beside[dbl][0], 1e3 * alone[1],
                 1e3 * both[1], m->beside[dbl][1]);
 done:

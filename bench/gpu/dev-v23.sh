@@ -8,7 +8,8 @@
 #          --gpu-mem out of core with and without tiles) and
 #          compute-sanitizer memcheck of out-of-core fft2 with tiles (C2C
 #          and R2C, f32 and f64: the untile kernel, the gathering copies)
-#   tests  test_hybrid (quick), test_model, tests/cli/hybrid.sh
+#   tests  test_engine_gpu and test_hybrid (quick), test_model,
+#          tests/cli/hybrid.sh
 #   oc     fft2 --engine gpu out of core (--gpu-mem a quarter of the
 #          array), C2C f32, SIZES (default 8192x8192 16384x16384
 #          8192x32768): tiles (the default) against GFP_FFT2_TILE=0,
@@ -24,6 +25,7 @@
 # ../configure CUDA_ARCHS=90):
 #   (cd build && make -j2 && make -j2 check TESTS=) &&
 #   sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
+#        tests/unit/test_engine_gpu \
 #        tests/unit/test_hybrid tests/unit/test_model tests/cli/fft2ref \
 #        tests/cli/refdft "$PWD/bench/gpu/build/hostbw"
 # (make -C bench/gpu hostbw first). Run (device tool): carry [".devpack"], timeout_s 600, command
@@ -60,6 +62,9 @@ for ph in $PHASE; do
     rm -rf $W
     ;;
   tests)
+    (cd build && GFP_TEST_QUICK=1 timeout 120 $U/test_engine_gpu) > $L/teng.log 2>&1
+    echo "test_engine_gpu rc=$? $(grep -A3 'Run Summary' $L/teng.log | grep asserts | tr -s ' ')"
+    grep -E '^ +[0-9]+\. ' $L/teng.log | head -4
     (cd build && GFP_TEST_QUICK=1 timeout 90 $U/test_hybrid) > $L/thyb.log 2>&1
     echo "test_hybrid rc=$? $(grep -A3 'Run Summary' $L/thyb.log | grep asserts | tr -s ' ')"
     grep -E '^ +[0-9]+\. ' $L/thyb.log | head -4
