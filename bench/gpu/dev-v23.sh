@@ -17,6 +17,7 @@
 #          REPS (default 3: the median transform time)
 #   hbw    bench/gpu/hostbw (host memory: CPU threads, copy engines, both)
 #   thr    8192^2 out of core: CPU alone and hybrid by --threads
+#   chunk  the GPU's batch size out of core, with tiles
 #   hyb    bench/hybrid-sweep.sh (calibrate, correctness, the sweep; RMIN
 #          default 0.4), its done-when table
 # The short table of phase oc and the sweep's table print last.
@@ -122,6 +123,26 @@ for ph in $PHASE; do
     done
     timeout 60 $G fft2 $o --engine gpu $W/data.cf32 - > /dev/null 2> $W/err
     echo "gpu alone: $(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $W/err | tail -n 1) s"
+    rm -rf $W
+    ;;
+  chunk)
+    # the GPU's batch (GFP_FFT2_GPU_CHUNK_MIB, default 8) with tiles: the
+    # column pass's copy back runs are the batch's frames x 8 B
+    W=$(mktemp -d)
+    $R rand $((2 * 1024 * 1024)) 5 $W/blk.cf64
+    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $W/blk.cf64 $W/blk.cf32
+    for SZ in ${CSIZES:-8192x8192 16384x16384}; do
+      SW=${SZ%x*} SH=${SZ#*x}; vals=$((SW * SH)); mem=$((vals * 8 / 4))
+      for _ in $(seq $((vals / (1024 * 1024)))); do cat $W/blk.cf32; done > $W/data.cf32
+      for c in ${CHUNKS:-4 8 16 32 8}; do
+        for tl in ${CTILES:--}; do
+        [ "$tl" = - ] && tl=
+        GFP_FFT2_TILE=$tl GFP_FFT2_GPU_CHUNK_MIB=$c timeout 60 $G fft2 -v --engine gpu --gpu-mem $mem --size $SZ --repeat 3 \
+          --in-format cf32 --out-format cf32 $W/data.cf32 - > /dev/null 2> $W/err
+        echo "$SZ chunk $c MiB tile '$tl': $(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $W/err | tail -n 1) s"
+        done
+      done
+    done
     rm -rf $W
     ;;
   hyb)
