@@ -316,9 +316,9 @@ done:
 /* The split pass calibrate runs both ways: C2C rows of CAL_BESIDE_N, as
  * many frames (4 Mi values, the largest profiling run). Each part repeats
  * CAL_BESIDE_ITERS times over CAL_ROT arrays in turn (a real run streams
- * arrays larger than the caches), and at once each part keeps going until
- * the other has done its repeats too, so every timed repeat of either ran
- * beside the other. */
+ * arrays larger than the caches), as one stream of batches (side_run),
+ * and at once each part keeps going until the other has done its repeats
+ * too, so every timed repeat of either ran beside the other. */
 #define CAL_BESIDE_N 2048
 #define CAL_BESIDE_ITERS 8
 #define CAL_ROT 4
@@ -335,23 +335,66 @@ typedef struct cal_side {
     gfp_error err;
 } cal_side;
 
+/* One part's repeats as one stream of batches, as within one long pass of
+ * fft2: repeat i takes the part's frames of array i % CAL_ROT, and the
+ * plan's slots carry on from one repeat to the next (a pass of 2048
+ * frames is only three of the GPU's batches: drained after each repeat,
+ * the GPU would mostly fill and drain its pipeline, and feel nothing of
+ * the CPU beside it). The time of CAL_BESIDE_ITERS repeats runs to the
+ * end of the last batch of the last of them. */
 static void side_run(cal_side *s)
 {
+    int ns = s->pl->nslots < 1 ? 1 : s->pl->nslots > 8 ? 8 : s->pl->nslots;
+    int busy[8] = {0};
+    size_t bk[8] = {0}, chunk = s->pl->desc.batch, k = 0;
+    size_t per = (s->hi - s->lo + chunk - 1) / chunk;
+    size_t last = per * CAL_BESIDE_ITERS - 1; /* the timed repeats' last */
     double t0 = gfp_now();
-    for (int i = 0; i < CAL_BESIDE_CAP; i++) {
+    s->st = GFP_OK;
+    s->secs = 0;
+    for (int i = 0; i < CAL_BESIDE_CAP && !s->st; i++) {
         if (i >= CAL_BESIDE_ITERS && (s->alone || atomic_load(s->other)))
             break;
-        size_t k = (size_t)(i % CAL_ROT);
-        s->st = gfp_fft2d_pass_range_t(s->pl, s->in + k * s->bytes,
-                                       s->out + k * s->bytes, s->lo, s->hi,
-                                       s->F, s->fb, s->n, s->dbl, s->threads,
-                                       s->tout, &s->err);
-        if (s->st)
-            break;
-        if (i == CAL_BESIDE_ITERS - 1) {
-            s->secs = (gfp_now() - t0) / CAL_BESIDE_ITERS;
-            atomic_store(s->mine, 1);
+        size_t a = (size_t)(i % CAL_ROT);
+        for (size_t f0 = s->lo; f0 < s->hi; f0 += chunk, k++) {
+            int slot = (int)(k % (size_t)ns);
+            if (busy[slot]) {
+                busy[slot] = 0;
+                if ((s->st = gfp_plan_wait(s->pl, slot, &s->err)))
+                    break;
+                if (bk[slot] == last) {
+                    s->secs = (gfp_now() - t0) / CAL_BESIDE_ITERS;
+                    atomic_store(s->mine, 1);
+                }
+            }
+            size_t nf = s->hi - f0 < chunk ? s->hi - f0 : chunk;
+            const unsigned char *src = s->in + a * s->bytes + f0 * s->fb;
+            unsigned char *dst = s->out + a * s->bytes;
+            s->st = s->tout ? gfp_plan_submit_tg(s->pl, slot, src, NULL, dst,
+                                                 s->tout, nf, s->F, f0,
+                                                 &s->err)
+                            : gfp_plan_submit_t(s->pl, slot, src, dst, nf,
+                                                s->F, f0, &s->err);
+            if (s->st)
+                break;
+            busy[slot] = 1;
+            bk[slot] = k;
         }
+    }
+    /* the batches still in flight, in the order they went */
+    for (int j = 0; j < ns; j++, k++) {
+        int slot = (int)(k % (size_t)ns);
+        if (!busy[slot])
+            continue;
+        busy[slot] = 0;
+        gfp_error e2 = {0};
+        gfp_status w = gfp_plan_wait(s->pl, slot, &e2);
+        if (w && !s->st) {
+            s->st = w;
+            s->err = e2;
+        }
+        if (bk[slot] == last && !s->secs)
+            s->secs = (gfp_now() - t0) / CAL_BESIDE_ITERS;
     }
     atomic_store(s->mine, 1);
 }

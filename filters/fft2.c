@@ -917,15 +917,6 @@ static gfp_status run_pass(const gfp_fft2d *t, gfp_plan *pc, gfp_plan *pg,
     return GFP_OK;
 }
 
-gfp_status gfp_fft2d_pass_range_t(gfp_plan *pl, const void *in, void *out,
-                                  size_t lo, size_t hi, size_t ld, size_t ib,
-                                  size_t L, int dbl, int threads, size_t tout,
-                                  gfp_error *err)
-{
-    f2_tiling tl = {tout, 0};
-    return pass_t_r(pl, in, out, lo, hi, ld, ib, L, dbl, threads, &tl, err);
-}
-
 int gfp_fft2d_plan_slots(double frac)
 {
     return pass_slots(frac);

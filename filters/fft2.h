@@ -122,15 +122,6 @@ gfp_status gfp_fft2d_pass(gfp_plan *pl, const void *in, void *out,
 gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
                             size_t frames, size_t ib, size_t L, int dbl,
                             int threads, gfp_error *err) GFP_WUR;
-/* Frames lo .. hi - 1 of a pass through pl, each batch landing transposed
- * in out (L rows of ld values, frame f in column f; or in tiles of tout
- * frames as execute's row pass writes them, 0: plain; tiles need the
- * engine's submit_tg), as a part of execute's split passes runs:
- * calibrate times the two parts alone and at once. */
-gfp_status gfp_fft2d_pass_range_t(gfp_plan *pl, const void *in, void *out,
-                                  size_t lo, size_t hi, size_t ld, size_t ib,
-                                  size_t L, int dbl, int threads, size_t tout,
-                                  gfp_error *err) GFP_WUR;
 /* The slots execute gives a pass's plan on an engine sending the fraction
  * frac to a GPU (3 with a GPU part, 2 without; GFP_FFT2_GPU_SLOTS). */
 int gfp_fft2d_plan_slots(double frac);
