@@ -527,6 +527,56 @@ static void test_submit_tg(void)
     gfp_engine_close(e);
 }
 
+/* The same without FFTW blocks (frames over 256 Ki values: the batch
+ * path): a whole batch gathered from its tiles, then placed into tiles
+ * of the output, a piece a tile. */
+static void test_submit_tg_batch(void)
+{
+    gfp_engine *e = open_cpu();
+    const size_t n = 270000, F = 7, T = 100000, nf = 5, first = 1;
+    const size_t ld = 9, col0 = 2, tout = 3, ce = 8;
+    gfp_plan_desc d = {.n = n, .batch = 6, .kind = GFP_C2C, .scale = 1,
+                       .transposed = 1};
+    gfp_plan *pl = NULL;
+    gfp_error err = {0};
+    TU_CHECK(gfp_plan_create(e, &d, 2, &pl, &err) == GFP_OK, "%s", err.msg);
+    char *plain = malloc(F * n * ce), *tiled = malloc(F * n * ce);
+    uint64_t seed = 77;
+    gfp_rand_fill(plain, F * n * 2, 0, &seed);
+    for (size_t c = 0; c < F; c++)
+        for (size_t v0 = 0; v0 < n; v0 += T) {
+            size_t h = n - v0 < T ? n - v0 : T;
+            memcpy(tiled + (v0 * F + c * h) * ce, plain + (c * n + v0) * ce,
+                   h * ce);
+        }
+    char *spec = malloc(nf * n * ce), *x = malloc(nf * n * ce);
+    memcpy(x, plain + first * n * ce, nf * n * ce);
+    char *out = calloc(n * ld, ce);
+    gfp_tiles tg = {T, F, first};
+    if (pl) {
+        TU_CHECK(gfp_plan_execute(pl, x, spec, nf, &err) == GFP_OK, "%s",
+                 err.msg);
+        TU_CHECK(gfp_plan_submit_tg(pl, 0, tiled, &tg, out, tout, nf, ld,
+                                    col0, &err) == GFP_OK, "%s", err.msg);
+        TU_CHECK(gfp_plan_wait(pl, 0, &err) == GFP_OK, "%s", err.msg);
+    }
+    double worst = 0, big = 0;
+    for (size_t f = 0; f < nf; f++)
+        for (size_t k = 0; k < n; k++) {
+            size_t g = col0 + f, t0 = g / tout * tout;
+            size_t h = ld - t0 < tout ? ld - t0 : tout;
+            const float *a = (const float *)out + 2 * (t0 * n + k * h + g - t0);
+            const float *b = (const float *)spec + 2 * (f * n + k);
+            worst = fmax(worst, fmax(fabs(a[0] - b[0]), fabs(a[1] - b[1])));
+            big = fmax(big, fabs(b[0]));
+        }
+    TU_CHECK(worst <= 1e-6 * big, "submit_tg without blocks: worst "
+             "difference %.3g of %.3g", worst, big);
+    free(plain); free(tiled); free(spec); free(x); free(out);
+    gfp_plan_destroy(pl);
+    gfp_engine_close(e);
+}
+
 /* The split of one plan (1D stages; fft2 splits whole passes): r of a
  * full batch to the GPU, the rest first to the CPU, short batches in
  * proportion; results as the CPU's. */
@@ -718,6 +768,7 @@ int main(void)
     TU_TEST(test_hybrid_matches_cpu);
     TU_TEST(test_tiles);
     TU_TEST(test_submit_tg);
+    TU_TEST(test_submit_tg_batch);
     TU_TEST(test_plan_split);
     TU_TEST(test_fraction);
     TU_TEST(test_short_batches);
