@@ -261,6 +261,16 @@ static void destroy_plan(int dbl, void *p)
         fftwf_destroy_plan(p);
 }
 
+/* n buffers of a per-slot (or per-block) array from fftw_malloc, and the
+ * array; NULL is nothing to free. */
+static void free_bufs(void **a, size_t n)
+{
+    if (a)
+        for (size_t i = 0; i < n; i++)
+            fftw_free(a[i]);
+    free(a);
+}
+
 static void fftw_unmake(void *state, void *impl)
 {
     (void)state;
@@ -272,43 +282,20 @@ static void fftw_unmake(void *state, void *impl)
     destroy_plan(p->d.dbl, p->one_u);
     destroy_plan(p->d.dbl, p->blk);
     destroy_plan(p->d.dbl, p->blk_u);
-    if (p->bscratch)
-        for (int i = 0; i < p->nslots * p->bparts; i++)
-            fftw_free(p->bscratch[i]);
-    free(p->bscratch);
-    if (p->gscratch)
-        for (int i = 0; i < p->nslots * p->bparts; i++)
-            fftw_free(p->gscratch[i]);
-    free(p->gscratch);
-    if (p->gbatch)
-        for (int i = 0; i < p->nslots; i++)
-            fftw_free(p->gbatch[i]);
-    free(p->gbatch);
+    size_t ns = p->nslots > 0 ? (size_t)p->nslots : 0;
+    free_bufs(p->bscratch, ns * (size_t)p->bparts);
+    free_bufs(p->gscratch, ns * (size_t)p->bparts);
+    free_bufs(p->gbatch, ns);
     destroy_plan(p->d.dbl, p->ffwd);
     destroy_plan(p->d.dbl, p->finv);
     fftw_free(p->filt);
-    for (int i = 0; i < p->nslots; i++) {
-        if (p->fspec)
-            fftw_free(p->fspec[i]);
-        if (p->ftime)
-            fftw_free(p->ftime[i]);
-    }
-    free(p->fspec);
-    free(p->ftime);
+    free_bufs(p->fspec, ns);
+    free_bufs(p->ftime, ns);
     free(p->win);
     pthread_mutex_destroy(&p->one_lock);
-    if (p->scratch)
-        for (int i = 0; i < p->nslots; i++)
-            fftw_free(p->scratch[i]);
-    free(p->scratch);
-    if (p->frames)
-        for (int i = 0; i < p->nslots; i++)
-            fftw_free(p->frames[i]);
-    free(p->frames);
-    if (p->tscratch)
-        for (int i = 0; i < p->nslots; i++)
-            fftw_free(p->tscratch[i]);
-    free(p->tscratch);
+    free_bufs(p->scratch, ns);
+    free_bufs(p->frames, ns);
+    free_bufs(p->tscratch, ns);
     free(p);
 }
 
