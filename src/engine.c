@@ -234,6 +234,19 @@ gfp_status gfp_plan_submit_tg(gfp_plan *p, int slot, const void *in,
                                      out, tout, nframes, ld, col0, err);
 }
 
+size_t gfp_tiles_piece(size_t tout, size_t ld, size_t f, size_t n,
+                       size_t *t0, size_t *h)
+{
+    if (!tout) {
+        *t0 = 0;
+        *h = ld;
+        return n;
+    }
+    *t0 = f / tout * tout;
+    *h = ld - *t0 < tout ? ld - *t0 : tout;
+    return *t0 + *h - f < n ? *t0 + *h - f : n;
+}
+
 void gfp_tiles_gather(int dbl, const void *in, const gfp_tiles *t, size_t n,
                       size_t first, size_t k, void *dst)
 {

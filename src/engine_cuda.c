@@ -582,24 +582,19 @@ static gfp_status submit_t_common(cuda_impl *p, int slot, const void *in,
      * without tiles): a 2D copy, or one run where the piece fills the
      * tile and is the whole batch */
     const char *d = p->d_in[slot];
-    for (size_t a = 0; a < nframes;) {
-        size_t f = col0 + a, t0 = 0, h = ld, b = nframes;
-        if (tout) {
-            t0 = f / tout * tout;
-            h = ld - t0 < tout ? ld - t0 : tout;
-            b = t0 + h - col0 < nframes ? t0 + h - col0 : nframes;
-        }
+    for (size_t a = 0, m; a < nframes; a += m) {
+        size_t f = col0 + a, t0, h;
+        m = gfp_tiles_piece(tout, ld, f, nframes - a, &t0, &h);
         char *o = (char *)out + t0 * bins * ce;
         cudaError_t e =
-            b - a == h && h == nframes
+            m == h && h == nframes
                 ? cudaMemcpyAsync(o, d, nframes * bins * ce,
                                   cudaMemcpyDeviceToHost, s)
                 : cudaMemcpy2DAsync(o + (f - t0) * ce, h * ce, d + a * ce,
-                                    nframes * ce, (b - a) * ce, bins,
+                                    nframes * ce, m * ce, bins,
                                     cudaMemcpyDeviceToHost, s);
         if (cuda_check(e, "copy from the GPU", err))
             return err->status;
-        a = b;
     }
     return GFP_OK;
 }

@@ -956,19 +956,13 @@ static void block_store_one(const blocks_job *j, const char *blk, size_t k,
 static void block_store(const blocks_job *j, const char *blk, size_t f0,
                         size_t k, size_t bins)
 {
-    if (!j->tout) {
-        block_store_one(j, blk, k, bins, j->out, j->ld, j->col0 + f0);
-        return;
-    }
     size_t ce = 2 * (j->p->d.dbl ? sizeof(double) : sizeof(float));
     size_t row = j->p->blk_stride * ce; /* a frame's bins in blk */
-    for (size_t a = 0; a < k;) {
-        size_t f = j->col0 + f0 + a, t0 = f / j->tout * j->tout;
-        size_t h = j->ld - t0 < j->tout ? j->ld - t0 : j->tout;
-        size_t b = t0 + h - (j->col0 + f0) < k ? t0 + h - (j->col0 + f0) : k;
-        block_store_one(j, blk + a * row, b - a, bins,
+    for (size_t a = 0, m; a < k; a += m) {
+        size_t f = j->col0 + f0 + a, t0, h;
+        m = gfp_tiles_piece(j->tout, j->ld, f, k - a, &t0, &h);
+        block_store_one(j, blk + a * row, m, bins,
                         (char *)j->out + t0 * bins * ce, h, f - t0);
-        a = b;
     }
 }
 
@@ -1091,21 +1085,14 @@ static gfp_status submit_t_common(void *state, fftw_impl *p, int slot,
                                 nframes, err);
     if (st)
         return st;
-    if (!tout) {
-        gfp_transpose_block_w(d->dbl, p->tscratch[slot], out, nframes, bins,
-                              ld, col0, p->s->pool);
-        return GFP_OK;
-    }
-    size_t ce = 2 * sc; /* a piece of the batch a tile */
-    for (size_t a = 0; a < nframes;) {
-        size_t f = col0 + a, t0 = f / tout * tout;
-        size_t h = ld - t0 < tout ? ld - t0 : tout;
-        size_t b = t0 + h - col0 < nframes ? t0 + h - col0 : nframes;
+    size_t ce = 2 * sc; /* a piece of the batch a tile (one: no tiles) */
+    for (size_t a = 0, m; a < nframes; a += m) {
+        size_t f = col0 + a, t0, h;
+        m = gfp_tiles_piece(tout, ld, f, nframes - a, &t0, &h);
         gfp_transpose_block_w(d->dbl,
                               (char *)p->tscratch[slot] + a * bins * ce,
-                              (char *)out + t0 * bins * ce, b - a, bins, h,
+                              (char *)out + t0 * bins * ce, m, bins, h,
                               f - t0, p->s->pool);
-        a = b;
     }
     return GFP_OK;
 }

@@ -477,6 +477,13 @@ gfp_status gfp_plan_submit_tg(gfp_plan *p, int slot, const void *in,
                               const gfp_tiles *tin, void *out, size_t tout,
                               size_t nframes, size_t ld, size_t col0,
                               gfp_error *err) GFP_WUR;
+/* The piece of a batch that lands in one tile of a tiled output (submit_tg's
+ * tout: tiles of tout of the output's ld frames; 0: no tiles, one piece):
+ * from frame f on, at most n frames; *t0 gets the tile's first frame, *h
+ * its width (the tile is L rows of h values at complex value t0 L). Returns
+ * the frames of the piece. */
+size_t gfp_tiles_piece(size_t tout, size_t ld, size_t f, size_t n,
+                       size_t *t0, size_t *h);
 /* Frames first .. first + k - 1 of a tiled array (gfp_tiles; frames of n
  * complex values, double when dbl) into dst, frame after frame, n values
  * each: a tile's run of the k frames at a time. */
