@@ -764,16 +764,15 @@ static gfp_status pass_t(gfp_plan *pl, const void *in, void *out, size_t lo,
         }
         size_t nf = hi - f0 < chunk ? hi - f0 : chunk;
         const void *src = (const char *)in + f0 * ib;
-        if (tl->tin || tl->tout) {
+        if (!direct) {
+            st = gfp_plan_submit(pl, slot, src, stage[slot], nf, err);
+        } else if (tl->tin) { /* found by frame index, not by address */
             gfp_tiles tg = {tl->tin, ld, f0};
-            st = gfp_plan_submit_tg(pl, slot, tl->tin ? in : src,
-                                    tl->tin ? &tg : NULL, out, tl->tout, nf,
-                                    ld, f0, err);
+            st = gfp_plan_submit_tg(pl, slot, in, &tg, out, tl->tout, nf, ld,
+                                    f0, err);
         } else {
-            st = direct ? gfp_plan_submit_t(pl, slot, src, out, nf, ld, f0,
-                                            err)
-                        : gfp_plan_submit(pl, slot, src, stage[slot], nf,
-                                          err);
+            st = gfp_plan_submit_tg(pl, slot, src, NULL, out, tl->tout, nf,
+                                    ld, f0, err);
         }
         busy[slot] = !st;
         f0s[slot] = f0;

@@ -217,12 +217,14 @@ gfp_status gfp_plan_submit_tg(gfp_plan *p, int slot, const void *in,
                               size_t nframes, size_t ld, size_t col0,
                               gfp_error *err)
 {
+    if (!tin && !tout) /* no tiles: any engine with submit_t */
+        return gfp_plan_submit_t(p, slot, in, out, nframes, ld, col0, err);
     if (nframes > p->desc.batch)
         return gfp_fail(err, GFP_EINVAL, "batch of %zu frames exceeds the "
                         "plan's %zu", nframes, p->desc.batch);
     if (!p->engine->ops->submit_tg)
         return gfp_fail(err, GFP_ENOTSUP, "the %s engine has no tiled "
-                        "input", p->engine->name);
+                        "arrays", p->engine->name);
     if (tin && (!tin->tile || tin->first + nframes > tin->frames))
         return gfp_fail(err, GFP_EINVAL, "frames %zu .. %zu of a tiled array "
                         "of %zu (tile %zu)", tin->first,

@@ -192,32 +192,9 @@ static gfp_status hybrid_submit(void *state, void *impl, int slot,
     return cpu_part_done(s, p, slot, st, nc, ng, t0, t1);
 }
 
-/* As submit, each part transposed where it ran: the GPU's on the device,
- * the CPU's on the CPU, into their own columns of out. */
-static gfp_status hybrid_submit_t(void *state, void *impl, int slot,
-                                  const void *in, void *out, size_t nframes,
-                                  size_t ld, size_t col0, gfp_error *err)
-{
-    hybrid_state *s = state;
-    hybrid_impl *p = impl;
-    size_t ng = split(p, nframes), nc = nframes - ng;
-    gfp_status st;
-    double t0 = gfp_now();
-    if (ng && (st = gfp_plan_submit_t(p->gpu, slot,
-                                      (const char *)in + nc * p->in_step, out,
-                                      ng, ld, col0 + nc, err)))
-        return st;
-    double t1 = gfp_now();
-    st = GFP_OK;
-    if (nc) {
-        st = gfp_plan_submit_t(p->cpu, slot, in, out, nc, ld, col0, err);
-        if (!st)
-            st = gfp_plan_wait(p->cpu, slot, err);
-    }
-    return cpu_part_done(s, p, slot, st, nc, ng, t0, t1);
-}
-
-/* As submit_t with tiles: each part gathers and places its own frames. */
+/* As submit, each part transposed where it ran (the GPU's on the device,
+ * the CPU's on the CPU) into its own columns of out, with tiles when asked
+ * (submit_tg: each part gathers and places its own frames). */
 static gfp_status hybrid_submit_tg(void *state, void *impl, int slot,
                                    const void *in, const gfp_tiles *tin,
                                    void *out, size_t tout, size_t nframes,
@@ -247,6 +224,14 @@ static gfp_status hybrid_submit_tg(void *state, void *impl, int slot,
             st = gfp_plan_wait(p->cpu, slot, err);
     }
     return cpu_part_done(s, p, slot, st, nc, ng, t0, t1);
+}
+
+static gfp_status hybrid_submit_t(void *state, void *impl, int slot,
+                                  const void *in, void *out, size_t nframes,
+                                  size_t ld, size_t col0, gfp_error *err)
+{
+    return hybrid_submit_tg(state, impl, slot, in, NULL, out, 0, nframes, ld,
+                            col0, err);
 }
 
 /* The time blocked here is the GPU's part outlasting the CPU's. */

@@ -472,7 +472,8 @@ gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err) GFP_WUR;
 gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
                              size_t nframes, size_t ld, size_t col0,
                              gfp_error *err) GFP_WUR;
-/* submit_tg of the plan's engine; GFP_ENOTSUP when it has none. */
+/* submit_tg of the plan's engine; GFP_ENOTSUP when it has none. Without
+ * tiles (tin NULL, tout 0) it is gfp_plan_submit_t. */
 gfp_status gfp_plan_submit_tg(gfp_plan *p, int slot, const void *in,
                               const gfp_tiles *tin, void *out, size_t tout,
                               size_t nframes, size_t ld, size_t col0,
