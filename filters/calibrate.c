@@ -421,21 +421,13 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     m->beside[dbl][0] = m->beside[dbl][1] = 1;
     double r = gfp_model_best_ratio(m, &mp, NULL);
     r = r < 0.1 ? 0.1 : r > 0.9 ? 0.9 : r;
-    size_t ng = (size_t)llround(r * (double)F), nc = F - ng;
     size_t bytes = F * fb;
     /* as fft2 runs a row pass out of core: the output in tiles of the
-     * GPU's batch (fft2.h: gfp_fft2d.tile), the CPU's share a whole
-     * number of them */
+     * GPU's batch (fft2.h: gfp_fft2d.tile), the split on a tile's bound */
     size_t tile = gfp_fft2d_batch(F, fb, 2 * fb, 1.0, gpu_mem);
     if (!cpu->ops->submit_tg || !gpu->ops->submit_tg || tile >= F)
         tile = 0;
-    if (tile && nc % tile) {
-        size_t b = (nc + tile / 2) / tile * tile;
-        if (b > 0 && b < F) {
-            nc = b;
-            ng = F - nc;
-        }
-    }
+    size_t nc = gfp_fft2d_split(F, r, tile), ng = F - nc;
     gfp_plan *pc = NULL, *pg = NULL;
     unsigned char *in = gpu->ops->alloc_host(gpu->state, CAL_ROT * bytes);
     unsigned char *out = gpu->ops->alloc_host(gpu->state, CAL_ROT * bytes);

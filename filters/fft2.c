@@ -855,7 +855,7 @@ static void *part_thread(void *arg)
  * the pass is not split, else the CPU's first share through pc on a
  * thread of its own while the GPU's through pg runs here. A transposed
  * pass's arrays may be tiled (tl, transposed passes only); a tiled output
- * has the split on a tile's bound, so the GPU's batches fill tiles. */
+ * has the split on a tile's bound (gfp_fft2d_split). */
 static gfp_status run_pass(const gfp_fft2d *t, gfp_plan *pc, gfp_plan *pg,
                            int transposed, const void *in, void *out,
                            size_t frames, size_t ib, size_t ob_or_L,
@@ -868,17 +868,7 @@ static gfp_status run_pass(const gfp_fft2d *t, gfp_plan *pc, gfp_plan *pg,
         return transposed ? pass_t_r(pc, in, out, 0, frames, frames, ib,
                                      ob_or_L, t->dbl, t->threads, tl, err)
                           : pass_r(pc, in, out, 0, frames, ib, ob_or_L, err);
-    size_t ng = (size_t)llround(t->r * (double)frames);
-    if (ng > frames)
-        ng = frames;
-    size_t nc = frames - ng;
-    if (tl->tout && nc && ng && nc % tl->tout) {
-        size_t b = (nc + tl->tout / 2) / tl->tout * tl->tout;
-        if (b > 0 && b < frames) { /* both parts keep frames */
-            nc = b;
-            ng = frames - nc;
-        }
-    }
+    size_t nc = gfp_fft2d_split(frames, t->r, tl->tout), ng = frames - nc;
     part_job cj = {pc, in, out, 0, nc, frames, ib, ob_or_L, transposed,
                    t->dbl, t->threads, *tl, GFP_OK, {0}, 0};
     part_job gj = cj;
@@ -951,6 +941,20 @@ static void fft2d_fields(gfp_fft2d *t, gfp_engine *e, const gfp_fft2d_opts *o,
     t->Wc = kind == GFP_C2C ? W : W / 2 + 1;
 }
 
+size_t gfp_fft2d_split(size_t frames, double r, size_t tile)
+{
+    size_t ng = (size_t)llround(r * (double)frames);
+    if (ng > frames)
+        ng = frames;
+    size_t nc = frames - ng;
+    if (tile && nc && ng && nc % tile) {
+        size_t b = (nc + tile / 2) / tile * tile;
+        if (b > 0 && b < frames) /* both parts keep frames */
+            nc = b;
+    }
+    return nc;
+}
+
 /* The tiles of execute's intermediate array (gfp_fft2d.tile): gpu_batch
  * is the GPU's batch of rows (0: no GPU takes part). */
 static size_t pick_tile(gfp_engine *e, const gfp_fft2d_opts *o,
@@ -1007,10 +1011,7 @@ static gfp_status create_split(gfp_engine *e, gfp_engine *ec, gfp_engine *eg,
     gfp_plan_desc *ds[2] = {&rd, &cd};
     gfp_plan **pc[2] = {&t->rows, &t->cols}, **pg[2] = {&t->grows, &t->gcols};
     for (int d = 0; d < 2; d++) {
-        size_t ng = (size_t)llround(r * (double)F[d]);
-        if (ng > F[d])
-            ng = F[d];
-        size_t nc = F[d] - ng;
+        size_t nc = gfp_fft2d_split(F[d], r, 0), ng = F[d] - nc;
         gfp_status st;
         /* a pass with nothing for one side runs on the other alone */
         ds[d]->batch = nc ? chunk_frames_dev(nc, fb[d], db[d], 0, 0)

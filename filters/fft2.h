@@ -122,6 +122,11 @@ gfp_status gfp_fft2d_pass(gfp_plan *pl, const void *in, void *out,
 gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
                             size_t frames, size_t ib, size_t L, int dbl,
                             int threads, gfp_error *err) GFP_WUR;
+/* The CPU's share of a pass of frames frames split at GPU fraction r (the
+ * first frames; the GPU takes the rest): with the output in tiles of tile
+ * frames (0: none) on the nearest tile bound where both parts keep
+ * frames, so the GPU's batches fill tiles. */
+size_t gfp_fft2d_split(size_t frames, double r, size_t tile);
 /* The slots execute gives a pass's plan on an engine sending the fraction
  * frac to a GPU (3 with a GPU part, 2 without; GFP_FFT2_GPU_SLOTS). */
 int gfp_fft2d_plan_slots(double frac);
