@@ -725,6 +725,7 @@ static gfp_status pass(gfp_plan *pl, const void *in, void *out,
 typedef struct f2_tiling {
     size_t tout, tin;
 } f2_tiling;
+static const f2_tiling f2_plain = {0, 0};
 
 /* Frames lo .. hi - 1 through pl in batches, slots in flight, each batch's
  * output landing transposed in out (frame f as column f of L complex
@@ -815,9 +816,8 @@ gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
                             size_t frames, size_t ib, size_t L, int dbl,
                             int threads, gfp_error *err)
 {
-    static const f2_tiling plain = {0, 0};
     return pass_t_r(pl, in, out, 0, frames, frames, ib, L, dbl, threads,
-                    &plain, err);
+                    &f2_plain, err);
 }
 
 /* ---- a hybrid engine's split passes (fft2.h) ------------------------------ */
@@ -861,9 +861,8 @@ static gfp_status run_pass(const gfp_fft2d *t, gfp_plan *pc, gfp_plan *pg,
                            size_t frames, size_t ib, size_t ob_or_L,
                            const f2_tiling *tl, gfp_error *err)
 {
-    static const f2_tiling plain = {0, 0};
     if (!tl)
-        tl = &plain;
+        tl = &f2_plain;
     if (!pg)
         return transposed ? pass_t_r(pc, in, out, 0, frames, frames, ib,
                                      ob_or_L, t->dbl, t->threads, tl, err)
@@ -981,6 +980,25 @@ static size_t pick_tile(gfp_engine *e, const gfp_fft2d_opts *o,
     return want && want < H ? want : 0;
 }
 
+/* The descriptions of the row plan (kind, length W) and the column plan
+ * (C2C, length H) of t (fft2d_fields set), batches left to the caller;
+ * t->rin set. Both run through submit_t unless C2R, into arrays of H x Wc
+ * complex values. */
+static void pass_descs(gfp_fft2d *t, double row_scale, double col_scale,
+                       gfp_plan_desc *rd, gfp_plan_desc *cd)
+{
+    size_t sc = t->dbl ? sizeof(double) : sizeof(float);
+    int tr = t->kind != GFP_C2R;
+    size_t tb = t->Wc * t->H * 2 * sc;
+    *rd = (gfp_plan_desc){.n = t->W, .kind = t->kind, .inverse = t->inverse,
+                          .dbl = t->dbl, .scale = row_scale,
+                          .transposed = tr, .t_bytes = tb};
+    *cd = (gfp_plan_desc){.n = t->H, .kind = GFP_C2C, .inverse = t->inverse,
+                          .dbl = t->dbl, .scale = col_scale,
+                          .transposed = tr, .t_bytes = tb};
+    t->rin = gfp_plan_in_scalars(rd) * sc;
+}
+
 /* The split passes of a hybrid engine (fft2.h): per direction the CPU's
  * plan over its share, batched as the CPU alone, and the GPU's over the
  * rest, batched as the GPU alone within gpu_mem. */
@@ -994,17 +1012,10 @@ static gfp_status create_split(gfp_engine *e, gfp_engine *ec, gfp_engine *eg,
     size_t gpu_mem = o ? o->gpu_mem : 0;
     fft2d_fields(t, e, o, W, H, kind, inverse, dbl);
     t->r = r;
-    gfp_plan_desc rd = {.n = W, .kind = kind, .inverse = inverse,
-                        .dbl = dbl, .scale = row_scale,
-                        .transposed = kind != GFP_C2R,
-                        .t_bytes = t->Wc * H * 2 * sc};
-    t->rin = gfp_plan_in_scalars(&rd) * sc;
+    gfp_plan_desc rd, cd;
+    pass_descs(t, row_scale, col_scale, &rd, &cd);
     size_t rout = (kind == GFP_C2R ? W : 2 * t->Wc) * sc;
     size_t rfb = t->rin > rout ? t->rin : rout;
-    gfp_plan_desc cd = {.n = H, .kind = GFP_C2C, .inverse = inverse,
-                        .dbl = dbl, .scale = col_scale,
-                        .transposed = kind != GFP_C2R,
-                        .t_bytes = t->Wc * H * 2 * sc};
     /* [direction]: frames, the larger frame, input plus output */
     size_t F[2] = {H, t->Wc}, fb[2] = {rfb, 2 * H * sc};
     size_t db[2] = {t->rin + rout, 4 * H * sc};
@@ -1063,11 +1074,8 @@ gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
             return st;
         }
     }
-    gfp_plan_desc rd = {.n = W, .kind = kind, .inverse = inverse,
-                        .dbl = dbl, .scale = row_scale,
-                        .transposed = kind != GFP_C2R,
-                        .t_bytes = t->Wc * H * 2 * sc};
-    t->rin = gfp_plan_in_scalars(&rd) * sc;
+    gfp_plan_desc rd, cd;
+    pass_descs(t, row_scale, col_scale, &rd, &cd);
     size_t rout = (kind == GFP_C2R ? W : 2 * t->Wc) * sc;
     rd.batch = chunk_frames_dev(H, t->rin > rout ? t->rin : rout,
                                 t->rin + rout, frac, gpu_mem);
@@ -1075,10 +1083,6 @@ gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
                                     err);
     if (st)
         return st;
-    gfp_plan_desc cd = {.n = H, .kind = GFP_C2C, .inverse = inverse,
-                        .dbl = dbl, .scale = col_scale,
-                        .transposed = kind != GFP_C2R,
-                        .t_bytes = t->Wc * H * 2 * sc};
     cd.batch = chunk_frames_dev(t->Wc, 2 * H * sc, 4 * H * sc, frac,
                                 gpu_mem);
     if ((st = gfp_plan_create(e, &cd, pass_slots(frac), &t->cols, err)))
