@@ -327,8 +327,8 @@ done:
 typedef struct cal_side {
     gfp_plan *pl;
     unsigned char *in, *out; /* CAL_ROT arrays of `bytes` each */
-    size_t bytes, lo, hi, F, fb, n, tout;
-    int dbl, threads, alone;
+    size_t bytes, lo, hi, F, fb, tout;
+    int alone;
     _Atomic int *mine, *other; /* done with the timed repeats */
     double secs;               /* per repeat */
     gfp_status st;
@@ -411,8 +411,8 @@ static void *side_thread(void *arg)
  * part on a thread of its own, the output in tiles of the GPU's batch,
  * the CPU's stores streamed as into a large array). */
 static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
-                                 int threads, size_t gpu_mem, int verbose,
-                                 gfp_model *m, gfp_error *err)
+                                 size_t gpu_mem, int verbose, gfp_model *m,
+                                 gfp_error *err)
 {
     size_t n = CAL_BESIDE_N, F = CAL_BESIDE_N;
     size_t sc = dbl ? sizeof(double) : sizeof(float), fb = 2 * n * sc;
@@ -452,8 +452,8 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                               err)))
         goto done;
     _Atomic int cdone = 0, gdone = 0;
-    cal_side cs = {pc, in, out, bytes, 0, nc, F, fb, n, tile, dbl, threads,
-                   1, &cdone, &gdone, 0, GFP_OK, {0}};
+    cal_side cs = {pc, in, out, bytes, 0, nc, F, fb, tile, 1, &cdone, &gdone,
+                   0, GFP_OK, {0}};
     cal_side gs = cs;
     gs.pl = pg;
     gs.lo = nc;
@@ -658,8 +658,8 @@ int gfp_calibrate_main(int argc, char **argv)
                     1e3 * kk);
         }
         m.beside[dbl][0] = m.beside[dbl][1] = 1;
-        if (gpu && measure_beside(cpu, gpu, dbl, (int)threads, gpu_mem,
-                                  verbose, &m, &err))
+        if (gpu && measure_beside(cpu, gpu, dbl, gpu_mem, verbose, &m,
+                                  &err))
             goto fail;
     }
     if (gfp_model_save(path, &m, &err))
