@@ -183,12 +183,22 @@ void gfp_plan_destroy(gfp_plan *p)
     free(p);
 }
 
+/* GFP_EINVAL for a batch larger than the plan's, else GFP_OK. */
+static gfp_status batch_check(const gfp_plan *p, size_t nframes,
+                              gfp_error *err)
+{
+    if (nframes <= p->desc.batch)
+        return GFP_OK;
+    return gfp_fail(err, GFP_EINVAL, "batch of %zu frames exceeds the "
+                    "plan's %zu", nframes, p->desc.batch);
+}
+
 gfp_status gfp_plan_submit(gfp_plan *p, int slot, const void *in, void *out,
                            size_t nframes, gfp_error *err)
 {
-    if (nframes > p->desc.batch)
-        return gfp_fail(err, GFP_EINVAL, "batch of %zu frames exceeds the "
-                        "plan's %zu", nframes, p->desc.batch);
+    gfp_status st = batch_check(p, nframes, err);
+    if (st)
+        return st;
     return p->engine->ops->submit(p->engine->state, p->impl, slot, in, out,
                                   nframes, err);
 }
@@ -202,9 +212,9 @@ gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
                              size_t nframes, size_t ld, size_t col0,
                              gfp_error *err)
 {
-    if (nframes > p->desc.batch)
-        return gfp_fail(err, GFP_EINVAL, "batch of %zu frames exceeds the "
-                        "plan's %zu", nframes, p->desc.batch);
+    gfp_status st = batch_check(p, nframes, err);
+    if (st)
+        return st;
     if (!p->engine->ops->submit_t)
         return gfp_fail(err, GFP_ENOTSUP, "the %s engine has no transposed "
                         "output", p->engine->name);
@@ -219,9 +229,9 @@ gfp_status gfp_plan_submit_tg(gfp_plan *p, int slot, const void *in,
 {
     if (!tin && !tout) /* no tiles: any engine with submit_t */
         return gfp_plan_submit_t(p, slot, in, out, nframes, ld, col0, err);
-    if (nframes > p->desc.batch)
-        return gfp_fail(err, GFP_EINVAL, "batch of %zu frames exceeds the "
-                        "plan's %zu", nframes, p->desc.batch);
+    gfp_status st = batch_check(p, nframes, err);
+    if (st)
+        return st;
     if (!p->engine->ops->submit_tg)
         return gfp_fail(err, GFP_ENOTSUP, "the %s engine has no tiled "
                         "arrays", p->engine->name);
