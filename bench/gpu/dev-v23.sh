@@ -40,6 +40,15 @@ G=$PWD/build/src/gfftpipe; U=$PWD/build/tests/unit; R=$PWD/build/tests/cli/fft2r
 PHASE=${PHASE:-t2d tests oc hyb}
 nvidia-smi -L
 echo "host: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
+# mkdata DIR VALS: DIR/data.cf32, VALS cf32 values (a multiple of 1 Mi):
+# a random 1024x1024 block's spectrum, repeated
+mkdata() {
+  [ -f $1/blk.cf32 ] || { $R rand $((2 * 1024 * 1024)) 5 $1/blk.cf64 &&
+    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $1/blk.cf64 $1/blk.cf32; }
+  for _ in $(seq $(($2 / (1024 * 1024)))); do cat $1/blk.cf32; done > $1/data.cf32
+}
+# tsec FILE: the median transform seconds fft2 -v wrote to FILE
+tsec() { sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $1 | tail -n 1; }
 OCT=$OUT/oc.txt
 : > "$OCT"
 for ph in $PHASE; do
@@ -76,18 +85,16 @@ for ph in $PHASE; do
     ;;
   oc)
     W=$(mktemp -d)
-    $R rand $((2 * 1024 * 1024)) 5 $W/blk.cf64
-    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $W/blk.cf64 $W/blk.cf32
     printf '%-12s %8s %9s %9s %7s\n' size round tiled_s plain_s gain >> "$OCT"
     for SZ in ${SIZES:-8192x8192 16384x16384 8192x32768}; do
       SW=${SZ%x*} SH=${SZ#*x}; vals=$((SW * SH)); mem=$((vals * 8 / 4))
-      for _ in $(seq $((vals / (1024 * 1024)))); do cat $W/blk.cf32; done > $W/data.cf32
+      mkdata $W $vals
       for rd in $(seq ${ROUNDS:-2}); do
         for tl in "" 0; do
           GFP_FFT2_TILE=$tl timeout 60 $G fft2 -v --engine gpu --gpu-mem $mem --size $SZ --repeat ${REPS:-3} \
             --in-format cf32 --out-format cf32 $W/data.cf32 - > /dev/null 2> $W/err
           { echo "## $SZ tile '$tl' round $rd"; cat $W/err; } >> $L/oc.log
-          t=$(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $W/err | tail -n 1)
+          t=$(tsec $W/err)
           if [ -z "$tl" ]; then tt=$t; else tp=$t; fi
         done
         awk -v s=$SZ -v r=$rd -v a="$tt" -v b="$tp" 'BEGIN { printf "%-12s %8d %9.4f %9.4f %6.2fx\n", s, r, a, b, (a > 0 ? b / a : 0) }' >> "$OCT"
@@ -104,42 +111,38 @@ for ph in $PHASE; do
     # 8192^2 C2C f32 out of core: the CPU alone and the hybrid at r 0.7 by
     # --threads (do the FFTW threads starve the GPU's feeding thread?)
     W=$(mktemp -d)
-    $R rand $((2 * 1024 * 1024)) 5 $W/blk.cf64
-    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $W/blk.cf64 $W/blk.cf32
-    for _ in $(seq 64); do cat $W/blk.cf32; done > $W/data.cf32
+    mkdata $W $((8192 * 8192))
     o="-v --gpu-mem 134217728 --size 8192x8192 --repeat 3 --in-format cf32 --out-format cf32 --wisdom $PWD/build/thr.wisdom"
     $G fft2 $o --engine cpu --threads 16 $W/data.cf32 - > /dev/null 2>&1
     for th in ${THR:-16}; do
       c="-v --size 8192x8192 --repeat 3 --in-format cf32 --out-format cf32 --wisdom $PWD/build/thr.wisdom"
       timeout 60 $G fft2 $c --threads $th --engine cpu $W/data.cf32 - > /dev/null 2> $W/err
-      echo "threads $th cpu alone: $(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $W/err | tail -n 1) s"
+      echo "threads $th cpu alone: $(tsec $W/err) s"
       for tl in "" 0; do
         for e in "hybrid --ratio 0.7" "hybrid --ratio 0.85"; do
           GFP_FFT2_TILE=$tl timeout 60 $G fft2 $o --threads $th --engine $e $W/data.cf32 - > /dev/null 2> $W/err
           { echo "## threads $th engine $e tile '$tl'"; cat $W/err; } >> $L/thr.log
-          echo "threads $th $e tile '$tl': $(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $W/err | tail -n 1) s; $(grep -o 'CPU part [0-9.]* s ([0-9]* frames[^)]*), GPU part [0-9.]* s ([0-9]* frames)' $W/err)"
+          echo "threads $th $e tile '$tl': $(tsec $W/err) s; $(grep -o 'CPU part [0-9.]* s ([0-9]* frames[^)]*), GPU part [0-9.]* s ([0-9]* frames)' $W/err)"
         done
       done
     done
     timeout 60 $G fft2 $o --engine gpu $W/data.cf32 - > /dev/null 2> $W/err
-    echo "gpu alone: $(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $W/err | tail -n 1) s"
+    echo "gpu alone: $(tsec $W/err) s"
     rm -rf $W
     ;;
   chunk)
     # the GPU's batch (GFP_FFT2_GPU_CHUNK_MIB, default 8) with tiles: the
     # column pass's copy back runs are the batch's frames x 8 B
     W=$(mktemp -d)
-    $R rand $((2 * 1024 * 1024)) 5 $W/blk.cf64
-    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $W/blk.cf64 $W/blk.cf32
     for SZ in ${CSIZES:-8192x8192 16384x16384}; do
       SW=${SZ%x*} SH=${SZ#*x}; vals=$((SW * SH)); mem=$((vals * 8 / 4))
-      for _ in $(seq $((vals / (1024 * 1024)))); do cat $W/blk.cf32; done > $W/data.cf32
+      mkdata $W $vals
       for c in ${CHUNKS:-4 8 16 32 8}; do
         for tl in ${CTILES:--}; do
         [ "$tl" = - ] && tl=
         GFP_FFT2_TILE=$tl GFP_FFT2_GPU_CHUNK_MIB=$c timeout 60 $G fft2 -v --engine gpu --gpu-mem $mem --size $SZ --repeat 3 \
           --in-format cf32 --out-format cf32 $W/data.cf32 - > /dev/null 2> $W/err
-        echo "$SZ chunk $c MiB tile '$tl': $(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $W/err | tail -n 1) s"
+        echo "$SZ chunk $c MiB tile '$tl': $(tsec $W/err) s"
         done
       done
     done
