@@ -520,11 +520,13 @@ static gfp_status cuda_submit(void *state, void *impl, int slot,
  * run where the batch is a whole tile of fft2's intermediate array). A
  * tiled input (tin) comes in as one copy of the batch's run in each tile,
  * into d_out, and is put in frame order into d_in on the device. */
-static gfp_status submit_t_common(cuda_impl *p, int slot, const void *in,
-                                  const gfp_tiles *tin, void *out,
-                                  size_t tout, size_t nframes, size_t ld,
-                                  size_t col0, gfp_error *err)
+static gfp_status cuda_submit_tg(void *state, void *impl, int slot,
+                                 const void *in, const gfp_tiles *tin,
+                                 void *out, size_t tout, size_t nframes,
+                                 size_t ld, size_t col0, gfp_error *err)
 {
+    (void)state;
+    cuda_impl *p = impl;
     if (!p->transposable)
         return gfp_fail(err, GFP_ENOTSUP, "transposed output is for C2C and "
                         "R2C plans without post-op");
@@ -603,19 +605,8 @@ static gfp_status cuda_submit_t(void *state, void *impl, int slot,
                                 const void *in, void *out, size_t nframes,
                                 size_t ld, size_t col0, gfp_error *err)
 {
-    (void)state;
-    return submit_t_common(impl, slot, in, NULL, out, 0, nframes, ld, col0,
-                           err);
-}
-
-static gfp_status cuda_submit_tg(void *state, void *impl, int slot,
-                                 const void *in, const gfp_tiles *tin,
-                                 void *out, size_t tout, size_t nframes,
-                                 size_t ld, size_t col0, gfp_error *err)
-{
-    (void)state;
-    return submit_t_common(impl, slot, in, tin, out, tout, nframes, ld,
-                           col0, err);
+    return cuda_submit_tg(state, impl, slot, in, NULL, out, 0, nframes, ld,
+                          col0, err);
 }
 
 static gfp_status cuda_wait(void *state, void *impl, int slot, gfp_error *err)

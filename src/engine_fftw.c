@@ -1009,11 +1009,12 @@ static void blocks_part(void *arg, int part, int nparts)
  * both at once, block by block in each worker's cache. A tiled input
  * (tin, submit_tg) is gathered a block at a time into the worker's own
  * buffer, or without blocks a batch at a time. */
-static gfp_status submit_t_common(void *state, fftw_impl *p, int slot,
-                                  const void *in, const gfp_tiles *tin,
-                                  void *out, size_t tout, size_t nframes,
-                                  size_t ld, size_t col0, gfp_error *err)
+static gfp_status fftw_submit_tg(void *state, void *impl, int slot,
+                                 const void *in, const gfp_tiles *tin,
+                                 void *out, size_t tout, size_t nframes,
+                                 size_t ld, size_t col0, gfp_error *err)
 {
+    fftw_impl *p = impl;
     const gfp_plan_desc *d = &p->d;
     if (d->kind == GFP_C2R || d->post != GFP_POST_NONE)
         return gfp_fail(err, GFP_ENOTSUP, "transposed output is for C2C and "
@@ -1101,17 +1102,8 @@ static gfp_status fftw_submit_t(void *state, void *impl, int slot,
                                 const void *in, void *out, size_t nframes,
                                 size_t ld, size_t col0, gfp_error *err)
 {
-    return submit_t_common(state, impl, slot, in, NULL, out, 0, nframes, ld,
-                           col0, err);
-}
-
-static gfp_status fftw_submit_tg(void *state, void *impl, int slot,
-                                 const void *in, const gfp_tiles *tin,
-                                 void *out, size_t tout, size_t nframes,
-                                 size_t ld, size_t col0, gfp_error *err)
-{
-    return submit_t_common(state, impl, slot, in, tin, out, tout, nframes,
-                           ld, col0, err);
+    return fftw_submit_tg(state, impl, slot, in, NULL, out, 0, nframes, ld,
+                          col0, err);
 }
 
 /* bench --2d: FFTW's own 2D plan (rank 2, howmany = count) on the
