@@ -27,7 +27,36 @@
 
 namespace gfpblue {
 
-using gfpfast::fpad; /* fpad<0>: the default layout (padding every 16) */
+using gfpfast::fpad; /* fpad<PM>: the layout, PM's GFP_FAST_PAD* bits (0: padding every 16) */
+
+/* PM's table bit: the stages' twiddles W_M^m from a two-level table,
+ * T1[m mod 2^a] T2[m >> a] (a = tw2_bits(M); 2^a + M / 2^a entries, a
+ * kilobyte or two that stays in L1) instead of one entry a twiddle per
+ * stage (~M entries a FFT: 130 KB for f32 M 8192, read from L2 every
+ * frame) */
+constexpr int BTW2 = 1 << 24;
+__host__ __device__ constexpr int tw2_bits(int M)
+{
+    int a = 0;
+    while ((1LL << (2 * a)) < M)
+        a++;
+    return a;
+}
+
+/* twiddle s of butterfly k of a stage (radix R, Ls, table offset OFF):
+ * W_{Ls R}^{s k} = W_M^{s k M / (Ls R)} */
+template <typename T, int M, int R, int LS, int OFF, int PM>
+__device__ __forceinline__ gcx<T> btw(const gfp_bparams &p, int s, int k)
+{
+    const gcx<T> *tw = (const gcx<T> *)p.tw;
+    if constexpr ((PM & BTW2) != 0) {
+        constexpr int A = tw2_bits(M);
+        const int m = s * k * (M / (LS * R)); /* < M */
+        return cmul(ldg(&tw[m & ((1 << A) - 1)]), ldg(&tw[(1 << A) + (m >> A)]));
+    } else {
+        return ldg(&tw[OFF + (s - 1) * LS + k]);
+    }
+}
 
 /* the radix sequence: stage i of the first FFT has radix r(i), of the
  * second rr(i) = r(K-1-i); ls/off: Ls and the twiddle table offset */
@@ -141,14 +170,13 @@ __device__ __forceinline__ void bstore(const gfp_bparams &p, unsigned long long 
  * global memory (the second FFT's last stage; nothing follows, so no
  * barrier either) */
 enum { LD_S = 0, LD_G = 1, LD_G2 = 2 };
-template <typename T, int FORM, int M, int TPT, int R, int LS, int OFF, int LD, bool STG>
+template <typename T, int FORM, int M, int TPT, int R, int LS, int OFF, int LD, bool STG, int PM>
 __device__ __forceinline__ void bstage(const gfp_bparams &p, gcx<T> *sm, int x,
                                        unsigned long long g)
 {
     constexpr int NB = M / R;
     constexpr int MB = (NB + TPT - 1) / TPT;
     constexpr bool FULL = NB % TPT == 0;
-    const gcx<T> *tw = (const gcx<T> *)p.tw + OFF;
     gcx<T> v[MB][R];
 #pragma unroll
     for (int b = 0; b < MB; b++) {
@@ -161,13 +189,13 @@ __device__ __forceinline__ void bstage(const gfp_bparams &p, gcx<T> *sm, int x,
                 else if constexpr (LD == LD_G2)
                     v[b][s] = bload<T, FORM>(p, g, (j + s * NB) >> 1);
                 else
-                    v[b][s] = sm[fpad<0>(j + s * NB)];
+                    v[b][s] = sm[fpad<PM>(j + s * NB)];
             }
             if constexpr (LS > 1) {
                 const int k = j % LS;
 #pragma unroll
                 for (int s = 1; s < R; s++)
-                    v[b][s] = cmul(v[b][s], ldg(&tw[(s - 1) * LS + k]));
+                    v[b][s] = cmul(v[b][s], btw<T, M, R, LS, OFF, PM>(p, s, k));
             }
             Bfly<R, T>::run(v[b]);
         }
@@ -185,7 +213,7 @@ __device__ __forceinline__ void bstage(const gfp_bparams &p, gcx<T> *sm, int x,
                 if constexpr (STG)
                     bstore<T, FORM>(p, g, base + s * LS, v[b][s]);
                 else
-                    sm[fpad<0>(base + s * LS)] = v[b][s];
+                    sm[fpad<PM>(base + s * LS)] = v[b][s];
             }
         }
     }
@@ -197,7 +225,7 @@ __device__ __forceinline__ void bstage(const gfp_bparams &p, gcx<T> *sm, int x,
  * (j-k) R + k + t Ls = j + t NB), times Bh and conjugated, then the second
  * FFT's stage 0 (radix R, Ls = 1: inputs j + s NB, no twiddles, outputs at
  * j R + t) on the same registers */
-template <typename T, int M, int TPT, class S>
+template <typename T, int M, int TPT, class S, int PM>
 __device__ __forceinline__ void bmid(const gfp_bparams &p, gcx<T> *sm, int x)
 {
     constexpr int R = S::r(S::K - 1);
@@ -208,7 +236,6 @@ __device__ __forceinline__ void bmid(const gfp_bparams &p, gcx<T> *sm, int x)
     static_assert(S::rad(true, 0) == R, "the second FFT starts with the first's last radix");
     constexpr int MB = (NB + TPT - 1) / TPT;
     constexpr bool FULL = NB % TPT == 0;
-    const gcx<T> *tw = (const gcx<T> *)p.tw + OFF;
     const gcx<T> *bh = (const gcx<T> *)p.bh;
     gcx<T> v[MB][R];
 #pragma unroll
@@ -217,10 +244,10 @@ __device__ __forceinline__ void bmid(const gfp_bparams &p, gcx<T> *sm, int x)
         if (FULL || j < NB) {
 #pragma unroll
             for (int s = 0; s < R; s++)
-                v[b][s] = sm[fpad<0>(j + s * NB)];
+                v[b][s] = sm[fpad<PM>(j + s * NB)];
 #pragma unroll
             for (int s = 1; s < R; s++)
-                v[b][s] = cmul(v[b][s], ldg(&tw[(s - 1) * LS + j]));
+                v[b][s] = cmul(v[b][s], btw<T, M, R, LS, OFF, PM>(p, s, j));
             Bfly<R, T>::run(v[b]);
 #pragma unroll
             for (int t = 0; t < R; t++) {
@@ -237,7 +264,7 @@ __device__ __forceinline__ void bmid(const gfp_bparams &p, gcx<T> *sm, int x)
         if (FULL || j < NB) {
 #pragma unroll
             for (int t = 0; t < R; t++)
-                sm[fpad<0>(j * R + t)] = v[b][t];
+                sm[fpad<PM>(j * R + t)] = v[b][t];
         }
     }
     __syncthreads();
@@ -246,26 +273,26 @@ __device__ __forceinline__ void bmid(const gfp_bparams &p, gcx<T> *sm, int x)
 /* stages I.. of the first FFT but its last (which bmid runs). SKIP0: its
  * stage 0 is a radix 2 whose upper inputs are all zero (n <= M/2 always:
  * M >= 2n-1), a copy Y[2j + t] = x[j] that stage 1 does in its loads */
-template <typename T, int FORM, int M, int TPT, class S, bool SKIP0, int I>
+template <typename T, int FORM, int M, int TPT, class S, bool SKIP0, int PM, int I>
 __device__ __forceinline__ void fwd(const gfp_bparams &p, gcx<T> *sm, int x, unsigned long long g)
 {
     if constexpr (I < S::K - 1) {
         if constexpr (!(SKIP0 && I == 0)) {
             constexpr int LD = I == 0 ? LD_G : SKIP0 && I == 1 ? LD_G2 : LD_S;
             bstage<T, FORM, M, TPT, S::rad(false, I), S::ls(false, I), S::off(false, I), LD,
-                   false>(p, sm, x, g);
+                   false, PM>(p, sm, x, g);
         }
-        fwd<T, FORM, M, TPT, S, SKIP0, I + 1>(p, sm, x, g);
+        fwd<T, FORM, M, TPT, S, SKIP0, PM, I + 1>(p, sm, x, g);
     }
 }
 /* stages I.. of the second FFT (from 1: bmid ran its stage 0) */
-template <typename T, int FORM, int M, int TPT, class S, int I>
+template <typename T, int FORM, int M, int TPT, class S, int PM, int I>
 __device__ __forceinline__ void inv(const gfp_bparams &p, gcx<T> *sm, int x, unsigned long long g)
 {
     if constexpr (I < S::K) {
         bstage<T, FORM, M, TPT, S::rad(true, I), S::ls(true, I), S::off(true, I), false,
-               I == S::K - 1 && FORM != GFP_BFORM_R2CP>(p, sm, x, g);
-        inv<T, FORM, M, TPT, S, I + 1>(p, sm, x, g);
+               I == S::K - 1 && FORM != GFP_BFORM_R2CP, PM>(p, sm, x, g);
+        inv<T, FORM, M, TPT, S, PM, I + 1>(p, sm, x, g);
     }
 }
 
@@ -273,7 +300,7 @@ __device__ __forceinline__ void inv(const gfp_bparams &p, gcx<T> *sm, int x, uns
  * stored there); Z[k] = conj(D[k]) w[k] is the DFT of x1 + i x2 (frames
  * 2g, 2g+1), and X1[k] = (Z[k] + conj Z[n-k]) / 2,
  * X2[k] = -i (Z[k] - conj Z[n-k]) / 2, k <= n/2 */
-template <typename T, int TPT>
+template <typename T, int TPT, int PM>
 __device__ __forceinline__ void bsplit(const gfp_bparams &p, const gcx<T> *sm, int x,
                                        unsigned long long g)
 {
@@ -285,7 +312,7 @@ __device__ __forceinline__ void bsplit(const gfp_bparams &p, const gcx<T> *sm, i
     gcx<T> *o2 = o1 + p.nout;
     for (int k = x; k < p.nout; k += TPT) {
         const int k2 = k == 0 ? 0 : p.n - k;
-        gcx<T> a = sm[fpad<0>(k)], b = sm[fpad<0>(k2)];
+        gcx<T> a = sm[fpad<PM>(k)], b = sm[fpad<PM>(k2)];
         a = cmul(mk(a.x, -a.y), ldg(w + k));  /* Z[k] */
         b = cmul(mk(b.x, -b.y), ldg(w + k2)); /* Z[n-k] */
         o1[k] = mk(sc * (a.x + b.x), cs * (a.y - b.y));
@@ -296,7 +323,7 @@ __device__ __forceinline__ void bsplit(const gfp_bparams &p, const gcx<T> *sm, i
 
 /* one frame per block (R2CP: two), TPT threads; grid = batch (R2CP:
  * ceil(batch / 2)) */
-template <typename T, int FORM, int M, int TPT, int MINB, class S, bool SKIP0>
+template <typename T, int FORM, int M, int TPT, int MINB, class S, bool SKIP0, int PM>
 __global__ void __launch_bounds__(TPT, MINB) bkernel(const __grid_constant__ gfp_bparams p)
 {
     static_assert(S::K >= 2 && S::prod() == M, "radices of M, two stages at least");
@@ -305,35 +332,39 @@ __global__ void __launch_bounds__(TPT, MINB) bkernel(const __grid_constant__ gfp
     gcx<T> *sm = (gcx<T> *)gfp_bsm_raw;
     const int x = threadIdx.x;
     const unsigned long long g = blockIdx.x;
-    fwd<T, FORM, M, TPT, S, SKIP0, 0>(p, sm, x, g);
-    bmid<T, M, TPT, S>(p, sm, x);
-    inv<T, FORM, M, TPT, S, 1>(p, sm, x, g);
+    fwd<T, FORM, M, TPT, S, SKIP0, PM, 0>(p, sm, x, g);
+    bmid<T, M, TPT, S, PM>(p, sm, x);
+    inv<T, FORM, M, TPT, S, PM, 1>(p, sm, x, g);
     if constexpr (FORM == GFP_BFORM_R2CP)
-        bsplit<T, TPT>(p, sm, x, g);
+        bsplit<T, TPT, PM>(p, sm, x, g);
 }
 
 /* OPT: the optional forms instantiated, BO_GEN | BO_PAIR (where one
  * spills registers it is not: those plans take gfp_gpu_large.cu's kernel,
- * or R2C one frame per block); BO_NOSKIP: keep a radix-2 stage 0 (A/B) */
-enum { BO_GEN = 1, BO_PAIR = 2, BO_NOSKIP = 4 };
+ * or R2C one frame per block); BO_NOSKIP: keep a radix-2 stage 0 (A/B);
+ * BO_PAD5: pad every 32 elements, not 16 (radix-32 stores at stride 32);
+ * BO_TW2: twiddles from the two-level table (btw) */
+enum { BO_GEN = 1, BO_PAIR = 2, BO_NOSKIP = 4, BO_PAD5 = 8, BO_TW2 = 16 };
 template <typename T, int M, int TPT, int MINB, int OPT, int... Rs> inline bool bfill(gfp_fblue_info *f)
 {
     typedef Seq<Rs...> S;
     constexpr bool K0 = S::r(0) == 2 && S::K >= 3 && (OPT & BO_NOSKIP) == 0;
-    f->func[GFP_BFORM_C2C] = (const void *)bkernel<T, GFP_BFORM_C2C, M, TPT, MINB, S, K0>;
-    f->func[GFP_BFORM_R2C] = (const void *)bkernel<T, GFP_BFORM_R2C, M, TPT, MINB, S, K0>;
+    constexpr int PM = ((OPT & BO_PAD5) != 0 ? GFP_FAST_PAD5 : 0) | ((OPT & BO_TW2) != 0 ? BTW2 : 0);
+    f->func[GFP_BFORM_C2C] = (const void *)bkernel<T, GFP_BFORM_C2C, M, TPT, MINB, S, K0, PM>;
+    f->func[GFP_BFORM_R2C] = (const void *)bkernel<T, GFP_BFORM_R2C, M, TPT, MINB, S, K0, PM>;
     if constexpr ((OPT & BO_PAIR) != 0)
-        f->func[GFP_BFORM_R2CP] = (const void *)bkernel<T, GFP_BFORM_R2CP, M, TPT, MINB, S, K0>;
+        f->func[GFP_BFORM_R2CP] = (const void *)bkernel<T, GFP_BFORM_R2CP, M, TPT, MINB, S, K0, PM>;
     else
         f->func[GFP_BFORM_R2CP] = NULL;
     if constexpr ((OPT & BO_GEN) != 0)
-        f->func[GFP_BFORM_GEN] = (const void *)bkernel<T, GFP_BFORM_GEN, M, TPT, MINB, S, K0>;
+        f->func[GFP_BFORM_GEN] = (const void *)bkernel<T, GFP_BFORM_GEN, M, TPT, MINB, S, K0, PM>;
     else
         f->func[GFP_BFORM_GEN] = NULL;
     f->M = M;
     f->threads = TPT;
-    f->smem = (size_t)gfpfast::PadN<M, 0>::v * sizeof(gcx<T>);
+    f->smem = (size_t)gfpfast::PadN<M, PM>::v * sizeof(gcx<T>);
     f->nst = S::K;
+    f->tw2 = (OPT & BO_TW2) != 0 ? tw2_bits(M) : 0;
     for (int i = 0; i < S::K; i++)
         f->r[i] = S::r(i);
     return true;
@@ -378,6 +409,61 @@ bool gfp_fblue_f32(int M, gfp_fblue_info *f)
              * the skip); 9216: radix 9 at the global ends */
         if (M == 8192) return gfpblue::bfill<float, 8192, 512, 1, gfpblue::BO_PAIR | gfpblue::BO_NOSKIP, 2, 16, 16, 16>(f);
         if (M == 9216) return gfpblue::bfill<float, 9216, 576, 1, gfpblue::BO_PAIR, 9, 4, 16, 16>(f);
+        break;
+    /* stop 21: fewer threads a block, so that two blocks share an SM
+     * (the product's 8192 is one block of 512 x 128 registers, the whole
+     * register file), and fewer stages through radix 32 */
+    case 4: /* 8192: 256 x 32, 8 32 32, two blocks an SM; 16384: 512 x 32,
+             * 16 32 32; 4096: 128 x 32, 4 32 32 */
+        if (M == 8192) return gfpblue::bfill<float, 8192, 256, 2, gfpblue::BO_PAIR, 8, 32, 32>(f);
+        if (M == 16384) /* 36 bytes of spills */
+            return gfpblue::bfill<float, 16384, 512, 1, gfpblue::BO_PAIR, 16, 32, 32>(f);
+        if (M == 4096) return gfpblue::bfill<float, 4096, 128, 4, gfpblue::BO_PAIR, 4, 32, 32>(f);
+        break;
+    case 5: /* 8192: the product's radices on 256 x 32, two blocks an SM
+             * (288 x 32 for 9216 spills 880 bytes, 32 32 8 for 8192 72) */
+        if (M == 8192) return gfpblue::bfill<float, 8192, 256, 2, gfpblue::BO_PAIR, 2, 16, 16, 16>(f);
+        break;
+    /* stop 21, second round: alt 3 (no stage-0 skip) ran 46 % faster than
+     * the product, alt 4 63 %; alt 4 had 9.8 M bank-conflicted shared
+     * stores of 48 M wavefronts (radix 32 at stride 32 over a pad every 16) */
+    case 6: /* alt 4 padded every 32 (9216 as 288 x 32, 9 32 32, spills 784
+             * bytes); 16384 as alt 1 */
+        if (M == 8192) return gfpblue::bfill<float, 8192, 256, 2, gfpblue::BO_PAIR | gfpblue::BO_PAD5, 8, 32, 32>(f);
+        if (M == 4096) return gfpblue::bfill<float, 4096, 128, 4, gfpblue::BO_PAIR | gfpblue::BO_PAD5, 4, 32, 32>(f);
+        if (M == 16384) return gfpblue::bfill<float, 16384, 1024, 1, gfpblue::BO_PAIR, 4, 16, 16, 16>(f);
+        break;
+    case 7: /* alt 5 without the skip; 9216 as 288 x 32, 32 32 9, two blocks an SM */
+        if (M == 8192)
+            return gfpblue::bfill<float, 8192, 256, 2, gfpblue::BO_PAIR | gfpblue::BO_NOSKIP, 2, 16, 16, 16>(f);
+        if (M == 9216) return gfpblue::bfill<float, 9216, 288, 2, gfpblue::BO_PAIR | gfpblue::BO_PAD5, 32, 32, 9>(f);
+        break;
+    case 8: /* 8192 as 16 16 32 (the second FFT 32 16 16), padded every 32 */
+        if (M == 8192) return gfpblue::bfill<float, 8192, 256, 2, gfpblue::BO_PAIR | gfpblue::BO_PAD5, 16, 16, 32>(f);
+        break;
+    /* stop 21, third round: long-scoreboard stalls stay the largest; the
+     * stage twiddles (130 KB a frame at M 8192) from a two-level table */
+    case 10: /* alt 6 with the two-level table; 9216 the product's with it */
+        if (M == 8192)
+            return gfpblue::bfill<float, 8192, 256, 2, gfpblue::BO_PAIR | gfpblue::BO_PAD5 | gfpblue::BO_TW2, 8, 32, 32>(f);
+        if (M == 4096)
+            return gfpblue::bfill<float, 4096, 128, 4, gfpblue::BO_PAIR | gfpblue::BO_PAD5 | gfpblue::BO_TW2, 4, 32, 32>(f);
+        if (M == 9216)
+            return gfpblue::bfill<float, 9216, 576, 1, gfpblue::BO_PAIR | gfpblue::BO_TW2, 4, 9, 16, 16>(f);
+        if (M == 16384)
+            return gfpblue::bfill<float, 16384, 1024, 1, gfpblue::BO_PAIR | gfpblue::BO_TW2, 4, 16, 16, 16>(f);
+        break;
+    case 11: /* the pair form's candidates with the two-level table: 8192 as
+              * alt 2, 4096 the product's, 9216 as alt 7 */
+        if (M == 8192)
+            return gfpblue::bfill<float, 8192, 512, 2, gfpblue::BO_PAIR | gfpblue::BO_TW2, 2, 16, 16, 16>(f);
+        if (M == 4096)
+            return gfpblue::bfill<float, 4096, 256, 2, gfpblue::BO_PAIR | gfpblue::BO_TW2, 16, 16, 16>(f);
+        if (M == 9216)
+            return gfpblue::bfill<float, 9216, 288, 2, gfpblue::BO_PAIR | gfpblue::BO_PAD5 | gfpblue::BO_TW2, 32, 32, 9>(f);
+        break;
+    case 9: /* 8192 as 32 16 16, padded every 32 */
+        if (M == 8192) return gfpblue::bfill<float, 8192, 256, 2, gfpblue::BO_PAIR | gfpblue::BO_PAD5, 32, 16, 16>(f);
         break;
     default: break;
     }
@@ -442,6 +528,8 @@ static void blue_radices(const gfp_fblue_info *f, int pass, int *r)
 
 size_t gfp_fblue_ntw(const gfp_fblue_info *f)
 {
+    if (f->tw2 > 0)
+        return ((size_t)1 << f->tw2) + (((size_t)f->M + ((size_t)1 << f->tw2) - 1) >> f->tw2);
     size_t n = 0, np;
     int r[GFP_FAST_MAXST];
     for (int pass = 0; pass < 2; pass++) {
@@ -453,9 +541,18 @@ size_t gfp_fblue_ntw(const gfp_fblue_info *f)
 }
 
 /* W_{Ls R}^{s k} at [off + (s-1) Ls + k], the first FFT's stages then the
- * second's (Seq::off), from long double, rounded once */
+ * second's (Seq::off), or (f->tw2) the two-level table of btw; from long
+ * double, rounded once */
 void gfp_fblue_twiddles(const gfp_fblue_info *f, int dbl, void *h)
 {
+    if (f->tw2 > 0) { /* T1[i] = W_M^i, i < 2^a; T2[q] = W_M^{q 2^a} */
+        const long long a1 = 1LL << f->tw2, a2 = (f->M + a1 - 1) / a1;
+        for (long long i = 0; i < a1; i++)
+            gfp_gpu_root_put(i, f->M, dbl, h, (size_t)i);
+        for (long long q = 0; q < a2; q++)
+            gfp_gpu_root_put(q * a1, f->M, dbl, h, (size_t)(a1 + q));
+        return;
+    }
     int r[GFP_FAST_MAXST];
     size_t n0;
     blue_radices(f, 0, r);

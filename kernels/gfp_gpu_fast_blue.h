@@ -38,6 +38,7 @@ struct gfp_fblue_info {
     const void *func[GFP_BFORMS];
     int M, threads, nst;
     int r[GFP_FAST_MAXST]; /* the forward FFT's radices; the second FFT takes them reversed */
+    int tw2;               /* > 0: twiddles from a two-level table of 2^tw2 + M / 2^tw2 entries */
     size_t smem;
 };
 

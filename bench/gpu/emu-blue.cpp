@@ -34,6 +34,12 @@ static inline float2 __ldcs(const float2 *p) { return *p; }
 static inline double2 __ldcs(const double2 *p) { return *p; }
 static inline void __stcs(float2 *p, float2 v) { *p = v; }
 static inline void __stcs(double2 *p, double2 v) { *p = v; }
+static inline void sincospif(float x, float *s, float *c) /* an A/B twiddle form of the header */
+{
+    const long double a = 3.141592653589793238462643383279502884L * x;
+    *s = (float)sinl(a);
+    *c = (float)cosl(a);
+}
 struct U3 { unsigned x, y, z; };
 static thread_local U3 threadIdx, blockIdx;
 static U3 blockDim, gridDim;
@@ -327,11 +333,12 @@ template <typename T> static void sweep(int M, const std::vector<int> &ns, bool 
 int main(int argc, char **argv)
 {
     bool alts = argc > 1 && !strcmp(argv[1], "alts");
-    int na = 1;
+    int na = 1, a0 = 0;
 #ifdef GFP_FAST_AB
-    if (alts) na = 4;
+    if (alts) na = 12;
+    if (alts && argc > 2) a0 = atoi(argv[2]); /* emu-blue alts FIRST: alts FIRST.. only */
 #endif
-    for (int a = 0; a < na; a++) {
+    for (int a = a0; a < na; a++) {
         char buf[8];
         snprintf(buf, sizeof buf, "%d", a);
         setenv("GFP_FAST_ALT", buf, 1);
