@@ -27,35 +27,14 @@
 
 namespace gfpblue {
 
-using gfpfast::fpad; /* fpad<PM>: the layout, PM's GFP_FAST_PAD* bits (0: padding every 16) */
-
-/* PM's table bit: the stages' twiddles W_M^m from a two-level table,
- * T1[m mod 2^a] T2[m >> a] (a = tw2_bits(M); 2^a + M / 2^a entries, a
- * kilobyte or two that stays in L1) instead of one entry a twiddle per
- * stage (~M entries a FFT: 130 KB for f32 M 8192, read from L2 every
- * frame) */
-constexpr int BTW2 = 1 << 24;
-__host__ __device__ constexpr int tw2_bits(int M)
-{
-    int a = 0;
-    while ((1LL << (2 * a)) < M)
-        a++;
-    return a;
-}
+using gfpfast::fpad; /* fpad<PM>: the layout, PM a GFP_FAST_PAD* mode (0: padding every 16) */
 
 /* twiddle s of butterfly k of a stage (radix R, Ls, table offset OFF):
- * W_{Ls R}^{s k} = W_M^{s k M / (Ls R)} */
-template <typename T, int M, int R, int LS, int OFF, int PM>
+ * W_{Ls R}^{s k} */
+template <typename T, int R, int LS, int OFF>
 __device__ __forceinline__ gcx<T> btw(const gfp_bparams &p, int s, int k)
 {
-    const gcx<T> *tw = (const gcx<T> *)p.tw;
-    if constexpr ((PM & BTW2) != 0) {
-        constexpr int A = tw2_bits(M);
-        const int m = s * k * (M / (LS * R)); /* < M */
-        return cmul(ldg(&tw[m & ((1 << A) - 1)]), ldg(&tw[(1 << A) + (m >> A)]));
-    } else {
-        return ldg(&tw[OFF + (s - 1) * LS + k]);
-    }
+    return ldg((const gcx<T> *)p.tw + OFF + (s - 1) * LS + k);
 }
 
 /* the radix sequence: stage i of the first FFT has radix r(i), of the
@@ -195,7 +174,7 @@ __device__ __forceinline__ void bstage(const gfp_bparams &p, gcx<T> *sm, int x,
                 const int k = j % LS;
 #pragma unroll
                 for (int s = 1; s < R; s++)
-                    v[b][s] = cmul(v[b][s], btw<T, M, R, LS, OFF, PM>(p, s, k));
+                    v[b][s] = cmul(v[b][s], btw<T, R, LS, OFF>(p, s, k));
             }
             Bfly<R, T>::run(v[b]);
         }
@@ -247,7 +226,7 @@ __device__ __forceinline__ void bmid(const gfp_bparams &p, gcx<T> *sm, int x)
                 v[b][s] = sm[fpad<PM>(j + s * NB)];
 #pragma unroll
             for (int s = 1; s < R; s++)
-                v[b][s] = cmul(v[b][s], btw<T, M, R, LS, OFF, PM>(p, s, j));
+                v[b][s] = cmul(v[b][s], btw<T, R, LS, OFF>(p, s, j));
             Bfly<R, T>::run(v[b]);
 #pragma unroll
             for (int t = 0; t < R; t++) {
@@ -341,15 +320,14 @@ __global__ void __launch_bounds__(TPT, MINB) bkernel(const __grid_constant__ gfp
 
 /* OPT: the optional forms instantiated, BO_GEN | BO_PAIR (where one
  * spills registers it is not: those plans take gfp_gpu_large.cu's kernel,
- * or R2C one frame per block); BO_NOSKIP: keep a radix-2 stage 0 (A/B);
- * BO_PAD5: pad every 32 elements, not 16 (radix-32 stores at stride 32);
- * BO_TW2: twiddles from the two-level table (btw) */
-enum { BO_GEN = 1, BO_PAIR = 2, BO_NOSKIP = 4, BO_PAD5 = 8, BO_TW2 = 16 };
+ * or R2C one frame per block); BO_NOSKIP: keep a radix-2 stage 0;
+ * BO_PAD5: pad every 32 elements, not 16 (radix-32 stores at stride 32) */
+enum { BO_GEN = 1, BO_PAIR = 2, BO_NOSKIP = 4, BO_PAD5 = 8 };
 template <typename T, int M, int TPT, int MINB, int OPT, int... Rs> inline bool bfill(gfp_fblue_info *f)
 {
     typedef Seq<Rs...> S;
     constexpr bool K0 = S::r(0) == 2 && S::K >= 3 && (OPT & BO_NOSKIP) == 0;
-    constexpr int PM = ((OPT & BO_PAD5) != 0 ? GFP_FAST_PAD5 : 0) | ((OPT & BO_TW2) != 0 ? BTW2 : 0);
+    constexpr int PM = (OPT & BO_PAD5) != 0 ? GFP_FAST_PAD5 : 0;
     f->func[GFP_BFORM_C2C] = (const void *)bkernel<T, GFP_BFORM_C2C, M, TPT, MINB, S, K0, PM>;
     f->func[GFP_BFORM_R2C] = (const void *)bkernel<T, GFP_BFORM_R2C, M, TPT, MINB, S, K0, PM>;
     if constexpr ((OPT & BO_PAIR) != 0)
@@ -364,7 +342,6 @@ template <typename T, int M, int TPT, int MINB, int OPT, int... Rs> inline bool 
     f->threads = TPT;
     f->smem = (size_t)gfpfast::PadN<M, PM>::v * sizeof(gcx<T>);
     f->nst = S::K;
-    f->tw2 = (OPT & BO_TW2) != 0 ? tw2_bits(M) : 0;
     for (int i = 0; i < S::K; i++)
         f->r[i] = S::r(i);
     return true;
@@ -372,24 +349,33 @@ template <typename T, int M, int TPT, int MINB, int OPT, int... Rs> inline bool 
 
 } // namespace gfpblue
 
-/* The configurations: no register spills in any instantiated form
- * (-Xptxas -v, CUDA 13.0, sm_90); the first FFT reads global memory with
- * its first radix, the second writes it with the same radix (reversed
- * sequence). The product's choice is a guess until measured:
- *   M = 4096 (n 1025..2048): 256 threads x 16 elements, 128 registers
- *   M = 8192 (..4096): 512 threads x 16 elements, 128 registers, 4 stages
- *     (v6's lesson for Z2Z 8192: the cut with fewest stages won over
- *     1024 x 8 at 64 registers; both run one block per SM); 512 x 16 at 64
- *     registers (two blocks per SM) spills 16 bytes
+/* The configurations (measured: bench/NOTES.md, "the one-block
+ * Bluestein's occupancy", stop 21); the first FFT reads global memory
+ * with its first radix, the second writes it with the same radix
+ * (reversed sequence). What limits these kernels is latency, not the
+ * shared-memory pipe: more warps an SM, from more and smaller blocks, won.
+ *   M = 4096 (n 1025..2048): C2C and R2C 128 threads x 32 elements, 4 32
+ *     32 padded every 32, four blocks an SM (C2C 2047 +23-36 % over 256 x
+ *     16); the pair and general forms keep 256 x 16 (16 16 16, two blocks
+ *     an SM), where the pair form was 12 % faster on the H100
+ *   M = 8192 (..4096): 256 x 32, 8 32 32 padded every 32, two blocks an SM
+ *     (C2C 4093 +69-90 %, the pair form +39-58 % over 512 x 16 as 2 16 16
+ *     16, one block an SM, whose skipped radix-2 stage 0 stalled on 16
+ *     global loads a thread); the general form (108 bytes of spills
+ *     there) on 512 x 16 as 2 16 16 16 without the skip (C2C +46 %)
  *   M = 9216 = 2^10 3^2 (..4608, the issue's 4241): 576 threads x 16-18,
- *     96 registers (8640 = 2^6 3^3 5 as 16 15 9 4 spilled 170 bytes)
- *   M = 12288 = 2^12 3 (..6144): 768 threads x 16-18, 80 registers
- *   M = 16384 (..8192): 512 threads x 32 elements, 128 registers, one
- *     block per SM (139 KB); 1024 x 16 at 64 registers spills 12 bytes;
- *     the general form spills 24 bytes: not instantiated
+ *     96 registers (8640 = 2^6 3^3 5 as 16 15 9 4 spilled 170 bytes; 288 x
+ *     32 as 32 32 9 lost 7 % in C2C)
+ *   M = 12288 = 2^12 3 (..6144): 768 threads x 16-18, 80 registers (not
+ *     measured against other shapes)
+ *   M = 16384 (..8192): 1024 x 16 at 64 registers, 4 16 16 16, one block
+ *     an SM (139 KB) with 32 warps (7727 +17-21 % over 512 x 32 at 128
+ *     registers); no general form (it spills)
+ * form: the kernel form the plan will launch (GFP_BFORM_*); f holds every
+ * form the configuration for it has.
  * Alternatives under GFP_FAST_AB, GFP_FAST_ALT=k (the general form not
- * instantiated there). */
-bool gfp_fblue_f32(int M, gfp_fblue_info *f)
+ * instantiated there; every form of one configuration). */
+bool gfp_fblue_f32(int M, int form, gfp_fblue_info *f)
 {
 #ifdef GFP_FAST_AB
     switch (gfp_fast_alt()) {
@@ -441,39 +427,25 @@ bool gfp_fblue_f32(int M, gfp_fblue_info *f)
     case 8: /* 8192 as 16 16 32 (the second FFT 32 16 16), padded every 32 */
         if (M == 8192) return gfpblue::bfill<float, 8192, 256, 2, gfpblue::BO_PAIR | gfpblue::BO_PAD5, 16, 16, 32>(f);
         break;
-    /* stop 21, third round: long-scoreboard stalls stay the largest; the
-     * stage twiddles (130 KB a frame at M 8192) from a two-level table */
-    case 10: /* alt 6 with the two-level table; 9216 the product's with it */
-        if (M == 8192)
-            return gfpblue::bfill<float, 8192, 256, 2, gfpblue::BO_PAIR | gfpblue::BO_PAD5 | gfpblue::BO_TW2, 8, 32, 32>(f);
-        if (M == 4096)
-            return gfpblue::bfill<float, 4096, 128, 4, gfpblue::BO_PAIR | gfpblue::BO_PAD5 | gfpblue::BO_TW2, 4, 32, 32>(f);
-        if (M == 9216)
-            return gfpblue::bfill<float, 9216, 576, 1, gfpblue::BO_PAIR | gfpblue::BO_TW2, 4, 9, 16, 16>(f);
-        if (M == 16384)
-            return gfpblue::bfill<float, 16384, 1024, 1, gfpblue::BO_PAIR | gfpblue::BO_TW2, 4, 16, 16, 16>(f);
-        break;
-    case 11: /* the pair form's candidates with the two-level table: 8192 as
-              * alt 2, 4096 the product's, 9216 as alt 7 */
-        if (M == 8192)
-            return gfpblue::bfill<float, 8192, 512, 2, gfpblue::BO_PAIR | gfpblue::BO_TW2, 2, 16, 16, 16>(f);
-        if (M == 4096)
-            return gfpblue::bfill<float, 4096, 256, 2, gfpblue::BO_PAIR | gfpblue::BO_TW2, 16, 16, 16>(f);
-        if (M == 9216)
-            return gfpblue::bfill<float, 9216, 288, 2, gfpblue::BO_PAIR | gfpblue::BO_PAD5 | gfpblue::BO_TW2, 32, 32, 9>(f);
-        break;
     case 9: /* 8192 as 32 16 16, padded every 32 */
         if (M == 8192) return gfpblue::bfill<float, 8192, 256, 2, gfpblue::BO_PAIR | gfpblue::BO_PAD5, 32, 16, 16>(f);
         break;
     default: break;
     }
 #endif
+    using namespace gfpblue;
     switch (M) {
-    case 4096: return gfpblue::bfill<float, 4096, 256, 2, gfpblue::BO_GEN | gfpblue::BO_PAIR, 16, 16, 16>(f);
-    case 8192: return gfpblue::bfill<float, 8192, 512, 1, gfpblue::BO_GEN | gfpblue::BO_PAIR, 2, 16, 16, 16>(f);
-    case 9216: return gfpblue::bfill<float, 9216, 576, 1, gfpblue::BO_GEN | gfpblue::BO_PAIR, 4, 9, 16, 16>(f);
-    case 12288: return gfpblue::bfill<float, 12288, 768, 1, gfpblue::BO_GEN | gfpblue::BO_PAIR, 16, 16, 16, 3>(f);
-    case 16384: return gfpblue::bfill<float, 16384, 512, 1, gfpblue::BO_PAIR, 4, 16, 16, 16>(f);
+    case 4096:
+        if (form == GFP_BFORM_C2C || form == GFP_BFORM_R2C)
+            return bfill<float, 4096, 128, 4, BO_PAD5, 4, 32, 32>(f);
+        return bfill<float, 4096, 256, 2, BO_GEN | BO_PAIR, 16, 16, 16>(f);
+    case 8192:
+        if (form == GFP_BFORM_GEN) /* 108 bytes of spills on 256 x 32 */
+            return bfill<float, 8192, 512, 1, BO_GEN | BO_NOSKIP, 2, 16, 16, 16>(f);
+        return bfill<float, 8192, 256, 2, BO_PAIR | BO_PAD5, 8, 32, 32>(f);
+    case 9216: return bfill<float, 9216, 576, 1, BO_GEN | BO_PAIR, 4, 9, 16, 16>(f);
+    case 12288: return bfill<float, 12288, 768, 1, BO_GEN | BO_PAIR, 16, 16, 16, 3>(f);
+    case 16384: return bfill<float, 16384, 1024, 1, BO_PAIR, 4, 16, 16, 16>(f);
     default: return false;
     }
 }
@@ -481,8 +453,9 @@ bool gfp_fblue_f32(int M, gfp_fblue_info *f)
 /* f64: M = 4096 (n 1025..2048) and 8192 (..4096; 139 KB, one block per
  * SM), 512 threads x 8 (16) elements, 128 registers; 8192's general form
  * spills 136 bytes: not instantiated */
-bool gfp_fblue_f64(int M, gfp_fblue_info *f)
+bool gfp_fblue_f64(int M, int form, gfp_fblue_info *f)
 {
+    (void)form;
 #ifdef GFP_FAST_AB
     switch (gfp_fast_alt()) {
     case 1: /* the Z2Z 8192 kernel's order (64 bytes of spills) */
@@ -507,7 +480,7 @@ bool gfp_fblue_f64(int M, gfp_fblue_info *f)
 static const int fblue_m32[] = {4096, 8192, 9216, 12288, 16384};
 static const int fblue_m64[] = {4096, 8192};
 
-int gfp_fblue_pick(long long n, int dbl, gfp_fblue_info *f)
+int gfp_fblue_pick(long long n, int dbl, int form, gfp_fblue_info *f)
 {
     const int *m = dbl ? fblue_m64 : fblue_m32;
     int cnt = dbl ? (int)(sizeof fblue_m64 / sizeof *m) : (int)(sizeof fblue_m32 / sizeof *m);
@@ -515,7 +488,7 @@ int gfp_fblue_pick(long long n, int dbl, gfp_fblue_info *f)
         return 0;
     for (int i = 0; i < cnt; i++)
         if (m[i] >= 2 * n - 1)
-            return (dbl ? gfp_fblue_f64(m[i], f) : gfp_fblue_f32(m[i], f)) ? m[i] : 0;
+            return (dbl ? gfp_fblue_f64(m[i], form, f) : gfp_fblue_f32(m[i], form, f)) ? m[i] : 0;
     return 0;
 }
 
@@ -528,8 +501,6 @@ static void blue_radices(const gfp_fblue_info *f, int pass, int *r)
 
 size_t gfp_fblue_ntw(const gfp_fblue_info *f)
 {
-    if (f->tw2 > 0)
-        return ((size_t)1 << f->tw2) + (((size_t)f->M + ((size_t)1 << f->tw2) - 1) >> f->tw2);
     size_t n = 0, np;
     int r[GFP_FAST_MAXST];
     for (int pass = 0; pass < 2; pass++) {
@@ -541,18 +512,9 @@ size_t gfp_fblue_ntw(const gfp_fblue_info *f)
 }
 
 /* W_{Ls R}^{s k} at [off + (s-1) Ls + k], the first FFT's stages then the
- * second's (Seq::off), or (f->tw2) the two-level table of btw; from long
- * double, rounded once */
+ * second's (Seq::off), from long double, rounded once */
 void gfp_fblue_twiddles(const gfp_fblue_info *f, int dbl, void *h)
 {
-    if (f->tw2 > 0) { /* T1[i] = W_M^i, i < 2^a; T2[q] = W_M^{q 2^a} */
-        const long long a1 = 1LL << f->tw2, a2 = (f->M + a1 - 1) / a1;
-        for (long long i = 0; i < a1; i++)
-            gfp_gpu_root_put(i, f->M, dbl, h, (size_t)i);
-        for (long long q = 0; q < a2; q++)
-            gfp_gpu_root_put(q * a1, f->M, dbl, h, (size_t)(a1 + q));
-        return;
-    }
     int r[GFP_FAST_MAXST];
     size_t n0;
     blue_radices(f, 0, r);

@@ -38,17 +38,18 @@ struct gfp_fblue_info {
     const void *func[GFP_BFORMS];
     int M, threads, nst;
     int r[GFP_FAST_MAXST]; /* the forward FFT's radices; the second FFT takes them reversed */
-    int tw2;               /* > 0: twiddles from a two-level table of 2^tw2 + M / 2^tw2 entries */
     size_t smem;
 };
 
 /* true and *f filled when a kernel exists for the length M (f32: 4096,
- * 8192, 9216, 12288, 16384; f64: 4096, 8192) */
-bool gfp_fblue_f32(int M, gfp_fblue_info *f);
-bool gfp_fblue_f64(int M, gfp_fblue_info *f);
+ * 8192, 9216, 12288, 16384; f64: 4096, 8192): the configuration measured
+ * best for the form the plan will launch (GFP_BFORM_*), with every form
+ * that configuration has */
+bool gfp_fblue_f32(int M, int form, gfp_fblue_info *f);
+bool gfp_fblue_f64(int M, int form, gfp_fblue_info *f);
 /* the smallest of those M >= 2n-1 for 1025 <= n, *f filled; 0 when none
  * (shorter n: the generic kernel's several frames per block) */
-int gfp_fblue_pick(long long n, int dbl, gfp_fblue_info *f);
+int gfp_fblue_pick(long long n, int dbl, int form, gfp_fblue_info *f);
 /* complex entries of the twiddle table, and the table itself (h holds
  * gfp_fblue_ntw(f) complex values of the plan's precision) */
 size_t gfp_fblue_ntw(const gfp_fblue_info *f);

@@ -1384,11 +1384,6 @@ static int bluef_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
     const char *ev = getenv("GFP_GPU_NOBLUEF");
     if (ev && *ev && *ev != '0')
         return GFP_GPU_ENOTSUP;
-    gfp_fblue_info fi;
-    memset(&fi, 0, sizeof fi);
-    const long long M = gfp_fblue_pick(n, dbl, &fi);
-    if (M == 0)
-        return GFP_GPU_ENOTSUP;
     const gfp_lxparams *x = &P->xp;
     int form = GFP_BFORM_GEN;
     if (!x->win && !x->post && x->inmode == GFP_IN_CPLX && x->outmode == GFP_OUT_CPLX)
@@ -1398,6 +1393,11 @@ static int bluef_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
         const char *np = getenv("GFP_GPU_NOBLUEPAIR");
         form = np && *np && *np != '0' ? GFP_BFORM_R2C : GFP_BFORM_R2CP;
     }
+    gfp_fblue_info fi;
+    memset(&fi, 0, sizeof fi);
+    const long long M = gfp_fblue_pick(n, dbl, form, &fi);
+    if (M == 0)
+        return GFP_GPU_ENOTSUP;
     if (form == GFP_BFORM_R2CP && !fi.func[form]) /* not built where it spills */
         form = GFP_BFORM_R2C;
     const void *f = fi.func[form];
