@@ -90,6 +90,18 @@ __device__ __forceinline__ gcx<T> bload(const gfp_bparams &p, unsigned long long
         const T r1 = ldg(in + i);
         const T r2 = 2 * g + 1 < p.batch ? ldg(in + n + i) : (T)0;
         return cmul(mk(r1, r2), ldg((const gcx<T> *)p.chirp + i));
+    } else if constexpr (FORM == GFP_BFORM_C2R) {
+        const int h = p.n / 2 + 1;
+        const gcx<T> *in = (const gcx<T> *)p.in + g * (unsigned long long)h;
+        if (i < h) {
+            v = ldg(in + i);
+        } else {
+            v = ldg(in + (p.n - i));
+            v.y = -v.y;
+        }
+        if (p.conj_in)
+            v.y = -v.y;
+        return cmul(v, ldg((const gcx<T> *)p.chirp + i));
     }
     if (p.inmode == GFP_BIN_CPLX) {
         v = ldg((const gcx<T> *)p.in + g * n + i);
@@ -129,7 +141,10 @@ __device__ __forceinline__ void bstore(const gfp_bparams &p, unsigned long long 
     v.x *= sc;
     v.y *= sc;
     const unsigned long long o = g * (unsigned long long)p.nout + k;
-    if constexpr (FORM != GFP_BFORM_GEN) {
+    if constexpr (FORM == GFP_BFORM_C2R) {
+        ((T *)p.out)[o] = v.x;
+        return;
+    } else if constexpr (FORM != GFP_BFORM_GEN) {
         ((gcx<T> *)p.out)[o] = v;
         return;
     }
@@ -330,6 +345,7 @@ template <typename T, int M, int TPT, int MINB, int OPT, int... Rs> inline bool 
     constexpr int PM = (OPT & BO_PAD5) != 0 ? GFP_FAST_PAD5 : 0;
     f->func[GFP_BFORM_C2C] = (const void *)bkernel<T, GFP_BFORM_C2C, M, TPT, MINB, S, K0, PM>;
     f->func[GFP_BFORM_R2C] = (const void *)bkernel<T, GFP_BFORM_R2C, M, TPT, MINB, S, K0, PM>;
+    f->func[GFP_BFORM_C2R] = (const void *)bkernel<T, GFP_BFORM_C2R, M, TPT, MINB, S, K0, PM>;
     if constexpr ((OPT & BO_PAIR) != 0)
         f->func[GFP_BFORM_R2CP] = (const void *)bkernel<T, GFP_BFORM_R2CP, M, TPT, MINB, S, K0, PM>;
     else
@@ -354,7 +370,7 @@ template <typename T, int M, int TPT, int MINB, int OPT, int... Rs> inline bool 
  * with its first radix, the second writes it with the same radix
  * (reversed sequence). What limits these kernels is latency, not the
  * shared-memory pipe: more warps an SM, from more and smaller blocks, won.
- *   M = 4096 (n 1025..2048): C2C and R2C 128 threads x 32 elements, 4 32
+ *   M = 4096 (n 1025..2048): C2C, R2C, C2R 128 threads x 32 elements, 4 32
  *     32 padded every 32, four blocks an SM (C2C 2047 +23-36 % over 256 x
  *     16); the pair and general forms keep 256 x 16 (16 16 16, two blocks
  *     an SM), where the pair form was 12 % faster on the H100
@@ -436,7 +452,7 @@ bool gfp_fblue_f32(int M, int form, gfp_fblue_info *f)
     using namespace gfpblue;
     switch (M) {
     case 4096:
-        if (form == GFP_BFORM_C2C || form == GFP_BFORM_R2C)
+        if (form == GFP_BFORM_C2C || form == GFP_BFORM_R2C || form == GFP_BFORM_C2R)
             return bfill<float, 4096, 128, 4, BO_PAD5, 4, 32, 32>(f);
         return bfill<float, 4096, 256, 2, BO_GEN | BO_PAIR, 16, 16, 16>(f);
     case 8192:

@@ -1388,6 +1388,8 @@ static int bluef_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
     int form = GFP_BFORM_GEN;
     if (!x->win && !x->post && x->inmode == GFP_IN_CPLX && x->outmode == GFP_OUT_CPLX)
         form = GFP_BFORM_C2C;
+    else if (!x->win && !x->post && x->inmode == GFP_IN_HERM && x->outmode == GFP_OUT_REAL)
+        form = GFP_BFORM_C2R;
     else if (!x->win && !x->post && x->inmode == GFP_IN_REAL && x->outmode == GFP_OUT_HALF) {
         /* two real frames as one complex one: half the work per frame */
         const char *np = getenv("GFP_GPU_NOBLUEPAIR");

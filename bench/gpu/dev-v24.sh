@@ -10,8 +10,10 @@
 #   v20    dev-v23.sh PHASE='t2d tests' (fft2-gpu.sh, memcheck of out-of-core
 #          fft2, test_engine_gpu, test_hybrid, test_model, hybrid.sh)
 #   blue   bench C2C f32 (BSIZES, default 2047,4093,4241,7727) and R2C f32
-#          (RSIZES, default 4093,7727), gpu and cufft, product; then each
-#          alt of ALTS (default 1 2 3 4 5) on the gpu engine alone
+#          (RSIZES, default 4093,7727), gpu and cufft, product, and Z2Z f64
+#          (F64SIZES, none by default), C2R f32 and f64 (C2RSIZES, none by
+#          default); then each alt of ALTS (default 1 2 3 4 5) on the gpu
+#          engine alone
 #   ncu    ncu's counters of the bkernel, C2C f32, NCU_CASES (alt:n, default
 #          0:4093 4:4093 5:4093)
 #   tests  test_gpu_large quick, then memcheck and racecheck on it
@@ -28,13 +30,16 @@ X=$PWD/build/x/gfftpipe
 BS=${BSIZES:-2047,4093,4241,7727}
 RS=${RSIZES:-4093,7727}
 if ph v20; then
-  SKIP_UNPACK=1 PHASE='t2d tests' OUT=$OUT sh bench/gpu/dev-v23.sh > $L/v20.log 2>&1
-  echo "dev-v23.sh t2d tests rc=$?"
+  # its own OUT: dev-v23.sh archives and removes its logs directory
+  SKIP_UNPACK=1 PHASE='t2d tests' OUT=$OUT/v20 sh bench/gpu/dev-v23.sh > $OUT/v20.txt 2>&1
 fi
 if ph blue; then
   timeout 200 $G bench --engines gpu,cufft --kind c2c --precision f32 --sizes $BS > $L/blue-c2c-0.log 2>&1
   timeout 200 $G bench --engines gpu,cufft --kind r2c --precision f32 --sizes $RS > $L/blue-r2c-0.log 2>&1
-  for alt in ${ALTS:-1 2 3 4 5}; do
+  [ -n "${C2RSIZES:-}" ] && timeout 200 $G bench --engines gpu,cufft --kind c2r --precision f32 --sizes $C2RSIZES > $L/blue-c2r-0.log 2>&1
+  [ -n "${C2RSIZES:-}" ] && timeout 200 $G bench --engines gpu,cufft --kind c2r --precision f64 --sizes $C2RSIZES > $L/blue-c2r64-0.log 2>&1
+  [ -n "${F64SIZES:-}" ] && timeout 200 $G bench --engines gpu,cufft --kind c2c --precision f64 --sizes $F64SIZES > $L/blue-c2c64-0.log 2>&1
+  for alt in ${ALTS-1 2 3 4 5}; do
     GFP_FAST_ALT=$alt timeout 200 $X bench --engines gpu --kind c2c --precision f32 --sizes $BS > $L/blue-c2c-$alt.log 2>&1
     GFP_FAST_ALT=$alt timeout 200 $X bench --engines gpu --kind r2c --precision f32 --sizes $RS > $L/blue-r2c-$alt.log 2>&1
   done
@@ -55,15 +60,15 @@ if ph tests; then
   done
   wait
 fi
-[ -f $L/v20.log ] && { echo "== stop 20 checks"; grep -E 'rc=|ERROR SUMMARY|not ok|FAIL' $L/v20.log | head -20; }
+[ -f $OUT/v20.txt ] && { echo "== stop 20 checks"; grep -E 'rc=|ERROR SUMMARY|not ok|FAIL' $OUT/v20.txt | head -20; }
 for f in $L/ncu-*.log; do
   [ -f $f ] || continue
   echo "-- $(basename $f)"
   grep -E "bkernel|duration|warps_active|inst_executed|bank_conflicts|wavefronts|stalled|throughput|pipe_fma|registers|hit_rate|sectors" $f | sed 's/  */ /g' | cut -c1-120 | head -24
 done
 echo "== bench (gpu rows: kind prec n GB/s x-cufft err; cufft GB/s err)"
-bench_rows blue-c2c-0 blue-r2c-0
-for f in $L/blue-*-[1-9].log; do
+bench_rows blue-c2c-0 blue-r2c-0 blue-c2c64-0 blue-c2r-0 blue-c2r64-0
+for f in $L/blue-*-[1-9].log $L/blue-*-[1-9][0-9].log; do
   [ -f $f ] || continue
   awk -v f=$(basename $f .log) '/^gpu/ {printf "%s %s %s %s %s err %s\n", f, $2, $3, $4, $7, $NF}' $f
 done

@@ -314,7 +314,7 @@ template <typename T> static void sweep(int M, const std::vector<int> &ns, bool 
             {GFP_BFORM_C2C, 0, 0, 0, 2}, {GFP_BFORM_C2C, 1, 0, 0, 1}, {GFP_BFORM_R2C, 2, 0, 0, 2},
             {GFP_BFORM_R2CP, 2, 0, 0, 3}, {GFP_BFORM_R2CP, 2, 0, 0, 2},
             {GFP_BFORM_GEN, 3, 0, 0, 1}, {GFP_BFORM_GEN, 0, 1, 1, 1}, {GFP_BFORM_GEN, 2, 1, 2, 1},
-            {GFP_BFORM_GEN, 1, 0, 0, 1}};
+            {GFP_BFORM_GEN, 1, 0, 0, 1}, {GFP_BFORM_C2R, 3, 0, 0, 2}};
         for (auto c : cs) {
             /* the configuration a plan of this form takes */
             gfp_fblue_info fi;
