@@ -66,6 +66,18 @@ template <int... Rs> struct Seq {
     __host__ __device__ static constexpr int prod() { return ls(false, K); }
 };
 
+/* element i < n of Hermitian frame g (n/2+1 values stored) */
+template <typename T>
+__device__ __forceinline__ gcx<T> herm_at(const gfp_bparams &p, unsigned long long g, int i)
+{
+    const int h = p.n / 2 + 1;
+    const gcx<T> *in = (const gcx<T> *)p.in + g * (unsigned long long)h;
+    if (i < h)
+        return ldg(in + i);
+    const gcx<T> v = ldg(in + (p.n - i));
+    return mk(v.x, -v.y);
+}
+
 /* element i < M of the first FFT's input: x[i] w[i] (window, conjugation
  * for the inverse, the input form as gfp_gpu_large.cu's pre_value), 0 past n */
 template <typename T, int FORM>
@@ -91,14 +103,15 @@ __device__ __forceinline__ gcx<T> bload(const gfp_bparams &p, unsigned long long
         const T r2 = 2 * g + 1 < p.batch ? ldg(in + n + i) : (T)0;
         return cmul(mk(r1, r2), ldg((const gcx<T> *)p.chirp + i));
     } else if constexpr (FORM == GFP_BFORM_C2R) {
-        const int h = p.n / 2 + 1;
-        const gcx<T> *in = (const gcx<T> *)p.in + g * (unsigned long long)h;
-        if (i < h) {
-            v = ldg(in + i);
-        } else {
-            v = ldg(in + (p.n - i));
+        v = herm_at<T>(p, g, i);
+        if (p.conj_in)
             v.y = -v.y;
-        }
+        return cmul(v, ldg((const gcx<T> *)p.chirp + i));
+    } else if constexpr (FORM == GFP_BFORM_C2RP) {
+        /* frames 2g and 2g+1 as Z = X1 + i X2 */
+        const gcx<T> a = herm_at<T>(p, 2 * g, i);
+        const gcx<T> b = 2 * g + 1 < p.batch ? herm_at<T>(p, 2 * g + 1, i) : mk((T)0, (T)0);
+        v = mk(a.x - b.y, a.y + b.x);
         if (p.conj_in)
             v.y = -v.y;
         return cmul(v, ldg((const gcx<T> *)p.chirp + i));
@@ -143,6 +156,12 @@ __device__ __forceinline__ void bstore(const gfp_bparams &p, unsigned long long 
     const unsigned long long o = g * (unsigned long long)p.nout + k;
     if constexpr (FORM == GFP_BFORM_C2R) {
         ((T *)p.out)[o] = v.x;
+        return;
+    } else if constexpr (FORM == GFP_BFORM_C2RP) { /* g is the pair: frames 2g, 2g+1 */
+        const unsigned long long o1 = 2 * g * (unsigned long long)p.nout + k;
+        ((T *)p.out)[o1] = v.x;
+        if (2 * g + 1 < p.batch)
+            ((T *)p.out)[o1 + p.nout] = v.y;
         return;
     } else if constexpr (FORM != GFP_BFORM_GEN) {
         ((gcx<T> *)p.out)[o] = v;
@@ -315,8 +334,8 @@ __device__ __forceinline__ void bsplit(const gfp_bparams &p, const gcx<T> *sm, i
     }
 }
 
-/* one frame per block (R2CP: two), TPT threads; grid = batch (R2CP:
- * ceil(batch / 2)) */
+/* one frame per block (R2CP, C2RP: two), TPT threads; grid = batch
+ * (R2CP, C2RP: ceil(batch / 2)) */
 template <typename T, int FORM, int M, int TPT, int MINB, class S, bool SKIP0, int PM>
 __global__ void __launch_bounds__(TPT, MINB) bkernel(const __grid_constant__ gfp_bparams p)
 {
@@ -346,6 +365,7 @@ template <typename T, int M, int TPT, int MINB, int OPT, int... Rs> inline bool 
     f->func[GFP_BFORM_C2C] = (const void *)bkernel<T, GFP_BFORM_C2C, M, TPT, MINB, S, K0, PM>;
     f->func[GFP_BFORM_R2C] = (const void *)bkernel<T, GFP_BFORM_R2C, M, TPT, MINB, S, K0, PM>;
     f->func[GFP_BFORM_C2R] = (const void *)bkernel<T, GFP_BFORM_C2R, M, TPT, MINB, S, K0, PM>;
+    f->func[GFP_BFORM_C2RP] = (const void *)bkernel<T, GFP_BFORM_C2RP, M, TPT, MINB, S, K0, PM>;
     if constexpr ((OPT & BO_PAIR) != 0)
         f->func[GFP_BFORM_R2CP] = (const void *)bkernel<T, GFP_BFORM_R2CP, M, TPT, MINB, S, K0, PM>;
     else
@@ -452,7 +472,8 @@ bool gfp_fblue_f32(int M, int form, gfp_fblue_info *f)
     using namespace gfpblue;
     switch (M) {
     case 4096:
-        if (form == GFP_BFORM_C2C || form == GFP_BFORM_R2C || form == GFP_BFORM_C2R)
+        if (form == GFP_BFORM_C2C || form == GFP_BFORM_R2C || form == GFP_BFORM_C2R ||
+            form == GFP_BFORM_C2RP)
             return bfill<float, 4096, 128, 4, BO_PAD5, 4, 32, 32>(f);
         return bfill<float, 4096, 256, 2, BO_GEN | BO_PAIR, 16, 16, 16>(f);
     case 8192:

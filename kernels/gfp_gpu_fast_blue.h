@@ -30,9 +30,11 @@ struct gfp_bparams {
  * (real in, n/2+1 complex out, no window, no post-op), GEN (every input
  * and output form, window and post-op at run time), R2CP (R2C of two
  * frames per block as one complex transform, split at the end: grid =
- * ceil(batch / 2)), C2R (n/2+1 Hermitian in, n real out, no post-op) */
+ * ceil(batch / 2)), C2R (n/2+1 Hermitian in, n real out, no post-op),
+ * C2RP (C2R of two frames per block: X1 + i X2 in, x1 and x2 out as the
+ * real and imaginary parts; grid = ceil(batch / 2)) */
 enum { GFP_BFORM_C2C = 0, GFP_BFORM_R2C = 1, GFP_BFORM_GEN = 2, GFP_BFORM_R2CP = 3,
-       GFP_BFORM_C2R = 4, GFP_BFORMS = 5 };
+       GFP_BFORM_C2R = 4, GFP_BFORM_C2RP = 5, GFP_BFORMS = 6 };
 
 struct gfp_fblue_info {
     const void *func[GFP_BFORMS];

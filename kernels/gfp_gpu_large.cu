@@ -548,7 +548,7 @@ struct gfp_large {
     size_t fsmem;
     gfp_fblue_info bfi;   /* specialised one-block Bluestein (gfp_gpu_fast_blue.cu) */
     const void *bfunc;    /* its kernel for this plan's form */
-    int bpair;            /* R2C two frames per block (GFP_BFORM_R2CP) */
+    int bpair;            /* R2C or C2R two frames per block (GFP_BFORM_R2CP, C2RP) */
     gfp_bparams bp;
     void *bufs[GFP_LMAXBUF];
     int nbufs;
@@ -1385,16 +1385,17 @@ static int bluef_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
     if (ev && *ev && *ev != '0')
         return GFP_GPU_ENOTSUP;
     const gfp_lxparams *x = &P->xp;
+    /* R2C and C2R: two real frames as one complex one, half the work per
+     * frame (GFP_GPU_NOBLUEPAIR=1: one frame per block) */
+    const char *np = getenv("GFP_GPU_NOBLUEPAIR");
+    const int pair = !(np && *np && *np != '0');
     int form = GFP_BFORM_GEN;
     if (!x->win && !x->post && x->inmode == GFP_IN_CPLX && x->outmode == GFP_OUT_CPLX)
         form = GFP_BFORM_C2C;
     else if (!x->win && !x->post && x->inmode == GFP_IN_HERM && x->outmode == GFP_OUT_REAL)
-        form = GFP_BFORM_C2R;
-    else if (!x->win && !x->post && x->inmode == GFP_IN_REAL && x->outmode == GFP_OUT_HALF) {
-        /* two real frames as one complex one: half the work per frame */
-        const char *np = getenv("GFP_GPU_NOBLUEPAIR");
-        form = np && *np && *np != '0' ? GFP_BFORM_R2C : GFP_BFORM_R2CP;
-    }
+        form = pair ? GFP_BFORM_C2RP : GFP_BFORM_C2R;
+    else if (!x->win && !x->post && x->inmode == GFP_IN_REAL && x->outmode == GFP_OUT_HALF)
+        form = pair ? GFP_BFORM_R2CP : GFP_BFORM_R2C;
     gfp_fblue_info fi;
     memset(&fi, 0, sizeof fi);
     const long long M = gfp_fblue_pick(n, dbl, form, &fi);
@@ -1402,6 +1403,8 @@ static int bluef_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
         return GFP_GPU_ENOTSUP;
     if (form == GFP_BFORM_R2CP && !fi.func[form]) /* not built where it spills */
         form = GFP_BFORM_R2C;
+    if (form == GFP_BFORM_C2RP && !fi.func[form])
+        form = GFP_BFORM_C2R;
     const void *f = fi.func[form];
     if (!f || fi.smem > (size_t)optin)
         return GFP_GPU_ENOTSUP;
@@ -1442,12 +1445,14 @@ static int bluef_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
     b->inmode = x->inmode;
     b->outmode = x->outmode;
     b->conj_in = x->conj_in;
-    b->conj_out = x->conj_out;
+    /* C2R leaves conj_out off (a real part needs none); the pair form's
+     * second frame is the imaginary part, which needs the inverse's */
+    b->conj_out = form == GFP_BFORM_C2RP ? x->conj_in : x->conj_out;
     b->post = x->post;
     b->scale = x->scale;
     P->bfi = fi;
     P->bfunc = f;
-    P->bpair = form == GFP_BFORM_R2CP;
+    P->bpair = form == GFP_BFORM_R2CP || form == GFP_BFORM_C2RP;
     return GFP_GPU_OK;
 }
 

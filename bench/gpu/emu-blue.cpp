@@ -201,12 +201,12 @@ static double run(const gfp_fblue_info &fi, int form, int n, int kind, int batch
     p.inmode = kind == 2 ? GFP_BIN_REAL : kind == 3 ? GFP_BIN_HERM : GFP_BIN_CPLX;
     p.outmode = kind == 2 ? GFP_BOUT_HALF : kind == 3 ? GFP_BOUT_REAL : GFP_BOUT_CPLX;
     p.conj_in = kind == 1 || kind == 3;
-    p.conj_out = kind == 1;
+    p.conj_out = kind == 1 || (form == GFP_BFORM_C2RP && kind == 3); /* as gfp_gpu_large.cu's bluef_setup */
     p.post = post;
     p.scale = 1.0;
     typedef void (*K)(gfp_bparams);
     K k = (K)fi.func[form];
-    const int blocks = form == GFP_BFORM_R2CP ? (batch + 1) / 2 : batch;
+    const int blocks = form == GFP_BFORM_R2CP || form == GFP_BFORM_C2RP ? (batch + 1) / 2 : batch;
     for (int f = 0; f < blocks; f++) {
         std::barrier<> bar(fi.threads);
         g_bar = &bar;
@@ -314,7 +314,8 @@ template <typename T> static void sweep(int M, const std::vector<int> &ns, bool 
             {GFP_BFORM_C2C, 0, 0, 0, 2}, {GFP_BFORM_C2C, 1, 0, 0, 1}, {GFP_BFORM_R2C, 2, 0, 0, 2},
             {GFP_BFORM_R2CP, 2, 0, 0, 3}, {GFP_BFORM_R2CP, 2, 0, 0, 2},
             {GFP_BFORM_GEN, 3, 0, 0, 1}, {GFP_BFORM_GEN, 0, 1, 1, 1}, {GFP_BFORM_GEN, 2, 1, 2, 1},
-            {GFP_BFORM_GEN, 1, 0, 0, 1}, {GFP_BFORM_C2R, 3, 0, 0, 2}};
+            {GFP_BFORM_GEN, 1, 0, 0, 1}, {GFP_BFORM_C2R, 3, 0, 0, 2},
+            {GFP_BFORM_C2RP, 3, 0, 0, 3}, {GFP_BFORM_C2RP, 3, 0, 0, 2}};
         for (auto c : cs) {
             /* the configuration a plan of this form takes */
             gfp_fblue_info fi;
