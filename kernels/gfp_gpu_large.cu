@@ -1186,7 +1186,8 @@ static int direct_len(long long n, int dbl, int optin)
 }
 
 /* smallest M >= m, a multiple of 4 with no prime factor over 7; past
- * the one-block lengths (16384), a length the four-step takes: the
+ * the specialised one-block lengths (f32 16384, f64 8192), a length the
+ * four-step takes: the
  * smallest 13-smooth multiple of 4 that is a product n1 n2 of its pass
  * kernels (fourstep_odd_n1; 13-smooth so that the multi-pass kernels take
  * it where the four-step's do not fit the device), or else the next power
@@ -1195,7 +1196,7 @@ static int direct_len(long long n, int dbl, int optin)
 static long long blue_len(long long m, int dbl)
 {
     const char *ev = getenv("GFP_GPU_4S");
-    if (m > 16384 && !(ev && *ev == '0')) {
+    if (m > (dbl ? 8192 : 16384) && !(ev && *ev == '0')) {
         long long p2 = 1, best = 0;
         while (p2 < m)
             p2 *= 2;
