@@ -352,9 +352,10 @@ __global__ void __launch_bounds__(TPT, MINB) bkernel(const __grid_constant__ gfp
         bsplit<T, TPT, PM>(p, sm, x, g);
 }
 
-/* OPT: the optional forms instantiated, BO_GEN | BO_PAIR (where one
- * spills registers it is not: those plans take gfp_gpu_large.cu's kernel,
- * or R2C one frame per block); BO_NOSKIP: keep a radix-2 stage 0;
+/* C2C, R2C, C2R and C2RP are always instantiated; OPT: the optional forms,
+ * BO_GEN | BO_PAIR (where one spills registers it is not: those plans take
+ * gfp_gpu_large.cu's kernel, or R2C one frame per block); BO_NOSKIP: keep a
+ * radix-2 stage 0;
  * BO_PAD5: pad every 32 elements, not 16 (radix-32 stores at stride 32) */
 enum { BO_GEN = 1, BO_PAIR = 2, BO_NOSKIP = 4, BO_PAD5 = 8 };
 template <typename T, int M, int TPT, int MINB, int OPT, int... Rs> inline bool bfill(gfp_fblue_info *f)
@@ -390,10 +391,11 @@ template <typename T, int M, int TPT, int MINB, int OPT, int... Rs> inline bool 
  * with its first radix, the second writes it with the same radix
  * (reversed sequence). What limits these kernels is latency, not the
  * shared-memory pipe: more warps an SM, from more and smaller blocks, won.
- *   M = 4096 (n 1025..2048): C2C, R2C, C2R 128 threads x 32 elements, 4 32
- *     32 padded every 32, four blocks an SM (C2C 2047 +23-36 % over 256 x
- *     16); the pair and general forms keep 256 x 16 (16 16 16, two blocks
- *     an SM), where the pair form was 12 % faster on the H100
+ *   M = 4096 (n 1025..2048): C2C, R2C and C2R (one frame a block or two)
+ *     128 threads x 32 elements, 4 32 32 padded every 32, four blocks an SM
+ *     (C2C 2047 +23-36 % over 256 x 16); R2C's pair form and the general
+ *     form keep 256 x 16 (16 16 16, two blocks an SM), where R2C's pair
+ *     form was 12 % faster on the H100
  *   M = 8192 (..4096): 256 x 32, 8 32 32 padded every 32, two blocks an SM
  *     (C2C 4093 +69-90 %, the pair form +39-58 % over 512 x 16 as 2 16 16
  *     16, one block an SM, whose skipped radix-2 stage 0 stalled on 16
@@ -489,7 +491,8 @@ bool gfp_fblue_f32(int M, int form, gfp_fblue_info *f)
 
 /* f64: M = 4096 (n 1025..2048) and 8192 (..4096; 139 KB, one block per
  * SM), 512 threads x 8 (16) elements, 128 registers; 8192's general form
- * spills 136 bytes: not instantiated */
+ * spills 136 bytes: not instantiated (its C2R pair form spills 16, and ran
+ * 2.08x cuFFT at 4093 on the H200) */
 bool gfp_fblue_f64(int M, int form, gfp_fblue_info *f)
 {
     (void)form;
