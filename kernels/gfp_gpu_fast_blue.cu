@@ -37,6 +37,37 @@ __device__ __forceinline__ gcx<T> btw(const gfp_bparams &p, int s, int k)
     return ldg((const gcx<T> *)p.tw + OFF + (s - 1) * LS + k);
 }
 
+/* PM's twiddle bit: a radix-16 or -32 stage loads W^{s1 k} (s1 = 1..3)
+ * and W^{4 s2 k} (s2 = 1..R/4-1) from its table and forms the rest as one
+ * product each, W^{(s1 + 4 s2) k}: 3 + R/4 - 1 loads a butterfly instead
+ * of R - 1 (bench/NOTES.md, stop 21: 4241 +11-14 %, 4093 +4 %, errors
+ * +4-7 %) */
+constexpr int BTWP = 1 << 24;
+/* v[1..R-1] times their twiddles, k the butterfly's index within Ls */
+template <typename T, int R, int LS, int OFF, int PM>
+__device__ __forceinline__ void btwiddle(const gfp_bparams &p, gcx<T> *v, int k)
+{
+    if constexpr ((PM & BTWP) != 0 && R >= 16 && R % 4 == 0) {
+        gcx<T> a[3], b[R / 4 - 1];
+#pragma unroll
+        for (int q = 1; q < 4; q++)
+            a[q - 1] = btw<T, R, LS, OFF>(p, q, k);
+#pragma unroll
+        for (int q = 1; q < R / 4; q++)
+            b[q - 1] = btw<T, R, LS, OFF>(p, 4 * q, k);
+#pragma unroll
+        for (int s = 1; s < R; s++) {
+            const int s1 = s % 4, s2 = s / 4;
+            const gcx<T> w = s1 == 0 ? b[s2 - 1] : s2 == 0 ? a[s1 - 1] : cmul(a[s1 - 1], b[s2 - 1]);
+            v[s] = cmul(v[s], w);
+        }
+    } else {
+#pragma unroll
+        for (int s = 1; s < R; s++)
+            v[s] = cmul(v[s], btw<T, R, LS, OFF>(p, s, k));
+    }
+}
+
 /* the radix sequence: stage i of the first FFT has radix r(i), of the
  * second rr(i) = r(K-1-i); ls/off: Ls and the twiddle table offset */
 template <int... Rs> struct Seq {
@@ -204,12 +235,8 @@ __device__ __forceinline__ void bstage(const gfp_bparams &p, gcx<T> *sm, int x,
                 else
                     v[b][s] = sm[fpad<PM>(j + s * NB)];
             }
-            if constexpr (LS > 1) {
-                const int k = j % LS;
-#pragma unroll
-                for (int s = 1; s < R; s++)
-                    v[b][s] = cmul(v[b][s], btw<T, R, LS, OFF>(p, s, k));
-            }
+            if constexpr (LS > 1)
+                btwiddle<T, R, LS, OFF, PM>(p, v[b], j % LS);
             Bfly<R, T>::run(v[b]);
         }
     }
@@ -258,9 +285,7 @@ __device__ __forceinline__ void bmid(const gfp_bparams &p, gcx<T> *sm, int x)
 #pragma unroll
             for (int s = 0; s < R; s++)
                 v[b][s] = sm[fpad<PM>(j + s * NB)];
-#pragma unroll
-            for (int s = 1; s < R; s++)
-                v[b][s] = cmul(v[b][s], btw<T, R, LS, OFF>(p, s, j));
+            btwiddle<T, R, LS, OFF, PM>(p, v[b], j);
             Bfly<R, T>::run(v[b]);
 #pragma unroll
             for (int t = 0; t < R; t++) {
@@ -356,13 +381,14 @@ __global__ void __launch_bounds__(TPT, MINB) bkernel(const __grid_constant__ gfp
  * BO_GEN | BO_PAIR (where one spills registers it is not: those plans take
  * gfp_gpu_large.cu's kernel, or R2C one frame per block); BO_NOSKIP: keep a
  * radix-2 stage 0;
- * BO_PAD5: pad every 32 elements, not 16 (radix-32 stores at stride 32) */
-enum { BO_GEN = 1, BO_PAIR = 2, BO_NOSKIP = 4, BO_PAD5 = 8 };
+ * BO_PAD5: pad every 32 elements, not 16 (radix-32 stores at stride 32);
+ * BO_TWP: twiddles as products (btwiddle) */
+enum { BO_GEN = 1, BO_PAIR = 2, BO_NOSKIP = 4, BO_PAD5 = 8, BO_TWP = 16 };
 template <typename T, int M, int TPT, int MINB, int OPT, int... Rs> inline bool bfill(gfp_fblue_info *f)
 {
     typedef Seq<Rs...> S;
     constexpr bool K0 = S::r(0) == 2 && S::K >= 3 && (OPT & BO_NOSKIP) == 0;
-    constexpr int PM = (OPT & BO_PAD5) != 0 ? GFP_FAST_PAD5 : 0;
+    constexpr int PM = ((OPT & BO_PAD5) != 0 ? GFP_FAST_PAD5 : 0) | ((OPT & BO_TWP) != 0 ? BTWP : 0);
     f->func[GFP_BFORM_C2C] = (const void *)bkernel<T, GFP_BFORM_C2C, M, TPT, MINB, S, K0, PM>;
     f->func[GFP_BFORM_R2C] = (const void *)bkernel<T, GFP_BFORM_R2C, M, TPT, MINB, S, K0, PM>;
     f->func[GFP_BFORM_C2R] = (const void *)bkernel<T, GFP_BFORM_C2R, M, TPT, MINB, S, K0, PM>;
@@ -399,16 +425,18 @@ template <typename T, int M, int TPT, int MINB, int OPT, int... Rs> inline bool 
  *   M = 8192 (..4096): 256 x 32, 8 32 32 padded every 32, two blocks an SM
  *     (C2C 4093 +69-90 %, the pair form +39-58 % over 512 x 16 as 2 16 16
  *     16, one block an SM, whose skipped radix-2 stage 0 stalled on 16
- *     global loads a thread); the general form (108 bytes of spills
+ *     global loads a thread), twiddles as products (+4 %); the general
+ *     form (108 bytes of spills
  *     there) on 512 x 16 as 2 16 16 16 without the skip (C2C +46 %)
  *   M = 9216 = 2^10 3^2 (..4608, the issue's 4241): 576 threads x 16-18,
- *     96 registers (8640 = 2^6 3^3 5 as 16 15 9 4 spilled 170 bytes; 288 x
- *     32 as 32 32 9 lost 7 % in C2C)
+ *     96 registers, twiddles as products (+11-14 %) (8640 = 2^6 3^3 5 as
+ *     16 15 9 4 spilled 170 bytes; 288 x 32 as 32 32 9 lost 7 % in C2C)
  *   M = 12288 = 2^12 3 (..6144): 768 threads x 16-18, 80 registers (not
  *     measured against other shapes)
  *   M = 16384 (..8192): 1024 x 16 at 64 registers, 4 16 16 16, one block
  *     an SM (139 KB) with 32 warps (7727 +17-21 % over 512 x 32 at 128
- *     registers); no general form (it spills)
+ *     registers), twiddles as products (R2C +11 %); no general form (it
+ *     spills)
  * form: the kernel form the plan will launch (GFP_BFORM_*); f holds every
  * form the configuration for it has.
  * Alternatives under GFP_FAST_AB, GFP_FAST_ALT=k (the general form not
@@ -468,6 +496,18 @@ bool gfp_fblue_f32(int M, int form, gfp_fblue_info *f)
     case 9: /* 8192 as 32 16 16, padded every 32 */
         if (M == 8192) return gfpblue::bfill<float, 8192, 256, 2, gfpblue::BO_PAIR | gfpblue::BO_PAD5, 32, 16, 16>(f);
         break;
+    /* stop 21, fourth round: a thread's loads decide (the two-level table,
+     * two loads a twiddle, lost): twiddles as products of 3 + R/4 - 1 loads */
+    case 10: /* the product's shapes with them */
+        if (M == 8192)
+            return gfpblue::bfill<float, 8192, 256, 2, gfpblue::BO_PAIR | gfpblue::BO_PAD5 | gfpblue::BO_TWP, 8, 32, 32>(f);
+        if (M == 4096)
+            return gfpblue::bfill<float, 4096, 128, 4, gfpblue::BO_PAIR | gfpblue::BO_PAD5 | gfpblue::BO_TWP, 4, 32, 32>(f);
+        if (M == 9216)
+            return gfpblue::bfill<float, 9216, 576, 1, gfpblue::BO_PAIR | gfpblue::BO_TWP, 4, 9, 16, 16>(f);
+        if (M == 16384)
+            return gfpblue::bfill<float, 16384, 1024, 1, gfpblue::BO_PAIR | gfpblue::BO_TWP, 4, 16, 16, 16>(f);
+        break;
     default: break;
     }
 #endif
@@ -481,10 +521,10 @@ bool gfp_fblue_f32(int M, int form, gfp_fblue_info *f)
     case 8192:
         if (form == GFP_BFORM_GEN) /* 108 bytes of spills on 256 x 32 */
             return bfill<float, 8192, 512, 1, BO_GEN | BO_NOSKIP, 2, 16, 16, 16>(f);
-        return bfill<float, 8192, 256, 2, BO_PAIR | BO_PAD5, 8, 32, 32>(f);
-    case 9216: return bfill<float, 9216, 576, 1, BO_GEN | BO_PAIR, 4, 9, 16, 16>(f);
+        return bfill<float, 8192, 256, 2, BO_PAIR | BO_PAD5 | BO_TWP, 8, 32, 32>(f);
+    case 9216: return bfill<float, 9216, 576, 1, BO_GEN | BO_PAIR | BO_TWP, 4, 9, 16, 16>(f);
     case 12288: return bfill<float, 12288, 768, 1, BO_GEN | BO_PAIR, 16, 16, 16, 3>(f);
-    case 16384: return bfill<float, 16384, 1024, 1, BO_PAIR, 4, 16, 16, 16>(f);
+    case 16384: return bfill<float, 16384, 1024, 1, BO_PAIR | BO_TWP, 4, 16, 16, 16>(f);
     default: return false;
     }
 }

@@ -340,7 +340,7 @@ int main(int argc, char **argv)
     bool alts = argc > 1 && !strcmp(argv[1], "alts");
     int na = 1, a0 = 0;
 #ifdef GFP_FAST_AB
-    if (alts) na = 10;
+    if (alts) na = 11;
     if (alts && argc > 2) a0 = atoi(argv[2]); /* emu-blue alts FIRST: alts FIRST.. only */
 #endif
     for (int a = a0; a < na; a++) {
