@@ -233,6 +233,11 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
     GFP_FASTB(double, 124, 4, 8, C2C_T, 8, 31, 4)
     GFP_FASTB(double, 105, 21, 8, C2C_T, 6, 7, 3, 5)
     GFP_FASTB(double, 120, 24, 8, C2C_T, 6, 8, 3, 5)
+    /* Bluestein's M for f64 n past 4096 (the one-block limit): 72 and 80
+     * (4241: M 9216 = 128 x 72 instead of 13440 = 128 x 105; 5003: 10240
+     * = 128 x 80) */
+    GFP_FASTB(double, 72, 9, 8, C2C_T, 8, 8, 9)
+    GFP_FASTB(double, 80, 10, 8, C2C_T, 8, 8, 10)
     default: return gfp_fast2d_c2c_f64(nf, f);
     }
 }

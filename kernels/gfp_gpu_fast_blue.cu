@@ -431,8 +431,8 @@ template <typename T, int M, int TPT, int MINB, int OPT, int... Rs> inline bool 
  *   M = 9216 = 2^10 3^2 (..4608, the issue's 4241): 576 threads x 16-18,
  *     96 registers, twiddles as products (+11-14 %) (8640 = 2^6 3^3 5 as
  *     16 15 9 4 spilled 170 bytes; 288 x 32 as 32 32 9 lost 7 % in C2C)
- *   M = 12288 = 2^12 3 (..6144): 768 threads x 16-18, 80 registers (not
- *     measured against other shapes)
+ *   M = 12288 = 2^12 3 (..6144): 768 threads x 16-18, 80 registers,
+ *     twiddles as products (no other shape measured)
  *   M = 16384 (..8192): 1024 x 16 at 64 registers, 4 16 16 16, one block
  *     an SM (139 KB) with 32 warps (7727 +17-21 % over 512 x 32 at 128
  *     registers), twiddles as products (R2C +11 %); no general form (it
@@ -523,7 +523,7 @@ bool gfp_fblue_f32(int M, int form, gfp_fblue_info *f)
             return bfill<float, 8192, 512, 1, BO_GEN | BO_NOSKIP, 2, 16, 16, 16>(f);
         return bfill<float, 8192, 256, 2, BO_PAIR | BO_PAD5 | BO_TWP, 8, 32, 32>(f);
     case 9216: return bfill<float, 9216, 576, 1, BO_GEN | BO_PAIR | BO_TWP, 4, 9, 16, 16>(f);
-    case 12288: return bfill<float, 12288, 768, 1, BO_GEN | BO_PAIR, 16, 16, 16, 3>(f);
+    case 12288: return bfill<float, 12288, 768, 1, BO_GEN | BO_PAIR | BO_TWP, 16, 16, 16, 3>(f);
     case 16384: return bfill<float, 16384, 1024, 1, BO_PAIR | BO_TWP, 4, 16, 16, 16>(f);
     default: return false;
     }

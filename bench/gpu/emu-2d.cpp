@@ -649,6 +649,14 @@ static void all_fourstep()
             fourstep_test<double>(pr[0], pr[1], 1, 1, true);
         }
     }
+    /* f64 only: the second passes of 72 and 80 (Bluestein's M past n 4096) */
+    static const int dpairs[][2] = {{128, 72}, {128, 80}};
+    for (auto &pr : dpairs) {
+        if ((only && atoi(only) != pr[0] && atoi(only) != pr[1]) || quick)
+            continue;
+        fourstep_test<double>(pr[0], pr[1], 3, 0, false);
+        fourstep_test<double>(pr[0], pr[1], 1, 1, true);
+    }
     /* R2C with the split in the second pass: every such kernel (n2 256 ..
      * 4096), n1 below, equal to and above n2 */
     static const int rpairs[][2] = {{128, 256}, {512, 256}, {256, 512}, {128, 1024},
