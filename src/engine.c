@@ -215,11 +215,15 @@ gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
     gfp_status st = batch_check(p, nframes, err);
     if (st)
         return st;
-    if (!p->engine->ops->submit_t)
+    const gfp_engine_ops *o = p->engine->ops;
+    if (o->submit_tg) /* plain arrays are tiled ones without tiles */
+        return o->submit_tg(p->engine->state, p->impl, slot, in, NULL, out, 0,
+                            nframes, ld, col0, err);
+    if (!o->submit_t)
         return gfp_fail(err, GFP_ENOTSUP, "the %s engine has no transposed "
                         "output", p->engine->name);
-    return p->engine->ops->submit_t(p->engine->state, p->impl, slot, in, out,
-                                    nframes, ld, col0, err);
+    return o->submit_t(p->engine->state, p->impl, slot, in, out, nframes, ld,
+                       col0, err);
 }
 
 gfp_status gfp_plan_submit_tg(gfp_plan *p, int slot, const void *in,

@@ -601,14 +601,6 @@ static gfp_status cuda_submit_tg(void *state, void *impl, int slot,
     return GFP_OK;
 }
 
-static gfp_status cuda_submit_t(void *state, void *impl, int slot,
-                                const void *in, void *out, size_t nframes,
-                                size_t ld, size_t col0, gfp_error *err)
-{
-    return cuda_submit_tg(state, impl, slot, in, NULL, out, 0, nframes, ld,
-                          col0, err);
-}
-
 static gfp_status cuda_wait(void *state, void *impl, int slot, gfp_error *err)
 {
     (void)state;
@@ -1158,7 +1150,6 @@ const gfp_engine_ops gfp_engine_gpu = {
     .exec_2d = gpu_exec_2d,
     .plan_2d_destroy = gpu_plan_2d_destroy,
     .time_2d = gpu_time_2d,
-    .submit_t = cuda_submit_t,
     .submit_tg = cuda_submit_tg,
     .time_batch = cuda_time,
     .bench_fill = cuda_bench_fill,
@@ -1176,7 +1167,6 @@ const gfp_engine_ops gfp_engine_gpu = {
 
 const gfp_engine_ops gfp_engine_cufft = {
     .time_2d = cufft_time_2d,
-    .submit_t = cuda_submit_t,
     .submit_tg = cuda_submit_tg,
     .time_batch = cuda_time,
     .bench_fill = cuda_bench_fill,

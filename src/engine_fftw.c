@@ -1098,14 +1098,6 @@ static gfp_status fftw_submit_tg(void *state, void *impl, int slot,
     return GFP_OK;
 }
 
-static gfp_status fftw_submit_t(void *state, void *impl, int slot,
-                                const void *in, void *out, size_t nframes,
-                                size_t ld, size_t col0, gfp_error *err)
-{
-    return fftw_submit_tg(state, impl, slot, in, NULL, out, 0, nframes, ld,
-                          col0, err);
-}
-
 /* bench --2d: FFTW's own 2D plan (rank 2, howmany = count) on the
  * engine's threads, timed from host memory. */
 static gfp_status fftw_time_2d(void *state, const gfp_2d_desc *d, int warmup,
@@ -1179,7 +1171,6 @@ done:
 
 const gfp_engine_ops gfp_engine_fftw = {
     .time_2d = fftw_time_2d,
-    .submit_t = fftw_submit_t,
     .submit_tg = fftw_submit_tg,
     .time_batch = fftw_time,
     .name = "cpu",

@@ -226,14 +226,6 @@ static gfp_status hybrid_submit_tg(void *state, void *impl, int slot,
     return cpu_part_done(s, p, slot, st, nc, ng, t0, t1);
 }
 
-static gfp_status hybrid_submit_t(void *state, void *impl, int slot,
-                                  const void *in, void *out, size_t nframes,
-                                  size_t ld, size_t col0, gfp_error *err)
-{
-    return hybrid_submit_tg(state, impl, slot, in, NULL, out, 0, nframes, ld,
-                            col0, err);
-}
-
 /* The time blocked here is the GPU's part outlasting the CPU's. */
 static gfp_status hybrid_wait(void *state, void *impl, int slot,
                               gfp_error *err)
@@ -287,7 +279,6 @@ static const gfp_engine_ops hybrid_ops = {
     .alloc_host = hybrid_alloc_host,
     .free_host = hybrid_free_host,
     .time_batch = hybrid_time,
-    .submit_t = hybrid_submit_t,
     .submit_tg = hybrid_submit_tg,
 };
 

@@ -339,11 +339,13 @@ typedef struct gfp_engine_ops {
      * frame f at complex value c * ld + col0 + f of out. C2C and R2C
      * plans without post-op or pooling (GFP_ENOTSUP otherwise). The CPU
      * engine transposes on the CPU, the GPU engines on the device before
-     * one strided copy back. */
+     * one strided copy back; they offer it as submit_tg without tiles. */
     gfp_status (*submit_t)(void *state, void *plan, int slot, const void *in,
                            void *out, size_t nframes, size_t ld, size_t col0,
                            gfp_error *err);
-    /* Optional (NULL: not offered): submit_t with fft2's tiled arrays
+    /* Optional (NULL: not offered): submit_t with fft2's tiled arrays; an
+     * engine that offers it needs no submit_t (gfp_plan_submit_t calls it
+     * without tiles)
      * (gfp_tiles). tin (NULL: plain): the input of a C2C plan is stored
      * in tiles and gathered on the way in: the GPU engines copy each
      * tile's run of the batch (nframes x the tile's height, contiguous in
@@ -467,8 +469,8 @@ void gfp_plan_destroy(gfp_plan *p);
 gfp_status gfp_plan_submit(gfp_plan *p, int slot, const void *in, void *out,
                            size_t nframes, gfp_error *err) GFP_WUR;
 gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err) GFP_WUR;
-/* submit_t of the plan's engine (see gfp_engine_ops); GFP_ENOTSUP when
- * the engine has none. */
+/* submit_t of the plan's engine (see gfp_engine_ops), or its submit_tg
+ * without tiles; GFP_ENOTSUP when the engine has neither. */
 gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
                              size_t nframes, size_t ld, size_t col0,
                              gfp_error *err) GFP_WUR;

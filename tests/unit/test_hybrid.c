@@ -60,8 +60,9 @@ static gfp_status spy_submit_t(void *state, void *plan, int slot,
     spy_state *s = state;
     s->frames += n;
     s->submits++;
-    return s->inner->ops->submit_t(s->inner->state, plan, slot, in, out, n,
-                                   ld, col0, err);
+    /* the inner (CPU) engine offers tiled arrays, plain ones without tiles */
+    return s->inner->ops->submit_tg(s->inner->state, plan, slot, in, NULL, out,
+                                    0, n, ld, col0, err);
 }
 static gfp_status spy_wait(void *state, void *plan, int slot,
                            gfp_error *err)
@@ -104,7 +105,7 @@ static const gfp_engine_ops tspy_ops = {
     .open = spy_open, .close = spy_close, .plan = spy_plan,
     .plan_destroy = spy_plan_destroy, .submit = spy_submit,
     .wait = spy_wait, .alloc_host = spy_alloc, .free_host = spy_free,
-    .submit_t = spy_submit_t, .submit_tg = spy_submit_tg};
+    .submit_tg = spy_submit_tg};
 
 /* The same without submit_t: fft2's passes then transpose from staging
  * buffers themselves. */
