@@ -217,6 +217,18 @@ static const size_t shapes[][2] = {
     {1, 257}, {257, 1}, {100, 101}, {45, 128}};
 #define NSHAPES (sizeof shapes / sizeof *shapes)
 
+/* random input of a W x H transform of kind k (H rows of W values,
+ * complex ones for C2C); *Wc: the bins of an output row */
+static void *rand_2d(size_t W, size_t H, gfp_kind k, int dbl, size_t *Wc)
+{
+    size_t n = H * W * (k == GFP_C2C ? 2 : 1);
+    *Wc = k == GFP_C2C ? W : W / 2 + 1;
+    void *in = malloc(n * (dbl ? 8 : 4));
+    uint64_t seed = tu_rand_u64() | 1;
+    gfp_rand_fill(in, n, dbl, &seed);
+    return in;
+}
+
 /* ---- the CPU engine's pipelined transposes against a direct DFT -------- */
 
 static void test_cpu_vs_dft(void)
@@ -281,11 +293,8 @@ static void test_staging_path(void)
             size_t W = shapes[s][0], H = shapes[s][1];
             for (int kind = 0; kind < 2; kind++) {
                 gfp_kind k = kind ? GFP_R2C : GFP_C2C;
-                size_t n = H * W * (k == GFP_C2C ? 2 : 1);
-                size_t Wc = k == GFP_C2C ? W : W / 2 + 1;
-                void *in = malloc(n * (dbl ? 8 : 4));
-                uint64_t seed = tu_rand_u64() | 1;
-                gfp_rand_fill(in, n, dbl, &seed);
+                size_t Wc;
+                void *in = rand_2d(W, H, k, dbl, &Wc);
                 void *ref = run_2d(cpu, W, H, k, dbl, in, 0, 1);
                 void *got = run_2d(pe, W, H, k, dbl, in, 0, 3);
                 double e = got && ref ? rel_err(got, ref, H * Wc * 2, dbl) : 1;
@@ -314,11 +323,8 @@ static void test_hybrid_matches_cpu(void)
             size_t W = shapes[s][0], H = shapes[s][1];
             for (int kind = 0; kind < 2; kind++) {
                 gfp_kind k = kind ? GFP_R2C : GFP_C2C;
-                size_t per = k == GFP_C2C ? 2 : 1, n = H * W * per;
-                size_t Wc = k == GFP_C2C ? W : W / 2 + 1;
-                void *in = malloc(n * (dbl ? 8 : 4));
-                uint64_t seed = tu_rand_u64() | 1;
-                gfp_rand_fill(in, n, dbl, &seed);
+                size_t Wc;
+                void *in = rand_2d(W, H, k, dbl, &Wc);
                 void *ref = run_2d(cpu, W, H, k, dbl, in, 0, 1);
                 for (size_t ri = 0; ri < sizeof ratios / sizeof *ratios;
                      ri++)
@@ -379,12 +385,9 @@ static void test_tiles(void)
             size_t W = shapes[s][0], H = shapes[s][1];
             for (int kind = 0; kind < 2; kind++) {
                 gfp_kind k = kind ? GFP_R2C : GFP_C2C;
-                size_t n = H * W * (k == GFP_C2C ? 2 : 1);
-                size_t Wc = k == GFP_C2C ? W : W / 2 + 1;
                 double tol = dbl ? 1e-14 : 2e-6;
-                void *in = malloc(n * (dbl ? 8 : 4));
-                uint64_t seed = tu_rand_u64() | 1;
-                gfp_rand_fill(in, n, dbl, &seed);
+                size_t Wc;
+                void *in = rand_2d(W, H, k, dbl, &Wc);
                 void *ref = run_2d(cpu, W, H, k, dbl, in, 0, 1);
                 for (size_t ti = 0; ti < sizeof tiles / sizeof *tiles; ti++) {
                     size_t used = 99;
