@@ -231,7 +231,7 @@ gfp_status gfp_plan_submit_tg(gfp_plan *p, int slot, const void *in,
                               size_t nframes, size_t ld, size_t col0,
                               gfp_error *err)
 {
-    if (!tin && !tout) /* no tiles: any engine with submit_t */
+    if (!tin && !tout) /* no tiles: an engine with submit_tg or submit_t */
         return gfp_plan_submit_t(p, slot, in, out, nframes, ld, col0, err);
     gfp_status st = batch_check(p, nframes, err);
     if (st)
