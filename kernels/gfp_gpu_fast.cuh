@@ -151,6 +151,24 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
  * W_2L^k from the two-level table xtw (xsh) */
 #define GFP_FAST_SPL (1 << 19)
 
+/* Bluestein of a length n on the four-step FFT of M = n1 n2 (gfp_fparams'
+ * b* fields; gfp_gpu_large.cu), three passes:
+ * GFP_FAST_BLI (pass A, with TL, XT and TR): the transposed load takes
+ *   element m = g % fpm + i ld of the user's frame g / fpm (bn values in
+ *   the form bin), conj_in, times the chirp w[m]; 0 for m >= bn;
+ * GFP_FAST_BLM (pass B, direct loads of rows k1 = g % fpm of N = n2): the
+ *   row's FFT Z, conj(Z bh[k1 N + k]) back into shared memory, its FFT
+ *   again, bin k times W_M^{k1 k} (xtw), the row stored back in place;
+ * GFP_FAST_BLO (pass C, with TL and TR): bin k of frame g is output m =
+ *   g % fpm + k ld of the user's frame g / fpm, conj(z) w[m], then
+ *   conj_out and scale, only m < bnout, complex or (bout_real) real.
+ * So the pointwise product of Bluestein's convolution sits between two
+ * FFTs in one block, and the inverse FFT's conjugations fold into its
+ * neighbours: y = conj(FFT(conj Y)). */
+#define GFP_FAST_BLI (1 << 20)
+#define GFP_FAST_BLM (1 << 21)
+#define GFP_FAST_BLO (1 << 22)
+
 namespace gfpfast {
 
 /* GFP_FAST_SPL: frame slot s of block b: the matrix m, its row k1 <= n1/2
@@ -263,6 +281,39 @@ template <int FPB, int TPT> __device__ __forceinline__ int tr_first(int grp)
         }
     }
     return grp;
+}
+
+/* a value the compiler must treat as unknown from here on */
+#ifdef GFP_EMU
+template <typename V> __device__ __forceinline__ void opaque(V &) {}
+#else
+__device__ __forceinline__ void opaque(const void *&v) { asm volatile("" : "+l"(v)); }
+__device__ __forceinline__ void opaque(int &v) { asm volatile("" : "+r"(v)); }
+#endif
+
+/* GFP_FAST_BLI: element m < bn of user frame b, conj_in, times w[m] */
+template <typename T>
+__device__ __forceinline__ gcx<T> bl_in(const gfp_fparams &p, unsigned long long b,
+                                        unsigned long long m)
+{
+    gcx<T> v;
+    if (p.bin == GFP_FAST_BIN_CPLX) {
+        v = ldg((const gcx<T> *)p.in + b * p.bn + m);
+    } else if (p.bin == GFP_FAST_BIN_REAL) {
+        v = mk(ldg((const T *)p.in + b * p.bn + m), (T)0);
+    } else { /* Hermitian: bins 0 .. n/2 stored, X[m] = conj X[n - m] above */
+        const unsigned long long h = p.bn / 2 + 1;
+        const gcx<T> *in = (const gcx<T> *)p.in + b * h;
+        if (m < h) {
+            v = ldg(in + m);
+        } else {
+            v = ldg(in + (p.bn - m));
+            v.y = -v.y;
+        }
+    }
+    if (p.conj_in)
+        v.y = -v.y;
+    return cmul(v, ldg((const gcx<T> *)p.bch + m));
 }
 
 /* W_L^m from the four-step pass's two-level table (gfp_fparams.xtw) */
@@ -432,6 +483,11 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     constexpr int NT = TPT * FPB;
     constexpr int PS = PadN<N, MODE>::v;
     constexpr bool TL = (MODE & GFP_FAST_TL) != 0;
+    constexpr bool BLI = (MODE & GFP_FAST_BLI) != 0;
+    constexpr bool BLM = (MODE & GFP_FAST_BLM) != 0;
+    constexpr bool BLO = (MODE & GFP_FAST_BLO) != 0;
+    static_assert((!BLI && !BLO) || (TL && (MODE & GFP_FAST_TR)), "Bluestein A, C: TL and TR");
+    static_assert(!BLM || !(MODE & (GFP_FAST_TL | GFP_FAST_TR)), "Bluestein B: rows in place");
     constexpr bool DIRECT = !TL && TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN;
     constexpr bool DOUT = TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMOUT;
     constexpr bool PP = PPol<T, N, FPB, PPF, MODE>::pp;
@@ -469,18 +525,27 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         const int k0 = tr_first<FPB, TPT>(tid / FPB);
         if (tt < nt) {
             const unsigned long long g = b0 + (unsigned long long)tt;
-            const gcx<T> *src = (const gcx<T> *)p.in + (g / p.fpm) * p.mst + g % p.fpm;
             const unsigned long long ld = p.ld;
             gcx<T> buf[IT];
+            if constexpr (BLI) {
+                /* element m of user frame b, zero past bn */
+                const unsigned long long b = g / p.fpm, m0 = g % p.fpm;
+#pragma unroll
+                for (int it = 0; it < IT; it++) {
+                    const unsigned long long m = m0 + (unsigned long long)(k0 + it * TPT) * ld;
+                    buf[it] = m < p.bn ? bl_in<T>(p, b, m) : mk((T)0, (T)0);
+                }
+            } else {
+                const gcx<T> *src = (const gcx<T> *)p.in + (g / p.fpm) * p.mst + g % p.fpm;
+#pragma unroll
+                for (int it = 0; it < IT; it++) {
+                    buf[it] = ldf<MODE>(&src[(unsigned long long)(k0 + it * TPT) * ld]);
+                    if (p.conj_in) buf[it].y = -buf[it].y;
+                }
+            }
 #pragma unroll
             for (int it = 0; it < IT; it++)
-                buf[it] = ldf<MODE>(&src[(unsigned long long)(k0 + it * TPT) * ld]);
-#pragma unroll
-            for (int it = 0; it < IT; it++) {
-                gcx<T> a = buf[it];
-                if (p.conj_in) a.y = -a.y;
-                sm0[tt * PS + fpad<MODE>(k0 + it * TPT)] = a;
-            }
+                sm0[tt * PS + fpad<MODE>(k0 + it * TPT)] = buf[it];
         }
         __syncthreads();
     } else if constexpr (!DIRECT) {
@@ -514,11 +579,49 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     }
     constexpr int KM = MODE & 15; /* GFP_MODE_* without the option bits */
     constexpr bool TR = (MODE & GFP_FAST_TR) != 0;
-    constexpr bool OUTG = DOUT && KM == GFP_MODE_C2C && !TR;
+    constexpr bool OUTG = DOUT && KM == GFP_MODE_C2C && !TR && !BLM;
     Run<T, N, TPT, 1, 0, true, DIRECT, OUTG, MODE, PP, BS, 0, Rs...>::go(p, sm, c);
     sm0 = smb + (PP && (sizeof...(Rs) % 2) ? BS : 0); /* buffer holding the result */
     if constexpr (OUTG) {
         return;
+    } else if constexpr (BLM) {
+        static_assert(DIRECT && !PP && KM == GFP_MODE_C2C, "Bluestein B: direct loads, one buffer");
+        /* row k1 = g % fpm: conj(Z bh[k1 N + k]) in place, then its FFT */
+        const unsigned fpm = (unsigned)p.fpm, r0 = (unsigned)(b0 % p.fpm);
+        const gcx<T> *bh = (const gcx<T> *)p.bh;
+        constexpr int IT = (FPB * N + NT - 1) / NT;
+#pragma unroll 2
+        for (int it = 0; it < IT; it++) {
+            const int e = tid + it * NT;
+            if (FPB * N % NT == 0 || e < FPB * N) {
+                const int tt = e / N, i = e - tt * N;
+                const unsigned k1 = (r0 + (unsigned)tt) % fpm;
+                gcx<T> *a = &sm0[tt * PS + fpad<MODE>(i)];
+                const gcx<T> z = cmul(*a, ldg(&bh[(unsigned long long)k1 * N + i]));
+                *a = mk(z.x, -z.y);
+            }
+        }
+        __syncthreads();
+        /* the second FFT reads the same twiddles at the same indices: hide
+         * that from the compiler, which would otherwise keep the first
+         * FFT's twiddles and addresses live across the product (spills) */
+        gfp_fparams q = p;
+        Ctx c2 = c;
+        opaque(q.tw);
+        opaque(c2.x);
+        Run<T, N, TPT, 1, 0, true, false, false, MODE, false, BS, 0, Rs...>::go(q, sm, c2);
+        /* bin k of row k1 times W_M^{k1 k}, the rows back where they were */
+        gcx<T> *dst = (gcx<T> *)p.out + b0 * (unsigned long long)N;
+        const int tot = nt * N;
+#pragma unroll 2
+        for (int it = 0; it < IT; it++) {
+            const int e = tid + it * NT;
+            if (e < tot) {
+                const int tt = e / N, i = e - tt * N;
+                const unsigned k1 = (r0 + (unsigned)tt) % fpm;
+                dst[e] = cmul(sm0[tt * PS + fpad<MODE>(i)], xtw_tab<T>(p, k1 * (unsigned)i));
+            }
+        }
     } else if constexpr (TR) {
         /* Index map. Frame slot tt of this block is global frame
          * g = b0 + tt (tt < nt), its result Z at sm0[tt * PS + fpad<MODE>(i)].
@@ -562,7 +665,29 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                         dst[(unsigned long long)n1 * N] = r2c_bin(a, a, mk((T)-1, (T)0), sc, sc);
                 }
             }
-        } else if (tt < nt) {
+        } else if (BLO && tt < nt) {
+            /* output m = g % fpm + k ld of user frame g / fpm: conj(z) w[m] */
+            const unsigned long long g = b0 + (unsigned long long)tt;
+            const unsigned long long b = g / p.fpm, m0 = g % p.fpm, ld = p.ld;
+            const gcx<T> *s0 = sm0 + tt * PS;
+            const gcx<T> *w = (const gcx<T> *)p.bch;
+            const T sc = (T)p.scale;
+            const T cs = p.conj_out ? -sc : sc;
+#pragma unroll 4
+            for (int it = 0; it < IT; it++) {
+                const int k = k0 + it * TPT;
+                const unsigned long long m = m0 + (unsigned long long)k * ld;
+                if (k < NBIN && m < p.bnout) {
+                    gcx<T> z = s0[fpad<MODE>(k)];
+                    z.y = -z.y;
+                    z = cmul(z, ldg(&w[m]));
+                    if (p.bout_real)
+                        ((T *)p.out)[b * p.bnout + m] = z.x * sc;
+                    else
+                        ((gcx<T> *)p.out)[b * p.bnout + m] = mk(z.x * sc, z.y * cs);
+                }
+            }
+        } else if (!BLO && tt < nt) {
             const unsigned long long g = b0 + (unsigned long long)tt;
             const unsigned xm = XT ? (unsigned)(g % p.fpm) : 0u; /* W_L^{xm k} */
             const unsigned xl = XT ? (unsigned)(p.fpm * N) : 0u;  /* L */

@@ -25,7 +25,19 @@ struct gfp_fparams {
      * table xtw: W_L^m = xtw[m mod 2^xsh] * xtw[2^xsh + (m >> xsh)] */
     const void *xtw;
     int xsh;
+    /* Bluestein on the four-step FFT (GFP_FAST_BLI, BLM, BLO;
+     * gfp_gpu_large.cu): the chirp w[m] = W_2n^{m^2}, m < bn, rounded once;
+     * the chirp's spectrum / M in the first pass's output order, bh[k1 n2 +
+     * k2] = Bh[k1 + n1 k2]; the logical length bn and the outputs a frame
+     * bnout; the input form bin (GFP_FAST_BIN_*) and whether the output is
+     * real (bout_real) */
+    const void *bch, *bh;
+    unsigned long long bn, bnout;
+    int bin, bout_real;
 };
+/* Bluestein's input forms: n complex, n reals, n/2 + 1 bins of a Hermitian
+ * spectrum */
+enum { GFP_FAST_BIN_CPLX = 0, GFP_FAST_BIN_REAL = 1, GFP_FAST_BIN_HERM = 2 };
 
 #define GFP_FAST_MAXST 8
 struct gfp_fast_info {
@@ -74,6 +86,11 @@ inline unsigned long long gfp_spl_blocks(unsigned long long n1, int fpb)
 {
     return (n1 / 2 + (unsigned)fpb / 2) / ((unsigned)fpb / 2);
 }
+/* Bluestein of a length n on the four-step FFT of M = n1 n2 in three
+ * passes (gfp_gpu_fast_4sb.cu; form GFP_FAST_BA, BB or BC, nf n1, n2 or n1) */
+enum { GFP_FAST_BA = 0, GFP_FAST_BB = 1, GFP_FAST_BC = 2 };
+bool gfp_fast4sb_f32(int form, int nf, gfp_fast_info *f);
+bool gfp_fast4sb_f64(int form, int nf, gfp_fast_info *f);
 /* one transform of n = 2^15 .. 2^18 across a thread-block cluster
  * (gfp_gpu_fast_cl.cu, sm_90): f->nf the block's length, f->cl blocks */
 bool gfp_fastcl_c2c_f32(int n, gfp_fast_info *f);
@@ -91,7 +108,12 @@ struct gfp_pass {
  * one-pass cluster transform of length nf (xtw, xsh: W_nf, set by the
  * caller; fi.nf is then the block's share) */
 enum { GFP_PASS_C2C = 0, GFP_PASS_R2C = 1, GFP_PASS_4S1 = 2, GFP_PASS_4S2 = 3, GFP_PASS_1CL = 4,
-       GFP_PASS_4S2R = 5 /* 4S2 with the R2C split (xtw, xsh: W_2L, set by the caller) */ };
+       GFP_PASS_4S2R = 5, /* 4S2 with the R2C split (xtw, xsh: W_2L, set by the caller) */
+       /* Bluestein on the four-step (gfp_fast4sb_*): the chirped first pass,
+        * the middle pass (FFT, times bh, FFT, twiddle) and the last (FFT,
+        * chirp, only the outputs kept); the caller sets the Bluestein
+        * fields and xtw, xsh (W_M) */
+       GFP_PASS_BA = 6, GFP_PASS_BB = 7, GFP_PASS_BC = 8 };
 /* Sets t up for a complex FFT of length nf whose output rows are ld values
  * apart when a pass kernel of that form exists and fits the device; leaves
  * t->on = 0 otherwise. */

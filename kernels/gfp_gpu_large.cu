@@ -507,11 +507,12 @@ static const gfp_lfast lfast_tab[] = {GFP_LF(64, 16), GFP_LF(128, 16), GFP_LF(25
 /* ---- host side ------------------------------------------------------------ */
 
 enum { GFP_ROUTE_C2C = 0, GFP_ROUTE_R2C, GFP_ROUTE_C2R, GFP_ROUTE_GENERIC,
-       GFP_ROUTE_BLUE, GFP_ROUTE_BLUE1, GFP_ROUTE_BLUEF };
+       GFP_ROUTE_BLUE, GFP_ROUTE_BLUE1, GFP_ROUTE_BLUEF, GFP_ROUTE_BLUE4 };
 static const char *const route_name[] = {"c2c multi-pass", "r2c multi-pass + split",
                                          "c2r merge + multi-pass", "pre + fft + post",
                                          "bluestein", "bluestein one-block",
-                                         "bluestein one-block specialised"};
+                                         "bluestein one-block specialised",
+                                         "bluestein on the four-step, three passes"};
 
 struct gfp_lpass {
     int R, C, csh, ls, threads, pstride;
@@ -541,6 +542,8 @@ struct gfp_large {
     gfp_lcore core;
     gfp_pass r2s;         /* R2C on a four-step core: its second pass with the
                              split fused (r2s.on), instead of core.p2 + split */
+    gfp_pass b4[3];       /* Bluestein on the four-step of L = n1 n2 (route
+                             BLUE4): passes A (n1), B (n2), C (n1) */
     int r2s_want;         /* R2C, f32, no post-op: take r2s where it exists, and
                              factor the core for it (rows of 1024, fourstep_n1) */
     gfp_lxparams xp;      /* pre/post/split/merge/fused parameters */
@@ -1232,7 +1235,7 @@ static long long blue_len(long long m, int dbl)
 
 /* Bluestein: chirp tables and the chirp's spectrum Bh = FFT_M(b) / M,
  * computed in double through a double-precision plan of length M. */
-static int blue_setup(gfp_large *P, long long n, long long M, int dbl, char *err,
+static int blue_setup(gfp_large *P, long long n, long long M, int n1, int dbl, char *err,
                       size_t errlen)
 {
     int rc = twotab(P, 2 * n, &P->xp.chirp, &P->xp.csh, err, errlen);
@@ -1305,6 +1308,20 @@ static int blue_setup(gfp_large *P, long long n, long long M, int dbl, char *err
     if ((e = cudaMemcpy(hb, dbout, bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
         rc = gfp_gpu_cuda_fail(err, errlen, e, "chirp spectrum");
         goto done;
+    }
+    if (n1 > 1) {
+        /* the four-step's order (route BLUE4): Bh[k1 + n1 k2] at k1 n2 + k2 */
+        const long long n2 = M / n1;
+        double2 *hp = (double2 *)malloc((size_t)M * sizeof *hp);
+        if (!hp) {
+            rc = gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+            goto done;
+        }
+        for (long long k1 = 0; k1 < n1; k1++)
+            for (long long k2 = 0; k2 < n2; k2++)
+                hp[k1 * n2 + k2] = hb[k1 + n1 * k2];
+        free(hb);
+        hb = hp;
     }
     if (!dbl) {
         float *hf = (float *)hb; /* in place: element i written after read */
@@ -1421,7 +1438,7 @@ static int bluef_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
         return GFP_GPU_ENOTSUP;
     /* the chirp table w[m], m < n, and Bh for this M */
     P->L = P->xp.L = M;
-    int rc = blue_setup(P, n, M, dbl, err, errlen);
+    int rc = blue_setup(P, n, M, 0, dbl, err, errlen);
     if (rc)
         return rc;
     if (!P->xp.chirpt || !P->xp.bh)
@@ -1457,6 +1474,85 @@ static int bluef_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
     return GFP_GPU_OK;
 }
 
+/* Bluestein on the four-step (route BLUE4, gfp_gpu_fast_4sb.cu): the
+ * shortest M = n1 n2 >= m with the three pass kernels, of two such the
+ * split with n1 <= n2 and n1 longest (the four-step's habit: the strided
+ * passes A and C take the shorter frames); 0 if there is none */
+static long long blue4_len(long long m, int dbl, int optin, int *n1p)
+{
+    long long best = 0;
+    int bn1 = 0;
+    for (int n1 = 128; n1 <= 4096; n1 *= 2) {
+        gfp_fast_info a, c;
+        bool ok = dbl ? gfp_fast4sb_f64(GFP_FAST_BA, n1, &a) && gfp_fast4sb_f64(GFP_FAST_BC, n1, &c)
+                      : gfp_fast4sb_f32(GFP_FAST_BA, n1, &a) && gfp_fast4sb_f32(GFP_FAST_BC, n1, &c);
+        if (!ok || a.smem > (size_t)optin || c.smem > (size_t)optin)
+            continue;
+        for (int n2 = 2; n2 <= 4096; n2++) {
+            gfp_fast_info b;
+            const long long M = (long long)n1 * n2;
+            if (M < m || (best && M > best))
+                continue;
+            if (!(dbl ? gfp_fast4sb_f64(GFP_FAST_BB, n2, &b) : gfp_fast4sb_f32(GFP_FAST_BB, n2, &b)) ||
+                b.smem > (size_t)optin)
+                continue;
+            const bool better = !best || M < best || (n1 <= n2 && (bn1 > M / bn1 || n1 > bn1));
+            if (better) {
+                best = M;
+                bn1 = n1;
+            }
+        }
+    }
+    *n1p = bn1;
+    return best;
+}
+
+/* the three passes of route BLUE4 when their kernels exist for an M and
+ * the chirp has a direct table (n <= 2^22); GFP_GPU_ENOTSUP otherwise.
+ * GFP_GPU_BLUE4=0 turns the route off (the six-step route instead). */
+static int blue4_setup(gfp_large *P, long long n, int dbl, int optin, char *err, size_t errlen)
+{
+    const char *ev = getenv("GFP_GPU_BLUE4");
+    if ((ev && *ev == '0') || n > (1 << 22))
+        return GFP_GPU_ENOTSUP;
+    int n1 = 0;
+    const long long M = blue4_len(2 * n - 1, dbl, optin, &n1);
+    if (!M)
+        return GFP_GPU_ENOTSUP;
+    const long long n2 = M / n1;
+    gfp_lxparams *x = &P->xp;
+    int rc = blue_setup(P, n, M, n1, dbl, err, errlen);
+    if (rc)
+        return rc;
+    static const int form[3] = {GFP_PASS_BA, GFP_PASS_BB, GFP_PASS_BC};
+    for (int i = 0; i < 3; i++) {
+        gfp_pass *t = &P->b4[i];
+        rc = gfp_pass_setup(t, dbl, form[i], i == 1 ? (int)n2 : n1, 0, 0, 1.0, optin, P->device,
+                            err, errlen);
+        if (rc)
+            return rc;
+        if (!t->on) /* its block does not fit the device: the six-step route */
+            return GFP_GPU_ENOTSUP;
+        t->fp.bch = x->chirpt;
+        t->fp.bh = x->bh;
+        t->fp.bn = (unsigned long long)n;
+        t->fp.bnout = (unsigned long long)x->nout;
+        t->fp.bin = x->inmode == GFP_IN_CPLX   ? GFP_FAST_BIN_CPLX
+                    : x->inmode == GFP_IN_REAL ? GFP_FAST_BIN_REAL
+                                               : GFP_FAST_BIN_HERM;
+        t->fp.bout_real = x->outmode == GFP_OUT_REAL;
+    }
+    if ((rc = pass_twiddles(P, &P->b4[0], M, dbl, err, errlen))) /* W_M */
+        return rc;
+    P->b4[1].fp.xtw = P->b4[0].fp.xtw;
+    P->b4[1].fp.xsh = P->b4[0].fp.xsh;
+    P->b4[0].fp.conj_in = x->conj_in;
+    P->b4[2].fp.conj_out = x->conj_out;
+    P->b4[2].fp.scale = x->scale;
+    P->L = M;
+    return GFP_GPU_OK;
+}
+
 int gfp_large_supported(const gfp_gpu_desc *d)
 {
     if (!d || d->n < 1 || (long long)d->n > GFP_LMAXN)
@@ -1476,6 +1572,8 @@ void gfp_large_destroy(gfp_large *P)
         return;
     core_destroy(&P->core);
     gfp_pass_destroy(&P->r2s);
+    for (int i = 0; i < 3; i++)
+        gfp_pass_destroy(&P->b4[i]);
     for (int i = 0; i < P->nbufs; i++)
         cudaFree(P->bufs[i]);
     if (P->pool_made)
@@ -1587,8 +1685,16 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
             goto done;
         rc = GFP_GPU_OK;
     }
+    if (P->route == GFP_ROUTE_BLUE && nopts) {
+        rc = blue4_setup(P, n, dbl, optin, err, errlen);
+        if (rc == GFP_GPU_OK)
+            P->route = GFP_ROUTE_BLUE4;
+        else if (rc != GFP_GPU_ENOTSUP)
+            goto done;
+        rc = GFP_GPU_OK;
+    }
     if (P->route == GFP_ROUTE_BLUE) {
-        if ((rc = blue_setup(P, n, P->L, dbl, err, errlen)))
+        if ((rc = blue_setup(P, n, P->L, 0, dbl, err, errlen)))
             goto done;
         const char *ev = getenv("GFP_GPU_NOBLUE1");
         if (!(ev && *ev && *ev != '0')) {
@@ -1609,7 +1715,8 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
         P->r2s_want = P->route == GFP_ROUTE_R2C && !dbl && d->post == GFP_GPU_POST_NONE &&
                       !(P->L & (P->L - 1)) && !(ev && *ev == '0');
     }
-    if (P->route != GFP_ROUTE_BLUE1 && P->route != GFP_ROUTE_BLUEF) {
+    if (P->route != GFP_ROUTE_BLUE1 && P->route != GFP_ROUTE_BLUEF &&
+        P->route != GFP_ROUTE_BLUE4) {
         if ((rc = core_create(P, P->L, dbl, optin, &P->core, err, errlen)))
             goto done;
         /* a single-block core takes no conjugation or scale: then the
@@ -1638,6 +1745,10 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                           P->bpair ? ", two frames per block" : "");
             for (int i = 0; i < P->bfi.nst && o < (int)sizeof P->desc - 8; i++)
                 o += snprintf(P->desc + o, sizeof P->desc - o, "%s%d", i ? "x" : " ", P->bfi.r[i]);
+        } else if (P->route == GFP_ROUTE_BLUE4) {
+            snprintf(P->desc + o, sizeof P->desc - o,
+                     ", %d x %d (%d, %d, %d threads a block)", P->b4[0].fi.nf, P->b4[1].fi.nf,
+                     P->b4[0].fi.threads, P->b4[1].fi.threads, P->b4[2].fi.threads);
         } else if (P->route != GFP_ROUTE_BLUE1) {
             if (P->core.single)
                 snprintf(P->desc + o, sizeof P->desc - o, ", one block");
@@ -1741,6 +1852,7 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
         break;
     case GFP_ROUTE_R2C: nws = 1 + (P->d.post != GFP_GPU_POST_NONE && multi); break;
     case GFP_ROUTE_C2R: nws = 1; break;
+    case GFP_ROUTE_BLUE4: nws = 1; break;
     default: nws = 2; break;
     }
     char *ws = NULL;
@@ -1800,6 +1912,17 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
                           err, errlen);
         }
         break;
+    case GFP_ROUTE_BLUE4: {
+        /* A: the columns of n1 (n2 a frame) into w1; B: the rows of n2 (n1
+         * a frame) in place; C: the columns into the user's frames */
+        const size_t M = (size_t)P->L, n1 = (size_t)P->b4[0].fi.nf, n2 = M / n1;
+        rc = gfp_pass_launch(&P->b4[0], d_in, w1, batch * n2, n2, n2, M, s, err, errlen);
+        if (!rc)
+            rc = gfp_pass_launch(&P->b4[1], w1, w1, batch * n1, n1, 0, 0, s, err, errlen);
+        if (!rc)
+            rc = gfp_pass_launch(&P->b4[2], w1, d_out, batch * n2, n2, n2, M, s, err, errlen);
+        break;
+    }
     case GFP_ROUTE_BLUE:
         x.in = d_in;
         x.out = w1;

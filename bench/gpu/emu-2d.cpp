@@ -92,6 +92,7 @@ alignas(16) unsigned char gfp_fsm_raw[232448];
 #undef C2C_T
 #include "../../kernels/gfp_gpu_fast_4s.cu"
 #include "../../kernels/gfp_gpu_fast_cl.cu"
+#include "../../kernels/gfp_gpu_fast_4sb.cu"
 
 typedef long double ld;
 
@@ -673,6 +674,195 @@ static void all_fourstep()
     }
 }
 
+/* Bluestein of length n on the four-step of M = n1 n2 in three passes
+ * (gfp_gpu_fast_4sb.cu), as gfp_gpu_large.cu's route BLUE4 sets them up
+ * (blue_setup's tables: the chirp w[m] = W_2n^{m^2}, the spectrum of its
+ * conjugate / M in the four-step's order) and launches them: kind 0 C2C
+ * (inverse: conj in and out), 1 R2C (n/2 + 1 bins), 2 C2R (n/2 + 1 bins
+ * in, n reals out), scale 0.5, cnt frames, pass C in place over the input
+ * when inplace; against FFTW in double */
+template <typename T>
+static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt, bool inplace)
+{
+    const bool dbl = sizeof(T) == 8;
+    gfp_fast_info fa, fb, fc;
+    memset(&fa, 0, sizeof fa);
+    memset(&fb, 0, sizeof fb);
+    memset(&fc, 0, sizeof fc);
+    bool ok = dbl ? gfp_fast4sb_f64(GFP_FAST_BA, n1, &fa) && gfp_fast4sb_f64(GFP_FAST_BB, n2, &fb) &&
+                        gfp_fast4sb_f64(GFP_FAST_BC, n1, &fc)
+                  : gfp_fast4sb_f32(GFP_FAST_BA, n1, &fa) && gfp_fast4sb_f32(GFP_FAST_BB, n2, &fb) &&
+                        gfp_fast4sb_f32(GFP_FAST_BC, n1, &fc);
+    const size_t M = (size_t)n1 * n2;
+    if (!ok || M < 2 * (size_t)n - 1) {
+        printf("FAIL blue4 %d on %dx%d: no pass kernels or M too short\n", n, n1, n2);
+        fails++;
+        return;
+    }
+    const size_t h = (size_t)n / 2 + 1;
+    const size_t nin = kind == 0 ? 2 * (size_t)n : kind == 1 ? (size_t)n : 2 * h; /* scalars */
+    const size_t nout = kind == 0 ? 2 * (size_t)n : kind == 1 ? 2 * h : (size_t)n;
+    std::vector<T> in(cnt * nin), ws(2 * cnt * M, (T)NAN);
+    for (auto &v : in)
+        v = (T)urand();
+    if (kind == 2) /* a Hermitian spectrum: bin 0 (and n/2 for even n) real */
+        for (size_t m = 0; m < cnt; m++) {
+            in[m * nin + 1] = 0;
+            if (n % 2 == 0)
+                in[m * nin + 2 * (h - 1) + 1] = 0;
+        }
+    std::vector<T> out(std::max(cnt * nout, cnt * nin), (T)NAN);
+    /* blue_setup's tables */
+    std::vector<T> w(2 * (size_t)n);
+    std::vector<double> bsp(2 * M, 0.0);
+    for (long long m = 0; m < n; m++) {
+        ld c, si;
+        root((long long)(((unsigned long long)m * m) % (2ull * n)), 2LL * n, &c, &si);
+        w[2 * m] = (T)c;
+        w[2 * m + 1] = (T)si;
+        bsp[2 * m] = (double)c; /* b = conj w, b[M - m] = b[m] */
+        bsp[2 * m + 1] = -(double)si;
+        if (m) {
+            bsp[2 * (M - m)] = bsp[2 * m];
+            bsp[2 * (M - m) + 1] = bsp[2 * m + 1];
+        }
+    }
+    std::vector<double> bs(2 * M);
+    fftw_plan bp = fftw_plan_dft_1d((int)M, (fftw_complex *)bsp.data(), (fftw_complex *)bs.data(),
+                                    FFTW_FORWARD, FFTW_ESTIMATE);
+    fftw_execute(bp);
+    fftw_destroy_plan(bp);
+    std::vector<T> bh(2 * M);
+    for (size_t k1 = 0; k1 < (size_t)n1; k1++)
+        for (size_t k2 = 0; k2 < (size_t)n2; k2++) {
+            bh[2 * (k1 * n2 + k2)] = (T)(bs[2 * (k1 + n1 * k2)] / (double)M);
+            bh[2 * (k1 * n2 + k2) + 1] = (T)(bs[2 * (k1 + n1 * k2) + 1] / (double)M);
+        }
+    int sh = 0;
+    std::vector<T> xt = twolevel_tab<T>(M, &sh); /* W_M */
+    size_t oa, ob, oc;
+    std::vector<T> ta = tables<T>(fa, false, &oa), tb = tables<T>(fb, false, &ob),
+                   tc = tables<T>(fc, false, &oc);
+    gfp_fparams p;
+    memset(&p, 0, sizeof p);
+    p.bch = w.data();
+    p.bh = bh.data();
+    p.bn = (unsigned long long)n;
+    p.bnout = kind == 1 ? h : (size_t)n;
+    p.bin = kind == 0 ? GFP_FAST_BIN_CPLX : kind == 1 ? GFP_FAST_BIN_REAL : GFP_FAST_BIN_HERM;
+    p.bout_real = kind == 2;
+    p.xtw = xt.data();
+    p.xsh = sh;
+    p.scale = 1.0;
+    /* A: the user's frames to ws */
+    gfp_fparams a = p;
+    a.tw = ta.data();
+    if (inplace) /* A reads the frames C then overwrites */
+        std::copy(in.begin(), in.end(), out.begin());
+    a.in = inplace ? out.data() : in.data();
+    a.out = ws.data();
+    a.batch = cnt * n2;
+    a.fpm = a.ld = (size_t)n2;
+    a.mst = M;
+    a.conj_in = kind == 1 ? 0 : inverse;
+    launch(fa, a);
+    /* B: the rows in place */
+    gfp_fparams b = p;
+    b.tw = tb.data();
+    b.in = ws.data();
+    b.out = ws.data();
+    b.batch = cnt * n1;
+    b.fpm = (size_t)n1;
+    launch(fb, b);
+    /* C: to the user's frames (over the input when inplace) */
+    gfp_fparams c = p;
+    c.tw = tc.data();
+    c.in = ws.data();
+    c.out = out.data();
+    c.batch = cnt * n2;
+    c.fpm = c.ld = (size_t)n2;
+    c.mst = M;
+    c.conj_out = kind == 2 ? 0 : inverse;
+    c.scale = 0.5;
+    launch(fc, c);
+    /* against FFTW in double */
+    std::vector<double> x(2 * (size_t)n), ref(2 * (size_t)n);
+    fftw_plan fp = kind == 0 ? fftw_plan_dft_1d(n, (fftw_complex *)x.data(), (fftw_complex *)ref.data(),
+                                                inverse ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE)
+                   : kind == 1 ? fftw_plan_dft_r2c_1d(n, x.data(), (fftw_complex *)ref.data(),
+                                                      FFTW_ESTIMATE)
+                               : fftw_plan_dft_c2r_1d(n, (fftw_complex *)x.data(), ref.data(),
+                                                      FFTW_ESTIMATE);
+    double worst = 0;
+    size_t bad = 0;
+    for (size_t m = 0; m < cnt; m++) {
+        for (size_t i = 0; i < nin; i++)
+            x[i] = in[m * nin + i];
+        fftw_execute(fp);
+        double num = 0, den = 0;
+        for (size_t i = 0; i < nout; i++) {
+            double g = out[m * nout + i], r = 0.5 * ref[i];
+            if (!std::isfinite(g))
+                bad++;
+            num += (g - r) * (g - r);
+            den += r * r;
+        }
+        double rel = sqrt(num / den);
+        if (!(rel <= worst))
+            worst = std::isnan(rel) ? INFINITY : rel;
+    }
+    /* nothing past the frames' outputs written */
+    for (size_t i = cnt * nout; i < out.size(); i++)
+        if (!inplace && !std::isnan(out[i]))
+            bad++;
+    fftw_destroy_plan(fp);
+    const double tol = dbl ? 2e-14 : 2e-6;
+    ok = bad == 0 && worst <= tol;
+    if (!ok)
+        fails++;
+    static const char *const kn[] = {"c2c", "r2c", "c2r"};
+    printf("%s blue4 %s %s n %6d on %5d x %4d x %zu%s%s: rel %.2e, %zu bad\n", ok ? "ok  " : "FAIL",
+           dbl ? "f64" : "f32", kn[kind], n, n1, n2, cnt, inverse ? " inv" : "",
+           inplace ? " in place" : "", worst, bad);
+    fflush(stdout);
+}
+
+static void all_blue4()
+{
+    /* every pass B length once (n1 128, the longest n M serves, odd), every
+     * n1 of passes A and C, each kind; then primes */
+    static const int n2s[] = {72, 80, 96, 120, 128, 160, 192, 240, 256, 320, 400, 512, 1024};
+    const char *only = getenv("EMU_NF");
+    const bool quick = getenv("EMU_QUICK") != NULL;
+    for (int n2 : n2s) {
+        if ((only && atoi(only) != n2) || (quick && n2 != 72 && n2 != 160))
+            continue;
+        const int n = (128 * n2 + 1) / 2 - ((128 * n2 + 1) / 2 % 2 == 0);
+        blue4_test<float>(n, 128, n2, 0, 0, 3, false);
+        blue4_test<double>(n, 128, n2, 0, 1, 2, true);
+    }
+    static const int n1s[] = {256, 512, 1024, 2048, 4096};
+    for (int n1 : n1s) {
+        if ((only && atoi(only) != n1) || (quick && n1 != 256))
+            continue;
+        const int n = n1 * 128 / 2 - 1;
+        blue4_test<float>(n, n1, 128, 0, 1, 2, false);
+        blue4_test<double>(n, n1, 128, 0, 0, 2, false);
+    }
+    /* the kinds, odd and even n */
+    static const int nk[][3] = {{4241, 128, 72}, {4242, 128, 72}, {7727, 128, 128}, {8209, 128, 160}};
+    for (auto &q : nk) {
+        if (only && atoi(only) != q[0])
+            continue;
+        for (int kind = 0; kind < 3; kind++) {
+            if (quick && q[0] != 4241 && q[0] != 4242)
+                continue;
+            blue4_test<float>(q[0], q[1], q[2], kind, kind == 2, 3, false);
+            blue4_test<double>(q[0], q[1], q[2], kind, kind == 2, 2, kind == 0);
+        }
+    }
+}
+
 /* gfp_gpu_2d.cu's run() for C2C/R2C with pass kernels on both axes */
 template <typename T> static void twod_test(size_t w, size_t h, size_t cnt, bool r2c)
 {
@@ -1118,6 +1308,8 @@ int main(int argc, char **argv)
         all_plans();
     if (all || !strcmp(what, "4step"))
         all_fourstep();
+    if (all || !strcmp(what, "blue4"))
+        all_blue4();
     if (all || !strcmp(what, "1cl"))
         all_whole();
     printf("emu-2d: %d failed\n", fails);

@@ -8,7 +8,12 @@
 # f32 and f64, forward out of place and inverse in place, 128 x 256,
 # 1024 x 128 and 195 x 231 (45045: odd radices 13, 15, 11, 21), and R2C of
 # 65536 with the split in the second pass (the quick set; `emu-2d 4step`
-# without EMU_QUICK runs every kernel). Then the one-pass cluster transform
+# without EMU_QUICK runs every kernel). Then Bluestein on the four-step in
+# three passes (kernels/gfp_gpu_fast_4sb.cu, as gfp_gpu_large.cu's route
+# BLUE4 sets up and launches them): pass B lengths 72 and 160, n1 256,
+# C2C, R2C and C2R at 4241 and 4242, f32 and f64, one case in place
+# (`emu-2d blue4` without EMU_QUICK: every pass kernel, 60 cases). Then the
+# one-pass cluster transform
 # (kernels/gfp_gpu_fast_cl.cu, the cluster's blocks as threads at once, a
 # barrier for cluster.sync):
 # every length it serves, forward out of place and inverse in place. Needs
@@ -24,6 +29,15 @@ cat "$T/emu.log"
 check "emu-2d 4step exits 0" [ "$rc" -eq 0 ]
 n=$(grep -c '^ok ' "$T/emu.log")
 check "13 cases pass (got $n)" [ "$n" -eq 13 ]
+EMU_QUICK=1 "$emu" blue4 > "$T/emub.log" 2>&1
+rc=$?
+cat "$T/emub.log"
+check "emu-2d blue4 exits 0" [ "$rc" -eq 0 ]
+n=$(grep -c '^ok ' "$T/emub.log")
+check "18 Bluestein cases pass (got $n)" [ "$n" -eq 18 ]
+for k in c2c r2c c2r; do
+  check "Bluestein $k f64 ran" grep -q "^ok   blue4 f64 $k" "$T/emub.log"
+done
 "$emu" 1cl > "$T/emu1.log" 2>&1
 rc=$?
 cat "$T/emu1.log"

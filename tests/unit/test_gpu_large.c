@@ -326,6 +326,43 @@ static void t_blue_fast(void)
     report("one-block bluestein, specialised; c2c and r2c f32 16384", &t);
 }
 
+/* Bluestein on the four-step in three passes (gfp_gpu_fast_4sb.cu): f64
+ * past 4096, f32 past 8192, M = n1 n2 with n1 a power of two from 128 and
+ * n2 of 72 .. 4096. Lengths at both ends of an M (f64 4097 and 4608 on
+ * 128 x 72, 4609 on 128 x 80, 6143 on 128 x 96, 7727 on 128 x 128, 8193
+ * on 128 x 160; f32 8193 and 10239 on 128 x 160, 12289 on 128 x 240,
+ * 40009 on 256 x 320) and a long one (f32 1000003 on 2048 x 1024), every
+ * kind and direction (odd and even n: R2C and C2R), batches of 1 to 5 (odd
+ * batches split over two slots: frames of one launch straddle the
+ * blocks' matrices). */
+static void t_blue4(void)
+{
+    tally t = {0};
+    static const size_t n64[] = {4097, 4608, 4609, 6143, 7727, 8193};
+    static const size_t n32[] = {8193, 10239, 10240, 12289, 40009};
+    for (size_t i = 0; i < sizeof n64 / sizeof n64[0]; i++) {
+        size_t n = n64[i], nb = 1 + 2 * (i % 3);
+        if (quick && i % 2)
+            continue;
+        check(&t, GFP_C2C, 0, 1, n, nb, GFP_POST_NONE, 0, 1);
+        check(&t, GFP_C2C, 1, 1, n, 5 - nb / 2, GFP_POST_NONE, 0, 1);
+        check(&t, GFP_R2C, 0, 1, n, nb, GFP_POST_NONE, 0, 1);
+        check(&t, GFP_C2R, 1, 1, n, 3, GFP_POST_NONE, 0, 1);
+    }
+    for (size_t i = 0; i < sizeof n32 / sizeof n32[0]; i++) {
+        size_t n = n32[i], nb = 1 + 2 * (i % 3);
+        if (quick && i % 2)
+            continue;
+        check(&t, GFP_C2C, 0, 0, n, nb, GFP_POST_NONE, 0, 1);
+        check(&t, GFP_C2C, 1, 0, n, 5 - nb / 2, GFP_POST_NONE, 0, 1);
+        check(&t, GFP_R2C, 0, 0, n, nb, GFP_POST_NONE, 0, 1);
+        check(&t, GFP_C2R, 1, 0, n, 3, GFP_POST_NONE, 0, 1);
+    }
+    if (!quick)
+        check(&t, GFP_C2C, 0, 0, 1000003, 1, GFP_POST_NONE, 0, 1);
+    report("bluestein on the four-step, three passes", &t);
+}
+
 /* The four-step at lengths with odd factors (L = n1 n2, both passes from
  * gfp_gpu_fast_4s.cu's kernels of 136, 195, 200, 210, 250, 400 and 124,
  * 105, 120, 210, 231, 240, 248, 250, 270, 400, 420): C2C of L, R2C and C2R of 2 L
@@ -441,6 +478,7 @@ int main(void)
     TU_TEST(t_primes);
     TU_TEST(t_blue_fast);
     TU_TEST(t_fourstep_odd);
+    TU_TEST(t_blue4);
     TU_TEST(t_fused);
     TU_TEST(t_inplace);
     TU_TEST(t_random_large);
