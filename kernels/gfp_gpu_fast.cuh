@@ -161,7 +161,10 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
  *   again, bin k times W_M^{k1 k} (xtw), the row stored back in place;
  * GFP_FAST_BLO (pass C, with TL and TR): bin k of frame g is output m =
  *   g % fpm + k ld of the user's frame g / fpm, conj(z) w[m], then
- *   conj_out and scale, only m < bnout, complex or (bout_real) real.
+ *   conj_out and scale, only m < bnout, complex or (bout_real) real;
+ *   with bpair (C2R) the transform is frames 2b and 2b + 1 as X1 + i X2,
+ *   read as such in A, and C writes the real part to the first, the
+ *   imaginary part to the second.
  * So the pointwise product of Bluestein's convolution sits between two
  * FFTs in one block, and the inverse FFT's conjugations fold into its
  * neighbours: y = conj(FFT(conj Y)). */
@@ -303,12 +306,21 @@ __device__ __forceinline__ gcx<T> bl_in(const gfp_fparams &p, unsigned long long
         v = mk(ldg((const T *)p.in + b * p.bn + m), (T)0);
     } else { /* Hermitian: bins 0 .. n/2 stored, X[m] = conj X[n - m] above */
         const unsigned long long h = p.bn / 2 + 1;
-        const gcx<T> *in = (const gcx<T> *)p.in + b * h;
-        if (m < h) {
-            v = ldg(in + m);
+        const bool up = m >= h;
+        const unsigned long long i = up ? p.bn - m : m;
+        if (p.bpair) { /* X1 + i X2 of frames 2b and 2b + 1 (X2 = 0 past the last) */
+            const gcx<T> *in = (const gcx<T> *)p.in + 2 * b * h;
+            gcx<T> x1 = ldg(in + i);
+            gcx<T> x2 = 2 * b + 1 < p.bframes ? ldg(in + h + i) : mk((T)0, (T)0);
+            if (up) {
+                x1.y = -x1.y;
+                x2.y = -x2.y;
+            }
+            v = mk(x1.x - x2.y, x1.y + x2.x);
         } else {
-            v = ldg(in + (p.bn - m));
-            v.y = -v.y;
+            v = ldg((const gcx<T> *)p.in + b * h + i);
+            if (up)
+                v.y = -v.y;
         }
     }
     if (p.conj_in)
@@ -681,7 +693,11 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                     gcx<T> z = s0[fpad<MODE>(k)];
                     z.y = -z.y;
                     z = cmul(z, ldg(&w[m]));
-                    if (p.bout_real)
+                    if (p.bpair) { /* x1 from the real part, x2 from the imaginary */
+                        ((T *)p.out)[2 * b * p.bnout + m] = z.x * sc;
+                        if (2 * b + 1 < p.bframes)
+                            ((T *)p.out)[(2 * b + 1) * p.bnout + m] = z.y * cs;
+                    } else if (p.bout_real)
                         ((T *)p.out)[b * p.bnout + m] = z.x * sc;
                     else
                         ((gcx<T> *)p.out)[b * p.bnout + m] = mk(z.x * sc, z.y * cs);

@@ -34,6 +34,10 @@ struct gfp_fparams {
     const void *bch, *bh;
     unsigned long long bn, bnout;
     int bin, bout_real;
+    /* C2R two user frames a transform (2b, 2b + 1 of bframes) as X1 + i X2:
+     * x1 the output's real part, x2 its imaginary part */
+    int bpair;
+    unsigned long long bframes;
 };
 /* Bluestein's input forms: n complex, n reals, n/2 + 1 bins of a Hermitian
  * spectrum */

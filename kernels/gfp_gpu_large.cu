@@ -544,6 +544,7 @@ struct gfp_large {
                              split fused (r2s.on), instead of core.p2 + split */
     gfp_pass b4[3];       /* Bluestein on the four-step of L = n1 n2 (route
                              BLUE4): passes A (n1), B (n2), C (n1) */
+    int b4pair;           /* C2R: two frames a transform */
     int r2s_want;         /* R2C, f32, no post-op: take r2s where it exists, and
                              factor the core for it (rows of 1024, fourstep_n1) */
     gfp_lxparams xp;      /* pre/post/split/merge/fused parameters */
@@ -589,13 +590,14 @@ static int upload(gfp_large *P, const void *h, size_t bytes, void **dev, char *e
     return GFP_GPU_OK;
 }
 
-/* W_len^m as A[m mod 2^sh] B[m >> sh], 2^(2 sh) >= len, each entry
- * rounded once from long double: complex double (dbl) or float */
-static int twolevel(gfp_large *P, long long len, int dbl, void **out, int *sh, char *err,
-                    size_t errlen)
+/* W_len^m as A[m mod 2^sh] B[m >> sh], 2^(2 sh) >= len (2^sh >= len
+ * where whole: B = {1}, so one rounding a value), each entry rounded once
+ * from long double: complex double (dbl) or float */
+static int twolevel_as(gfp_large *P, long long len, int dbl, int whole, void **out, int *sh,
+                       char *err, size_t errlen)
 {
     int s = 0;
-    while ((1ll << (2 * s)) < len)
+    while ((1ll << (whole ? s : 2 * s)) < len)
         s++;
     long long na = 1ll << s, nb = (len + na - 1) / na;
     size_t esz = dbl ? 16 : 8;
@@ -610,6 +612,12 @@ static int twolevel(gfp_large *P, long long len, int dbl, void **out, int *sh, c
     free(h);
     *sh = s;
     return rc;
+}
+
+static int twolevel(gfp_large *P, long long len, int dbl, void **out, int *sh, char *err,
+                    size_t errlen)
+{
+    return twolevel_as(P, len, dbl, 0, out, sh, err, errlen);
 }
 
 /* the same in double (the multi-pass and Bluestein kernels' tables) */
@@ -1542,12 +1550,26 @@ static int blue4_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
                                                : GFP_FAST_BIN_HERM;
         t->fp.bout_real = x->outmode == GFP_OUT_REAL;
     }
-    if ((rc = pass_twiddles(P, &P->b4[0], M, dbl, err, errlen))) /* W_M */
-        return rc;
-    P->b4[1].fp.xtw = P->b4[0].fp.xtw;
-    P->b4[1].fp.xsh = P->b4[0].fp.xsh;
+    /* W_M for A and B; f64 up to M 2^17 (2 MiB) from one table, each value
+     * rounded once, where two factors would add a rounding twice a frame
+     * (the f64 error budget: cuFFT's is ~7e-16) */
+    {
+        void *dv = NULL;
+        int sh = 0;
+        if ((rc = twolevel_as(P, M, dbl, dbl && M <= (1 << 17), &dv, &sh, err, errlen)))
+            return rc;
+        for (int i = 0; i < 2; i++) {
+            P->b4[i].fp.xtw = dv;
+            P->b4[i].fp.xsh = sh;
+        }
+    }
+    /* C2R two frames at a time as X1 + i X2: x1 the real part, x2 the
+     * imaginary, which needs the inverse's conjugation */
+    P->b4pair = x->inmode == GFP_IN_HERM;
+    for (int i = 0; i < 3; i++)
+        P->b4[i].fp.bpair = P->b4pair;
     P->b4[0].fp.conj_in = x->conj_in;
-    P->b4[2].fp.conj_out = x->conj_out;
+    P->b4[2].fp.conj_out = P->b4pair ? x->conj_in : x->conj_out;
     P->b4[2].fp.scale = x->scale;
     P->L = M;
     return GFP_GPU_OK;
@@ -1747,8 +1769,9 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                 o += snprintf(P->desc + o, sizeof P->desc - o, "%s%d", i ? "x" : " ", P->bfi.r[i]);
         } else if (P->route == GFP_ROUTE_BLUE4) {
             snprintf(P->desc + o, sizeof P->desc - o,
-                     ", %d x %d (%d, %d, %d threads a block)", P->b4[0].fi.nf, P->b4[1].fi.nf,
-                     P->b4[0].fi.threads, P->b4[1].fi.threads, P->b4[2].fi.threads);
+                     ", %d x %d (%d, %d, %d threads a block)%s", P->b4[0].fi.nf, P->b4[1].fi.nf,
+                     P->b4[0].fi.threads, P->b4[1].fi.threads, P->b4[2].fi.threads,
+                     P->b4pair ? ", two frames a transform" : "");
         } else if (P->route != GFP_ROUTE_BLUE1) {
             if (P->core.single)
                 snprintf(P->desc + o, sizeof P->desc - o, ", one block");
@@ -1916,11 +1939,14 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
         /* A: the columns of n1 (n2 a frame) into w1; B: the rows of n2 (n1
          * a frame) in place; C: the columns into the user's frames */
         const size_t M = (size_t)P->L, n1 = (size_t)P->b4[0].fi.nf, n2 = M / n1;
-        rc = gfp_pass_launch(&P->b4[0], d_in, w1, batch * n2, n2, n2, M, s, err, errlen);
+        const size_t nt = P->b4pair ? (batch + 1) / 2 : batch; /* transforms */
+        gfp_pass a = P->b4[0], c = P->b4[2];
+        a.fp.bframes = c.fp.bframes = batch;
+        rc = gfp_pass_launch(&a, d_in, w1, nt * n2, n2, n2, M, s, err, errlen);
         if (!rc)
-            rc = gfp_pass_launch(&P->b4[1], w1, w1, batch * n1, n1, 0, 0, s, err, errlen);
+            rc = gfp_pass_launch(&P->b4[1], w1, w1, nt * n1, n1, 0, 0, s, err, errlen);
         if (!rc)
-            rc = gfp_pass_launch(&P->b4[2], w1, d_out, batch * n2, n2, n2, M, s, err, errlen);
+            rc = gfp_pass_launch(&c, w1, d_out, nt * n2, n2, n2, M, s, err, errlen);
         break;
     }
     case GFP_ROUTE_BLUE:

@@ -679,7 +679,8 @@ static void all_fourstep()
  * (blue_setup's tables: the chirp w[m] = W_2n^{m^2}, the spectrum of its
  * conjugate / M in the four-step's order) and launches them: kind 0 C2C
  * (inverse: conj in and out), 1 R2C (n/2 + 1 bins), 2 C2R (n/2 + 1 bins
- * in, n reals out), scale 0.5, cnt frames, pass C in place over the input
+ * in, n reals out; two frames a transform, the last alone for odd cnt),
+ * scale 0.5, cnt frames, pass C in place over the input
  * when inplace; against FFTW in double */
 template <typename T>
 static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt, bool inplace)
@@ -751,6 +752,9 @@ static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt,
     p.bnout = kind == 1 ? h : (size_t)n;
     p.bin = kind == 0 ? GFP_FAST_BIN_CPLX : kind == 1 ? GFP_FAST_BIN_REAL : GFP_FAST_BIN_HERM;
     p.bout_real = kind == 2;
+    p.bpair = kind == 2; /* C2R: two frames a transform */
+    p.bframes = cnt;
+    const size_t nt = kind == 2 ? (cnt + 1) / 2 : cnt; /* transforms */
     p.xtw = xt.data();
     p.xsh = sh;
     p.scale = 1.0;
@@ -761,7 +765,7 @@ static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt,
         std::copy(in.begin(), in.end(), out.begin());
     a.in = inplace ? out.data() : in.data();
     a.out = ws.data();
-    a.batch = cnt * n2;
+    a.batch = nt * n2;
     a.fpm = a.ld = (size_t)n2;
     a.mst = M;
     a.conj_in = kind == 1 ? 0 : inverse;
@@ -771,7 +775,7 @@ static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt,
     b.tw = tb.data();
     b.in = ws.data();
     b.out = ws.data();
-    b.batch = cnt * n1;
+    b.batch = nt * n1;
     b.fpm = (size_t)n1;
     launch(fb, b);
     /* C: to the user's frames (over the input when inplace) */
@@ -779,10 +783,10 @@ static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt,
     c.tw = tc.data();
     c.in = ws.data();
     c.out = out.data();
-    c.batch = cnt * n2;
+    c.batch = nt * n2;
     c.fpm = c.ld = (size_t)n2;
     c.mst = M;
-    c.conj_out = kind == 2 ? 0 : inverse;
+    c.conj_out = inverse; /* C2R's pairs: the imaginary part needs it too */
     c.scale = 0.5;
     launch(fc, c);
     /* against FFTW in double */
