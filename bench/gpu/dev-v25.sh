@@ -8,9 +8,10 @@
 #   tests  test_gpu_large quick (t_blue4 new), then memcheck, then racecheck
 #          on it, one after the other
 #   full   test_gpu_large in full
-#   b4     bench Z2Z and C2R f64 (F64SIZES, default 4241,5003,6143,7727) and
-#          C2C and R2C f32 (F32SIZES, default 10007,40009,100003,1000003),
-#          gpu and cufft, then the gpu engine with GFP_GPU_BLUE4=0
+#   b4     bench the kinds K64 (default c2c c2r) in f64 at F64SIZES (default
+#          4241,5003,6143,7727) and K32 (default c2c r2c) in f32 at F32SIZES
+#          (default 10007,40009,100003,1000003), gpu and cufft, then (unless
+#          NOOLD) the gpu engine with GFP_GPU_BLUE4=0
 # Pack (dev box, repository root; build/ configured with CUDA_ARCHS=90):
 #   (cd build && make -j2 && make -j2 check TESTS=) &&
 #   sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe tests/unit/test_gpu_large
@@ -32,19 +33,19 @@ fi
 if ph b4; then
   GFP_GPU_LARGE_DEBUG=1 timeout 100 $G bench --engines gpu --kind c2c --precision f64 --sizes $F64 --bytes 16Mi --reps 1 > $L/routes.log 2>&1
   GFP_GPU_LARGE_DEBUG=1 timeout 100 $G bench --engines gpu --kind c2c --precision f32 --sizes $F32 --bytes 16Mi --reps 1 >> $L/routes.log 2>&1
-  for k in c2c c2r; do
+  for k in ${K64-c2c c2r}; do
     timeout 200 $G bench --engines gpu,cufft --kind $k --precision f64 --sizes $F64 > $L/b4-$k-64.log 2>&1
-    GFP_GPU_BLUE4=0 timeout 200 $G bench --engines gpu --kind $k --precision f64 --sizes $F64 > $L/b4-$k-64-old.log 2>&1
+    [ -n "${NOOLD:-}" ] || GFP_GPU_BLUE4=0 timeout 200 $G bench --engines gpu --kind $k --precision f64 --sizes $F64 > $L/b4-$k-64-old.log 2>&1
   done
-  for k in c2c r2c; do
+  for k in ${K32-c2c r2c}; do
     timeout 200 $G bench --engines gpu,cufft --kind $k --precision f32 --sizes $F32 > $L/b4-$k-32.log 2>&1
-    GFP_GPU_BLUE4=0 timeout 200 $G bench --engines gpu --kind $k --precision f32 --sizes $F32 > $L/b4-$k-32-old.log 2>&1
+    [ -n "${NOOLD:-}" ] || GFP_GPU_BLUE4=0 timeout 200 $G bench --engines gpu --kind $k --precision f32 --sizes $F32 > $L/b4-$k-32-old.log 2>&1
   done
 fi
 echo "== routes"
 grep -h "gfp_large" $L/routes.log 2>/dev/null | sort -u | cut -c1-150
 echo "== bench (gpu rows: kind prec n GB/s x-cufft err; cufft GB/s err)"
-bench_rows b4-c2c-64 b4-c2r-64 b4-c2c-32 b4-r2c-32
+bench_rows b4-c2c-64 b4-c2r-64 b4-r2c-64 b4-c2c-32 b4-r2c-32 b4-c2r-32
 echo "== the six-step route (GFP_GPU_BLUE4=0): kind prec n GB/s"
 for f in $L/b4-*-old.log; do
   [ -f $f ] || continue
