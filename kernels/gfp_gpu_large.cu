@@ -590,14 +590,13 @@ static int upload(gfp_large *P, const void *h, size_t bytes, void **dev, char *e
     return GFP_GPU_OK;
 }
 
-/* W_len^m as A[m mod 2^sh] B[m >> sh], 2^(2 sh) >= len (2^sh >= len
- * where whole: B = {1}, so one rounding a value), each entry rounded once
- * from long double: complex double (dbl) or float */
-static int twolevel_as(gfp_large *P, long long len, int dbl, int whole, void **out, int *sh,
-                       char *err, size_t errlen)
+/* W_len^m as A[m mod 2^sh] B[m >> sh], 2^(2 sh) >= len, each entry
+ * rounded once from long double: complex double (dbl) or float */
+static int twolevel(gfp_large *P, long long len, int dbl, void **out, int *sh, char *err,
+                    size_t errlen)
 {
     int s = 0;
-    while ((1ll << (whole ? s : 2 * s)) < len)
+    while ((1ll << (2 * s)) < len)
         s++;
     long long na = 1ll << s, nb = (len + na - 1) / na;
     size_t esz = dbl ? 16 : 8;
@@ -614,11 +613,6 @@ static int twolevel_as(gfp_large *P, long long len, int dbl, int whole, void **o
     return rc;
 }
 
-static int twolevel(gfp_large *P, long long len, int dbl, void **out, int *sh, char *err,
-                    size_t errlen)
-{
-    return twolevel_as(P, len, dbl, 0, out, sh, err, errlen);
-}
 
 /* the same in double (the multi-pass and Bluestein kernels' tables) */
 static int twotab(gfp_large *P, long long len, const double2 **out, int *sh, char *err,
@@ -1550,19 +1544,13 @@ static int blue4_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
                                                : GFP_FAST_BIN_HERM;
         t->fp.bout_real = x->outmode == GFP_OUT_REAL;
     }
-    /* W_M for A and B; f64 up to M 2^17 (2 MiB) from one table, each value
-     * rounded once, where two factors would add a rounding twice a frame
-     * (the f64 error budget: cuFFT's is ~7e-16) */
-    {
-        void *dv = NULL;
-        int sh = 0;
-        if ((rc = twolevel_as(P, M, dbl, dbl && M <= (1 << 17), &dv, &sh, err, errlen)))
-            return rc;
-        for (int i = 0; i < 2; i++) {
-            P->b4[i].fp.xtw = dv;
-            P->b4[i].fp.xsh = sh;
-        }
-    }
+    /* W_M for A and B, two-level (H100, bench/NOTES.md: one whole table
+     * for f64, each value rounded once, lowered Z2Z's errors 0-4 % and
+     * cost 5 % of its speed) */
+    if ((rc = pass_twiddles(P, &P->b4[0], M, dbl, err, errlen)))
+        return rc;
+    P->b4[1].fp.xtw = P->b4[0].fp.xtw;
+    P->b4[1].fp.xsh = P->b4[0].fp.xsh;
     /* C2R two frames at a time as X1 + i X2: x1 the real part, x2 the
      * imaginary, which needs the inverse's conjugation */
     P->b4pair = x->inmode == GFP_IN_HERM;
