@@ -162,9 +162,10 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
  * GFP_FAST_BLO (pass C, with TL and TR): bin k of frame g is output m =
  *   g % fpm + k ld of the user's frame g / fpm, conj(z) w[m], then
  *   conj_out and scale, only m < bnout, complex or (bout_real) real;
- *   with bpair (C2R) the transform is frames 2b and 2b + 1 as X1 + i X2,
- *   read as such in A, and C writes the real part to the first, the
- *   imaginary part to the second.
+ *   with bpair the transform is user frames 2b and 2b + 1: C2R as X1 + i
+ *   X2, read as such in A, and C writes the real part to the first, the
+ *   imaginary part to the second; R2C as x1 + i x2, and C writes the
+ *   complex spectrum Z = X1 + i X2 (bnout = n, the caller separates).
  * So the pointwise product of Bluestein's convolution sits between two
  * FFTs in one block, and the inverse FFT's conjugations fold into its
  * neighbours: y = conj(FFT(conj Y)). */
@@ -303,7 +304,11 @@ __device__ __forceinline__ gcx<T> bl_in(const gfp_fparams &p, unsigned long long
     if (p.bin == GFP_FAST_BIN_CPLX) {
         v = ldg((const gcx<T> *)p.in + b * p.bn + m);
     } else if (p.bin == GFP_FAST_BIN_REAL) {
-        v = mk(ldg((const T *)p.in + b * p.bn + m), (T)0);
+        if (p.bpair) /* x1 + i x2 of frames 2b and 2b + 1 (x2 = 0 past the last) */
+            v = mk(ldg((const T *)p.in + 2 * b * p.bn + m),
+                   2 * b + 1 < p.bframes ? ldg((const T *)p.in + (2 * b + 1) * p.bn + m) : (T)0);
+        else
+            v = mk(ldg((const T *)p.in + b * p.bn + m), (T)0);
     } else { /* Hermitian: bins 0 .. n/2 stored, X[m] = conj X[n - m] above */
         const unsigned long long h = p.bn / 2 + 1;
         const bool up = m >= h;
@@ -693,7 +698,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                     gcx<T> z = s0[fpad<MODE>(k)];
                     z.y = -z.y;
                     z = cmul(z, ldg(&w[m]));
-                    if (p.bpair) { /* x1 from the real part, x2 from the imaginary */
+                    if (p.bpair && p.bout_real) { /* x1 the real part, x2 the imaginary */
                         ((T *)p.out)[2 * b * p.bnout + m] = z.x * sc;
                         if (2 * b + 1 < p.bframes)
                             ((T *)p.out)[(2 * b + 1) * p.bnout + m] = z.y * cs;

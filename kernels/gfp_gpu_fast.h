@@ -34,8 +34,9 @@ struct gfp_fparams {
     const void *bch, *bh;
     unsigned long long bn, bnout;
     int bin, bout_real;
-    /* C2R two user frames a transform (2b, 2b + 1 of bframes) as X1 + i X2:
-     * x1 the output's real part, x2 its imaginary part */
+    /* two user frames a transform (2b, 2b + 1 of bframes): C2R as X1 + i
+     * X2 (x1 the output's real part, x2 its imaginary part), R2C as x1 +
+     * i x2 (the output the complex Z = X1 + i X2) */
     int bpair;
     unsigned long long bframes;
 };

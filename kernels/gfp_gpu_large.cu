@@ -261,6 +261,28 @@ __global__ void gfp_lmul_kernel(const __grid_constant__ gfp_lxparams p)
     }
 }
 
+/* R2C of two real frames at once (route BLUE4): Z = X1 + i X2 (n a pair,
+ * at in), X1[k] = (Z[k] + conj Z[n-k]) / 2 and X2[k] = (Z[k] - conj
+ * Z[n-k]) / 2i, k = 0..n/2, to frames 2b and 2b + 1 of nout = n/2 + 1 */
+template <typename T>
+__global__ void gfp_lpairsplit_kernel(const __grid_constant__ gfp_lxparams p)
+{
+    const unsigned long long n = (unsigned long long)p.n, h = (unsigned long long)p.nout;
+    const unsigned long long tot = (p.batch + 1) / 2 * h;
+    const T sc = (T)p.scale * (T)0.5;
+    const T cs = p.conj_out ? -sc : sc;
+    for (unsigned long long e = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+         e < tot; e += (unsigned long long)gridDim.x * blockDim.x) {
+        const unsigned long long b = e / h, k = e - b * h;
+        const gcx<T> *z = (const gcx<T> *)p.in + b * n;
+        const gcx<T> a = ldg(z + k), c = ldg(z + (k ? n - k : 0));
+        gcx<T> *out = (gcx<T> *)p.out + 2 * b * h + k;
+        out[0] = mk(sc * (a.x + c.x), cs * (a.y - c.y));
+        if (2 * b + 1 < p.batch)
+            out[h] = mk(sc * (a.y + c.y), cs * (c.x - a.x));
+    }
+}
+
 /* R2C split: X[k], k = 0..M, from Z = FFT_M of the packed reals (L = M) */
 template <typename T>
 __global__ void gfp_lsplit_kernel(const __grid_constant__ gfp_lxparams p)
@@ -544,7 +566,7 @@ struct gfp_large {
                              split fused (r2s.on), instead of core.p2 + split */
     gfp_pass b4[3];       /* Bluestein on the four-step of L = n1 n2 (route
                              BLUE4): passes A (n1), B (n2), C (n1) */
-    int b4pair;           /* C2R: two frames a transform */
+    int b4pair;           /* R2C, C2R: two frames a transform */
     int r2s_want;         /* R2C, f32, no post-op: take r2s where it exists, and
                              factor the core for it (rows of 1024, fourstep_n1) */
     gfp_lxparams xp;      /* pre/post/split/merge/fused parameters */
@@ -1551,14 +1573,19 @@ static int blue4_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
         return rc;
     P->b4[1].fp.xtw = P->b4[0].fp.xtw;
     P->b4[1].fp.xsh = P->b4[0].fp.xsh;
-    /* C2R two frames at a time as X1 + i X2: x1 the real part, x2 the
-     * imaginary, which needs the inverse's conjugation */
-    P->b4pair = x->inmode == GFP_IN_HERM;
+    /* real frames two at a time: C2R as X1 + i X2 (x1 the real part, x2
+     * the imaginary, which needs the inverse's conjugation); R2C as x1 + i
+     * x2, pass C storing Z = X1 + i X2 whole (n a pair), separated by
+     * gfp_lpairsplit_kernel, which takes the scale and conjugation */
+    const int r2c = x->inmode == GFP_IN_REAL;
+    P->b4pair = x->inmode != GFP_IN_CPLX;
     for (int i = 0; i < 3; i++)
         P->b4[i].fp.bpair = P->b4pair;
     P->b4[0].fp.conj_in = x->conj_in;
-    P->b4[2].fp.conj_out = P->b4pair ? x->conj_in : x->conj_out;
-    P->b4[2].fp.scale = x->scale;
+    P->b4[2].fp.conj_out = r2c ? 0 : P->b4pair ? x->conj_in : x->conj_out;
+    P->b4[2].fp.scale = r2c ? 1.0 : x->scale;
+    if (r2c)
+        P->b4[2].fp.bnout = (unsigned long long)n;
     P->L = M;
     return GFP_GPU_OK;
 }
@@ -1866,15 +1893,25 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
     case GFP_ROUTE_BLUE4: nws = 1; break;
     default: nws = 2; break;
     }
+    size_t wsb = lb * nws;
+    if (P->route == GFP_ROUTE_BLUE4) {
+        /* w1: M a transform; w2 (R2C): the pairs' spectra, n a pair */
+        const size_t nt = P->b4pair ? (batch + 1) / 2 : batch;
+        wsb = (size_t)P->L * esz * nt;
+        if (P->xp.inmode == GFP_IN_REAL)
+            wsb += (size_t)P->d.n * esz * nt;
+    }
     char *ws = NULL;
     if (nws) {
-        e = cudaMallocFromPoolAsync((void **)&ws, lb * nws, P->pool, s);
+        e = cudaMallocFromPoolAsync((void **)&ws, wsb, P->pool, s);
         if (e != cudaSuccess) {
             cudaGetLastError();
             return gfp_gpu_cuda_fail(err, errlen, e, "GPU workspace");
         }
     }
     void *w1 = ws, *w2 = nws > 1 ? ws + lb : NULL;
+    if (P->route == GFP_ROUTE_BLUE4 && P->xp.inmode == GFP_IN_REAL)
+        w2 = ws + (size_t)P->L * esz * ((batch + 1) / 2);
     switch (P->route) {
     case GFP_ROUTE_C2C:
         rc = core_exec(&P->core, dbl, d_in, d_out, w1, batch, x.conj_in, x.conj_out,
@@ -1930,11 +1967,18 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
         const size_t nt = P->b4pair ? (batch + 1) / 2 : batch; /* transforms */
         gfp_pass a = P->b4[0], c = P->b4[2];
         a.fp.bframes = c.fp.bframes = batch;
+        const int r2c = P->xp.inmode == GFP_IN_REAL;
         rc = gfp_pass_launch(&a, d_in, w1, nt * n2, n2, n2, M, s, err, errlen);
         if (!rc)
             rc = gfp_pass_launch(&P->b4[1], w1, w1, nt * n1, n1, 0, 0, s, err, errlen);
         if (!rc)
-            rc = gfp_pass_launch(&c, w1, d_out, nt * n2, n2, n2, M, s, err, errlen);
+            rc = gfp_pass_launch(&c, w1, r2c ? w2 : d_out, nt * n2, n2, n2, M, s, err, errlen);
+        if (!rc && r2c) {
+            x.in = w2;
+            x.out = d_out;
+            rc = launch_x(GFP_XK(gfp_lpairsplit_kernel), &x, nt * (unsigned long long)x.nout, s,
+                          err, errlen);
+        }
         break;
     }
     case GFP_ROUTE_BLUE:

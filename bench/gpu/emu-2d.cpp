@@ -679,7 +679,8 @@ static void all_fourstep()
  * (blue_setup's tables: the chirp w[m] = W_2n^{m^2}, the spectrum of its
  * conjugate / M in the four-step's order) and launches them: kind 0 C2C
  * (inverse: conj in and out), 1 R2C (n/2 + 1 bins), 2 C2R (n/2 + 1 bins
- * in, n reals out; two frames a transform, the last alone for odd cnt),
+ * in, n reals out; R2C and C2R two frames a transform, the last alone
+ * for odd cnt, R2C's separated on the host as gfp_lpairsplit_kernel does),
  * scale 0.5, cnt frames, pass C in place over the input
  * when inplace; against FFTW in double */
 template <typename T>
@@ -752,9 +753,11 @@ static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt,
     p.bnout = kind == 1 ? h : (size_t)n;
     p.bin = kind == 0 ? GFP_FAST_BIN_CPLX : kind == 1 ? GFP_FAST_BIN_REAL : GFP_FAST_BIN_HERM;
     p.bout_real = kind == 2;
-    p.bpair = kind == 2; /* C2R: two frames a transform */
+    p.bpair = kind != 0; /* R2C, C2R: two frames a transform */
     p.bframes = cnt;
-    const size_t nt = kind == 2 ? (cnt + 1) / 2 : cnt; /* transforms */
+    const size_t nt = kind != 0 ? (cnt + 1) / 2 : cnt; /* transforms */
+    if (kind == 1)
+        p.bnout = (size_t)n; /* pass C: Z = X1 + i X2 whole */
     p.xtw = xt.data();
     p.xsh = sh;
     p.scale = 1.0;
@@ -779,16 +782,29 @@ static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt,
     b.fpm = (size_t)n1;
     launch(fb, b);
     /* C: to the user's frames (over the input when inplace) */
+    std::vector<T> z(2 * nt * (size_t)n, (T)NAN);
     gfp_fparams c = p;
     c.tw = tc.data();
     c.in = ws.data();
-    c.out = out.data();
+    c.out = kind == 1 ? z.data() : out.data();
     c.batch = nt * n2;
     c.fpm = c.ld = (size_t)n2;
     c.mst = M;
-    c.conj_out = inverse; /* C2R's pairs: the imaginary part needs it too */
-    c.scale = 0.5;
+    c.conj_out = kind == 1 ? 0 : inverse; /* C2R's pairs: the imaginary part needs it too */
+    c.scale = kind == 1 ? 1.0 : 0.5;
     launch(fc, c);
+    if (kind == 1) /* gfp_lpairsplit_kernel's separation, scale 0.5 */
+        for (size_t b = 0; b < nt; b++)
+            for (size_t k = 0; k < h; k++) {
+                const T *a = &z[2 * (b * n + k)], *cc = &z[2 * (b * n + (k ? n - k : 0))];
+                T *o = &out[2 * (2 * b * h + k)];
+                o[0] = (T)0.25 * (a[0] + cc[0]);
+                o[1] = (T)0.25 * (a[1] - cc[1]);
+                if (2 * b + 1 < cnt) {
+                    o[2 * h] = (T)0.25 * (a[1] + cc[1]);
+                    o[2 * h + 1] = (T)0.25 * (cc[0] - a[0]);
+                }
+            }
     /* against FFTW in double */
     std::vector<double> x(2 * (size_t)n), ref(2 * (size_t)n);
     fftw_plan fp = kind == 0 ? fftw_plan_dft_1d(n, (fftw_complex *)x.data(), (fftw_complex *)ref.data(),
