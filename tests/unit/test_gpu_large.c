@@ -5,7 +5,8 @@
  * outputs, odd batches split over two slots (two streams on one plan).
  * Without a usable GPU it says so and exits 77 (automake's SKIP).
  *
- * GFP_TEST_QUICK=1 (for compute-sanitizer runs) keeps a few sizes only.
+ * GFP_TEST_QUICK=1 (for compute-sanitizer runs) keeps a few sizes only;
+ * GFP_TEST_VERBOSE=1 prints each case's error beside cuFFT's.
  * GFP_TEST_SHARD=i/k makes only the checks whose running index is i modulo
  * k (the random draws are the same in every shard), so that k processes
  * share one run. */
@@ -19,7 +20,7 @@
 #include "../kernels/gfp_gpu.h"
 
 static gfp_engine *gpu, *cpu, *cufft;
-static int quick;
+static int quick, verbose;
 static unsigned shard_i, shard_k = 1, check_no;
 
 
@@ -130,6 +131,9 @@ static void check(tally *t, gfp_kind kind, int inverse, int dbl, size_t n,
                 TU_CHECK(e <= 2 * ec + (dbl ? 1e-15 : 1e-7),
                      "n=%zu kind=%d inv=%d dbl=%d: ours %.3g vs cuFFT %.3g", n,
                      kind, inverse, dbl, e, ec);
+            if (verbose)
+                printf("\n    n=%zu kind=%d inv=%d dbl=%d frames=%zu: ours %.3g, cuFFT %.3g (x%.3f)",
+                       n, kind, inverse, dbl, nframes, e, ec, ec > 0 ? e / ec : 0.0);
             if (ec > 0 && e / ec > t->worst_cuf) {
                 t->worst_cuf = e / ec;
                 t->worst_cuf_n = n;
@@ -369,9 +373,11 @@ static void t_blue4(void)
  * (the split in a pass of its own), the audio rates (44100 = 210 x 210,
  * 48000 = 200 x 240, 88200 = 210 x 420, 96000 = 400 x 240), 33728 = 136 x
  * 248 without Bluestein (radices 17 and 31; R2C and C2R on 16864 = 136 x
- * 124), a Bluestein length whose M is such a product (f32:
- * the prime 40009, M = 81900 = 195 x 420), every kind and precision, odd
- * batches; a window and a post-op through the pre and post steps. */
+ * 124), the prime 40009 (Bluestein: plain, on the three passes of
+ * t_blue4, M = 81920 = 256 x 320; with a window and a post-op, the
+ * six-step route on M = 81900 = 195 x 420, such a product), every kind
+ * and precision, odd batches; a window and a post-op through the pre and
+ * post steps. */
 static void t_fourstep_odd(void)
 {
     tally t = {0};
@@ -399,6 +405,7 @@ static void t_fourstep_odd(void)
     }
     check(&t, GFP_R2C, 0, 0, 100000, 3, GFP_POST_POWER, 1, 0);
     check(&t, GFP_C2C, 1, 0, 45045, 3, GFP_POST_NONE, 1, 0);
+    check(&t, GFP_C2C, 0, 0, 40009, 3, GFP_POST_MAG, 1, 0);
     report("four-step at lengths with odd factors", &t);
 }
 
@@ -450,6 +457,7 @@ static void t_inplace(void)
 int main(void)
 {
     quick = getenv("GFP_TEST_QUICK") != NULL;
+    verbose = getenv("GFP_TEST_VERBOSE") != NULL;
     const char *sh = getenv("GFP_TEST_SHARD");
     if (sh && (sscanf(sh, "%u/%u", &shard_i, &shard_k) != 2 || shard_k == 0 ||
                shard_i >= shard_k)) {
