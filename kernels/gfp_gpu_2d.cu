@@ -133,7 +133,7 @@ int gfp_pass_setup(gfp_pass *t, int dbl, int form, int nf, size_t ld, int invers
         ok = dbl ? gfp_fast4s2_c2c_f64(nf, &fi) : gfp_fast4s2_c2c_f32(nf, &fi);
     else if (form == GFP_PASS_4S2R)
         ok = !dbl && gfp_fast4s2r_c2c_f32(nf, &fi);
-    else if (form >= GFP_PASS_BA && form <= GFP_PASS_BC)
+    else if (form >= GFP_PASS_BA && form <= GFP_PASS_B1)
         ok = dbl ? gfp_fast4sb_f64(form - GFP_PASS_BA + GFP_FAST_BA, nf, &fi)
                  : gfp_fast4sb_f32(form - GFP_PASS_BA + GFP_FAST_BA, nf, &fi);
     else

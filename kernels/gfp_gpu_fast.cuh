@@ -333,6 +333,47 @@ __device__ __forceinline__ gcx<T> bl_in(const gfp_fparams &p, unsigned long long
     return cmul(v, ldg((const gcx<T> *)p.bch + m));
 }
 
+/* Bluestein in one block (BLI, BLM and BLO without TL, TR): output k <
+ * bnout of transform b0 + tt from its convolution c = conj(sm[k]): c w[k],
+ * then conj_out and scale; two real frames a transform (bpair): C2R's x1
+ * and x2 the real and imaginary parts, R2C's X1[k] = (Z[k] + conj
+ * Z[n-k]) / 2 and X2[k] = (Z[k] - conj Z[n-k]) / 2i from Z = c w */
+template <typename T, int N, int NT, int PS, int MODE>
+__device__ __forceinline__ void bl1_store(const gfp_fparams &p, const gcx<T> *sm0,
+                                          unsigned long long b0, int nt, int tid)
+{
+    const int nout = (int)p.bnout, n = (int)p.bn;
+    const gcx<T> *w = (const gcx<T> *)p.bch;
+    const T sc = (T)p.scale;
+    const T cs = p.conj_out ? -sc : sc;
+    const int tot = nt * nout;
+    for (int e = tid; e < tot; e += NT) {
+        const int tt = e / nout, k = e - tt * nout;
+        const unsigned long long g = b0 + (unsigned long long)tt;
+        const gcx<T> *s0 = sm0 + tt * PS;
+        gcx<T> z = s0[fpad<MODE>(k)];
+        z = cmul(mk(z.x, -z.y), ldg(&w[k]));
+        if (p.bpair && p.bout_real) {
+            ((T *)p.out)[2 * g * p.bnout + k] = z.x * sc;
+            if (2 * g + 1 < p.bframes)
+                ((T *)p.out)[(2 * g + 1) * p.bnout + k] = z.y * cs;
+        } else if (p.bpair) {
+            const int kb = k ? n - k : 0;
+            gcx<T> c = s0[fpad<MODE>(kb)];
+            c = cmul(mk(c.x, -c.y), ldg(&w[kb]));
+            const T h = sc * (T)0.5, hc = cs * (T)0.5;
+            gcx<T> *o = (gcx<T> *)p.out + 2 * g * p.bnout + k;
+            o[0] = mk(h * (z.x + c.x), hc * (z.y - c.y));
+            if (2 * g + 1 < p.bframes)
+                o[p.bnout] = mk(h * (z.y + c.y), hc * (c.x - z.x));
+        } else if (p.bout_real) {
+            ((T *)p.out)[g * p.bnout + k] = z.x * sc;
+        } else {
+            ((gcx<T> *)p.out)[g * p.bnout + k] = mk(z.x * sc, z.y * cs);
+        }
+    }
+}
+
 /* W_L^m from the four-step pass's two-level table (gfp_fparams.xtw) */
 template <typename T> __device__ __forceinline__ gcx<T> xtw_tab(const gfp_fparams &p, unsigned m)
 {
@@ -503,9 +544,13 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     constexpr bool BLI = (MODE & GFP_FAST_BLI) != 0;
     constexpr bool BLM = (MODE & GFP_FAST_BLM) != 0;
     constexpr bool BLO = (MODE & GFP_FAST_BLO) != 0;
-    static_assert((!BLI && !BLO) || (TL && (MODE & GFP_FAST_TR)), "Bluestein A, C: TL and TR");
+    /* BLI, BLM and BLO without TL and TR: Bluestein of FPB frames in one
+     * block (M = N, fpm 1) */
+    constexpr bool BL1 = BLI && BLM && BLO && !TL;
+    static_assert(BL1 || (!BLI && !BLO) || (TL && (MODE & GFP_FAST_TR)),
+                  "Bluestein A, C: TL and TR");
     static_assert(!BLM || !(MODE & (GFP_FAST_TL | GFP_FAST_TR)), "Bluestein B: rows in place");
-    constexpr bool DIRECT = !TL && TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN;
+    constexpr bool DIRECT = !TL && !BL1 && TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN;
     constexpr bool DOUT = TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMOUT;
     constexpr bool PP = PPol<T, N, FPB, PPF, MODE>::pp;
     constexpr int BS = FPB * PS;
@@ -565,6 +610,20 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                 sm0[tt * PS + fpad<MODE>(k0 + it * TPT)] = buf[it];
         }
         __syncthreads();
+    } else if constexpr (BL1) {
+        /* element i < N of transform b0 + tt: the chirped input, 0 past n */
+        constexpr int IT = (FPB * N + NT - 1) / NT;
+#pragma unroll 2
+        for (int it = 0; it < IT; it++) {
+            const int e = tid + it * NT;
+            if (FPB * N % NT == 0 || e < FPB * N) {
+                const int tt = e / N, i = e - tt * N;
+                sm0[tt * PS + fpad<MODE>(i)] = tt < nt && (unsigned long long)i < p.bn
+                                                   ? bl_in<T>(p, b0 + (unsigned long long)tt, i)
+                                                   : mk((T)0, (T)0);
+            }
+        }
+        __syncthreads();
     } else if constexpr (!DIRECT) {
         /* block-wide load of nt contiguous frames, 16-byte accesses */
         typedef typename V16<T>::t V;
@@ -602,7 +661,8 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     if constexpr (OUTG) {
         return;
     } else if constexpr (BLM) {
-        static_assert(DIRECT && !PP && KM == GFP_MODE_C2C, "Bluestein B: direct loads, one buffer");
+        static_assert((DIRECT || BL1) && !PP && KM == GFP_MODE_C2C,
+                      "Bluestein B: direct loads (or BL1's own), one buffer");
         /* row k1 = g % fpm: conj(Z bh[k1 N + k]) in place, then its FFT */
         const unsigned fpm = (unsigned)p.fpm, r0 = (unsigned)(b0 % p.fpm);
         const gcx<T> *bh = (const gcx<T> *)p.bh;
@@ -628,6 +688,10 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         opaque(c2.x);
         Run<T, N, TPT, 1, 0, true, false, false, MODE, false, BS, 0, Rs...>::go(q, sm, c2);
         /* bin k of row k1 times W_M^{k1 k}, the rows back where they were */
+        if constexpr (BL1) {
+            bl1_store<T, N, NT, PS, MODE>(p, sm0, b0, nt, tid);
+            return;
+        }
         gcx<T> *dst = (gcx<T> *)p.out + b0 * (unsigned long long)N;
         const int tot = nt * N;
 #pragma unroll 2

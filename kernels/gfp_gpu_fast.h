@@ -93,7 +93,8 @@ inline unsigned long long gfp_spl_blocks(unsigned long long n1, int fpb)
 }
 /* Bluestein of a length n on the four-step FFT of M = n1 n2 in three
  * passes (gfp_gpu_fast_4sb.cu; form GFP_FAST_BA, BB or BC, nf n1, n2 or n1) */
-enum { GFP_FAST_BA = 0, GFP_FAST_BB = 1, GFP_FAST_BC = 2 };
+enum { GFP_FAST_BA = 0, GFP_FAST_BB = 1, GFP_FAST_BC = 2,
+       GFP_FAST_B1 = 3 /* the whole of it in one block, FPB frames (nf = M) */ };
 bool gfp_fast4sb_f32(int form, int nf, gfp_fast_info *f);
 bool gfp_fast4sb_f64(int form, int nf, gfp_fast_info *f);
 /* one transform of n = 2^15 .. 2^18 across a thread-block cluster
@@ -118,7 +119,8 @@ enum { GFP_PASS_C2C = 0, GFP_PASS_R2C = 1, GFP_PASS_4S1 = 2, GFP_PASS_4S2 = 3, G
         * the middle pass (FFT, times bh, FFT, twiddle) and the last (FFT,
         * chirp, only the outputs kept); the caller sets the Bluestein
         * fields and xtw, xsh (W_M) */
-       GFP_PASS_BA = 6, GFP_PASS_BB = 7, GFP_PASS_BC = 8 };
+       GFP_PASS_BA = 6, GFP_PASS_BB = 7, GFP_PASS_BC = 8,
+       GFP_PASS_B1 = 9 /* Bluestein whole in one block, FPB frames (fpm 1) */ };
 /* Sets t up for a complex FFT of length nf whose output rows are ld values
  * apart when a pass kernel of that form exists and fits the device; leaves
  * t->on = 0 otherwise. */

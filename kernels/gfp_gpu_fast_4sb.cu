@@ -16,6 +16,13 @@
  * pass's (its rows contiguous both ways). */
 #include "gfp_gpu_fast.cuh"
 
+/* And Bluestein whole in one block, FPB frames a block (form GFP_FAST_B1,
+ * nf = M), for the short lengths: load n values chirped and zero-padded
+ * to M, FFT, times the chirp's spectrum (natural order, fpm 1),
+ * conjugated, FFT, conjugated, times the chirp, the outputs stored; real
+ * input and output two frames a transform. */
+#define B1_M (GFP_MODE_C2C | GFP_FAST_BLI | GFP_FAST_BLM | GFP_FAST_BLO)
+
 #define BA_M (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_TL | GFP_FAST_XT | GFP_FAST_BLI)
 #define BB_M (GFP_MODE_C2C | GFP_FAST_BLM)
 #define BC_M (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_TL | GFP_FAST_BLO)
@@ -40,6 +47,20 @@
  * M within 1.25x of 2n - 1 where n1 = 128 */
 bool gfp_fast4sb_f32(int form, int nf, gfp_fast_info *f)
 {
+    if (form == GFP_FAST_B1) {
+        /* about 256 threads a block */
+        switch (nf) {
+        GFP_FAST(float, 64, 8, 32, B1_M, 8, 8)
+        GFP_FAST(float, 128, 8, 32, B1_M, 16, 8)
+        GFP_FAST(float, 256, 16, 16, B1_M, 16, 16)
+        GFP_FAST(float, 512, 32, 8, B1_M, 2, 16, 16)
+        GFP_FAST(float, 768, 96, 4, B1_M, 3, 16, 16)
+        GFP_FAST(float, 1024, 64, 4, B1_M, 4, 16, 16)
+        GFP_FAST(float, 1536, 192, 2, B1_M, 3, 8, 8, 8)
+        GFP_FAST(float, 2048, 128, 2, B1_M, 8, 16, 16)
+        default: return false;
+        }
+    }
     if (form == GFP_FAST_BA) {
         switch (nf) {
         GFP_4SB_AC32(BA_M)
@@ -74,6 +95,19 @@ bool gfp_fast4sb_f32(int form, int nf, gfp_fast_info *f)
 
 bool gfp_fast4sb_f64(int form, int nf, gfp_fast_info *f)
 {
+    if (form == GFP_FAST_B1) {
+        switch (nf) {
+        GFP_FAST(double, 64, 8, 16, B1_M, 8, 8)
+        GFP_FAST(double, 128, 16, 8, B1_M, 8, 8, 2)
+        GFP_FAST(double, 256, 32, 8, B1_M, 8, 8, 4)
+        GFP_FAST(double, 512, 64, 4, B1_M, 8, 8, 8)
+        GFP_FASTB(double, 768, 96, 2, B1_M, 2, 3, 16, 16)
+        GFP_FAST(double, 1024, 128, 2, B1_M, 2, 8, 8, 8)
+        GFP_FASTB(double, 1536, 192, 1, B1_M, 2, 3, 8, 8, 8)
+        GFP_FAST(double, 2048, 256, 1, B1_M, 4, 8, 8, 8)
+        default: return false;
+        }
+    }
     if (form == GFP_FAST_BA) {
         switch (nf) {
         GFP_4SB_AC64(BA_M)

@@ -529,12 +529,13 @@ static const gfp_lfast lfast_tab[] = {GFP_LF(64, 16), GFP_LF(128, 16), GFP_LF(25
 /* ---- host side ------------------------------------------------------------ */
 
 enum { GFP_ROUTE_C2C = 0, GFP_ROUTE_R2C, GFP_ROUTE_C2R, GFP_ROUTE_GENERIC,
-       GFP_ROUTE_BLUE, GFP_ROUTE_BLUE1, GFP_ROUTE_BLUEF, GFP_ROUTE_BLUE4 };
+       GFP_ROUTE_BLUE, GFP_ROUTE_BLUE1, GFP_ROUTE_BLUEF, GFP_ROUTE_BLUE4, GFP_ROUTE_BLUES };
 static const char *const route_name[] = {"c2c multi-pass", "r2c multi-pass + split",
                                          "c2r merge + multi-pass", "pre + fft + post",
                                          "bluestein", "bluestein one-block",
                                          "bluestein one-block specialised",
-                                         "bluestein on the four-step, three passes"};
+                                         "bluestein on the four-step, three passes",
+                                         "bluestein in one block, frames a block"};
 
 struct gfp_lpass {
     int R, C, csh, ls, threads, pstride;
@@ -567,6 +568,8 @@ struct gfp_large {
     gfp_pass b4[3];       /* Bluestein on the four-step of L = n1 n2 (route
                              BLUE4): passes A (n1), B (n2), C (n1) */
     int b4pair;           /* R2C, C2R: two frames a transform */
+    gfp_pass b1;          /* Bluestein whole in one block, several frames a
+                             block (route BLUES, n <= 1024) */
     int r2s_want;         /* R2C, f32, no post-op: take r2s where it exists, and
                              factor the core for it (rows of 1024, fourstep_n1) */
     gfp_lxparams xp;      /* pre/post/split/merge/fused parameters */
@@ -1531,6 +1534,55 @@ static long long blue4_len(long long m, int dbl, int optin, int *n1p)
     return best;
 }
 
+/* Bluestein whole in one block, FPB frames a block (route BLUES,
+ * gfp_gpu_fast_4sb.cu's form GFP_FAST_B1): the shortest M of its kernels
+ * >= 2n - 1 (n <= 1024); real frames two a transform. GFP_GPU_ENOTSUP
+ * where there is none; GFP_GPU_BLUES=0 turns the route off (the generic
+ * one-block kernel, gfp_lblue_kernel, instead). */
+static int blues_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
+                       size_t errlen)
+{
+    static const int ms[] = {64, 128, 256, 512, 768, 1024, 1536, 2048};
+    const char *ev = getenv("GFP_GPU_BLUES");
+    if (ev && *ev == '0')
+        return GFP_GPU_ENOTSUP;
+    int M = 0;
+    for (size_t i = 0; i < sizeof ms / sizeof ms[0] && !M; i++) {
+        gfp_fast_info f;
+        if (ms[i] >= 2 * n - 1 &&
+            (dbl ? gfp_fast4sb_f64(GFP_FAST_B1, ms[i], &f) : gfp_fast4sb_f32(GFP_FAST_B1, ms[i], &f)) &&
+            f.smem <= (size_t)optin)
+            M = ms[i];
+    }
+    if (!M)
+        return GFP_GPU_ENOTSUP;
+    gfp_lxparams *x = &P->xp;
+    int rc = blue_setup(P, n, M, 0, dbl, err, errlen);
+    if (rc)
+        return rc;
+    gfp_pass *t = &P->b1;
+    if ((rc = gfp_pass_setup(t, dbl, GFP_PASS_B1, M, 0, 0, 1.0, optin, P->device, err, errlen)))
+        return rc;
+    if (!t->on)
+        return GFP_GPU_ENOTSUP;
+    const int pair = x->inmode != GFP_IN_CPLX;
+    t->fp.bch = x->chirpt;
+    t->fp.bh = x->bh;
+    t->fp.bn = (unsigned long long)n;
+    t->fp.bnout = (unsigned long long)x->nout;
+    t->fp.bin = x->inmode == GFP_IN_CPLX   ? GFP_FAST_BIN_CPLX
+                : x->inmode == GFP_IN_REAL ? GFP_FAST_BIN_REAL
+                                           : GFP_FAST_BIN_HERM;
+    t->fp.bout_real = x->outmode == GFP_OUT_REAL;
+    t->fp.bpair = pair;
+    t->fp.conj_in = x->conj_in;
+    /* C2R's pairs: the imaginary part needs the inverse's conjugation */
+    t->fp.conj_out = x->inmode == GFP_IN_HERM ? x->conj_in : x->conj_out;
+    t->fp.scale = x->scale;
+    P->L = M;
+    return GFP_GPU_OK;
+}
+
 /* the three passes of route BLUE4 when their kernels exist for an M and
  * the chirp has a direct table (n <= 2^22); GFP_GPU_ENOTSUP otherwise.
  * GFP_GPU_BLUE4=0 turns the route off (the six-step route instead). */
@@ -1611,6 +1663,7 @@ void gfp_large_destroy(gfp_large *P)
     gfp_pass_destroy(&P->r2s);
     for (int i = 0; i < 3; i++)
         gfp_pass_destroy(&P->b4[i]);
+    gfp_pass_destroy(&P->b1);
     for (int i = 0; i < P->nbufs; i++)
         cudaFree(P->bufs[i]);
     if (P->pool_made)
@@ -1722,6 +1775,14 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
             goto done;
         rc = GFP_GPU_OK;
     }
+    if (P->route == GFP_ROUTE_BLUE && nopts && n <= 1024) {
+        rc = blues_setup(P, n, dbl, optin, err, errlen);
+        if (rc == GFP_GPU_OK)
+            P->route = GFP_ROUTE_BLUES;
+        else if (rc != GFP_GPU_ENOTSUP)
+            goto done;
+        rc = GFP_GPU_OK;
+    }
     if (P->route == GFP_ROUTE_BLUE && nopts) {
         rc = blue4_setup(P, n, dbl, optin, err, errlen);
         if (rc == GFP_GPU_OK)
@@ -1753,7 +1814,7 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                       !(P->L & (P->L - 1)) && !(ev && *ev == '0');
     }
     if (P->route != GFP_ROUTE_BLUE1 && P->route != GFP_ROUTE_BLUEF &&
-        P->route != GFP_ROUTE_BLUE4) {
+        P->route != GFP_ROUTE_BLUE4 && P->route != GFP_ROUTE_BLUES) {
         if ((rc = core_create(P, P->L, dbl, optin, &P->core, err, errlen)))
             goto done;
         /* a single-block core takes no conjugation or scale: then the
@@ -1782,6 +1843,10 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                           P->bpair ? ", two frames per block" : "");
             for (int i = 0; i < P->bfi.nst && o < (int)sizeof P->desc - 8; i++)
                 o += snprintf(P->desc + o, sizeof P->desc - o, "%s%d", i ? "x" : " ", P->bfi.r[i]);
+        } else if (P->route == GFP_ROUTE_BLUES) {
+            snprintf(P->desc + o, sizeof P->desc - o, ", %d frames a block of %d threads%s",
+                     P->b1.fi.fpb, P->b1.fi.threads,
+                     P->b1.fp.bpair ? ", two real frames a transform" : "");
         } else if (P->route == GFP_ROUTE_BLUE4) {
             snprintf(P->desc + o, sizeof P->desc - o,
                      ", %d x %d (%d, %d, %d threads a block)%s", P->b4[0].fi.nf, P->b4[1].fi.nf,
@@ -1867,6 +1932,14 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
         e = cudaLaunchKernel(P->bfunc, dim3((unsigned)blocks), dim3((unsigned)P->bfi.threads), args,
                              P->bfi.smem, s);
         return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "kernel launch");
+    }
+    if (P->route == GFP_ROUTE_BLUES) {
+        /* in place is safe for C2C: a block reads its frames before it
+         * writes them */
+        gfp_pass t = P->b1;
+        t.fp.bframes = batch;
+        return gfp_pass_launch(&t, d_in, d_out, t.fp.bpair ? (batch + 1) / 2 : batch, 1, 0, 0, s,
+                               err, errlen);
     }
     if (P->route == GFP_ROUTE_BLUE1) {
         x.in = d_in;

@@ -847,6 +847,142 @@ static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt,
     fflush(stdout);
 }
 
+/* Bluestein whole in one block, FPB frames a block (form GFP_FAST_B1,
+ * gfp_gpu_large.cu's route BLUES): n, M, kinds as blue4_test, R2C and
+ * C2R two frames a transform, R2C's separated in the kernel's store */
+template <typename T>
+static void blues_test(int n, int M, int kind, int inverse, size_t cnt, bool inplace)
+{
+    const bool dbl = sizeof(T) == 8;
+    gfp_fast_info f;
+    memset(&f, 0, sizeof f);
+    bool ok = dbl ? gfp_fast4sb_f64(GFP_FAST_B1, M, &f) : gfp_fast4sb_f32(GFP_FAST_B1, M, &f);
+    if (!ok || M < 2 * n - 1) {
+        printf("FAIL blues %d on %d: no kernel or M too short\n", n, M);
+        fails++;
+        return;
+    }
+    const size_t h = (size_t)n / 2 + 1;
+    const size_t nin = kind == 0 ? 2 * (size_t)n : kind == 1 ? (size_t)n : 2 * h; /* scalars */
+    const size_t nout = kind == 0 ? 2 * (size_t)n : kind == 1 ? 2 * h : (size_t)n;
+    std::vector<T> in(cnt * nin);
+    for (auto &v : in)
+        v = (T)urand();
+    if (kind == 2)
+        for (size_t m = 0; m < cnt; m++) {
+            in[m * nin + 1] = 0;
+            if (n % 2 == 0)
+                in[m * nin + 2 * (h - 1) + 1] = 0;
+        }
+    std::vector<T> out(std::max(cnt * nout, cnt * nin) + 64, (T)NAN);
+    std::vector<T> w(2 * (size_t)n);
+    std::vector<double> bsp(2 * (size_t)M, 0.0), bs(2 * (size_t)M);
+    for (long long m = 0; m < n; m++) {
+        ld c, si;
+        root((long long)(((unsigned long long)m * m) % (2ull * n)), 2LL * n, &c, &si);
+        w[2 * m] = (T)c;
+        w[2 * m + 1] = (T)si;
+        bsp[2 * m] = (double)c;
+        bsp[2 * m + 1] = -(double)si;
+        if (m) {
+            bsp[2 * (M - m)] = bsp[2 * m];
+            bsp[2 * (M - m) + 1] = bsp[2 * m + 1];
+        }
+    }
+    fftw_plan bp = fftw_plan_dft_1d(M, (fftw_complex *)bsp.data(), (fftw_complex *)bs.data(),
+                                    FFTW_FORWARD, FFTW_ESTIMATE);
+    fftw_execute(bp);
+    fftw_destroy_plan(bp);
+    std::vector<T> bh(2 * (size_t)M);
+    for (size_t i = 0; i < 2 * (size_t)M; i++)
+        bh[i] = (T)(bs[i] / (double)M);
+    size_t o;
+    std::vector<T> tw = tables<T>(f, false, &o);
+    gfp_fparams p;
+    memset(&p, 0, sizeof p);
+    p.tw = tw.data();
+    p.bch = w.data();
+    p.bh = bh.data();
+    p.bn = (unsigned long long)n;
+    p.bnout = kind == 1 ? h : (size_t)n;
+    p.bin = kind == 0 ? GFP_FAST_BIN_CPLX : kind == 1 ? GFP_FAST_BIN_REAL : GFP_FAST_BIN_HERM;
+    p.bout_real = kind == 2;
+    p.bpair = kind != 0;
+    p.bframes = cnt;
+    p.conj_in = kind == 1 ? 0 : inverse;
+    p.conj_out = inverse; /* C2R's pairs: as the inverse's */
+    p.scale = 0.5;
+    if (inplace)
+        std::copy(in.begin(), in.end(), out.begin());
+    p.in = inplace ? out.data() : in.data();
+    p.out = out.data();
+    p.batch = kind != 0 ? (cnt + 1) / 2 : cnt;
+    p.fpm = 1;
+    launch(f, p);
+    std::vector<double> x(2 * (size_t)n), ref(2 * (size_t)n);
+    fftw_plan fp = kind == 0 ? fftw_plan_dft_1d(n, (fftw_complex *)x.data(), (fftw_complex *)ref.data(),
+                                                inverse ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE)
+                   : kind == 1 ? fftw_plan_dft_r2c_1d(n, x.data(), (fftw_complex *)ref.data(),
+                                                      FFTW_ESTIMATE)
+                               : fftw_plan_dft_c2r_1d(n, (fftw_complex *)x.data(), ref.data(),
+                                                      FFTW_ESTIMATE);
+    double worst = 0;
+    size_t bad = 0;
+    for (size_t m = 0; m < cnt; m++) {
+        for (size_t i = 0; i < nin; i++)
+            x[i] = in[m * nin + i];
+        fftw_execute(fp);
+        double num = 0, den = 0;
+        for (size_t i = 0; i < nout; i++) {
+            double g = out[m * nout + i], r = 0.5 * ref[i];
+            if (!std::isfinite(g))
+                bad++;
+            num += (g - r) * (g - r);
+            den += r * r;
+        }
+        double rel = sqrt(num / den);
+        if (!(rel <= worst))
+            worst = std::isnan(rel) ? INFINITY : rel;
+    }
+    /* nothing written past the frames' outputs */
+    for (size_t i = std::max(cnt * nout, cnt * nin); i < out.size(); i++)
+        if (!std::isnan(out[i]))
+            bad++;
+    fftw_destroy_plan(fp);
+    ok = bad == 0 && worst <= (dbl ? 2e-14 : 2e-6);
+    if (!ok)
+        fails++;
+    static const char *const kn[] = {"c2c", "r2c", "c2r"};
+    printf("%s blues %s %s n %5d on M %4d x %zu%s%s: rel %.2e, %zu bad\n", ok ? "ok  " : "FAIL",
+           dbl ? "f64" : "f32", kn[kind], n, M, cnt, inverse ? " inv" : "", inplace ? " in place" : "",
+           worst, bad);
+    fflush(stdout);
+}
+
+static void all_blues()
+{
+    /* every M at its longest n (odd) and a short one, every kind; batches
+     * that leave a partial last block and an odd last pair */
+    static const int ms[] = {64, 128, 256, 512, 768, 1024, 1536, 2048};
+    const char *only = getenv("EMU_NF");
+    const bool quick = getenv("EMU_QUICK") != NULL;
+    for (int M : ms) {
+        if ((only && atoi(only) != M) || (quick && M != 256 && M != 1536))
+            continue;
+        const int n = M / 2 - 1; /* odd: 2n - 1 = M - 3 */
+        for (int kind = 0; kind < 3; kind++) {
+            blues_test<float>(n, M, kind, kind == 2, 37, kind == 0);
+            blues_test<double>(n, M, kind, kind == 2, 19, false);
+        }
+        blues_test<float>(n - 1, M, 1, 0, 5, false); /* even n */
+        blues_test<double>(n - 1, M, 2, 1, 4, false);
+    }
+    if (!only && !quick) { /* the shortest non-smooth lengths on M 64 */
+        blues_test<float>(17, 64, 0, 1, 40, false);
+        blues_test<double>(31, 64, 1, 0, 3, false);
+    }
+}
+
 static void all_blue4()
 {
     /* every pass B length once (n1 128, the longest n M serves, odd), every
@@ -1330,6 +1466,8 @@ int main(int argc, char **argv)
         all_fourstep();
     if (all || !strcmp(what, "blue4"))
         all_blue4();
+    if (all || !strcmp(what, "blues"))
+        all_blues();
     if (all || !strcmp(what, "1cl"))
         all_whole();
     printf("emu-2d: %d failed\n", fails);

@@ -12,7 +12,10 @@
 # three passes (kernels/gfp_gpu_fast_4sb.cu, as gfp_gpu_large.cu's route
 # BLUE4 sets up and launches them): pass B lengths 72 and 160, n1 256,
 # C2C, R2C and C2R at 4241 and 4242, f32 and f64, one case in place
-# (`emu-2d blue4` without EMU_QUICK: every pass kernel, 60 cases). Then the
+# (`emu-2d blue4` without EMU_QUICK: every pass kernel, 60 cases). Then
+# Bluestein whole in one block, frames a block (gfp_gpu_fast_4sb.cu's
+# form B1, route BLUES): M 256 and 1536, every kind, f32 and f64, batches
+# with a partial last block (`emu-2d blues`: every M, 66 cases). Then the
 # one-pass cluster transform
 # (kernels/gfp_gpu_fast_cl.cu, the cluster's blocks as threads at once, a
 # barrier for cluster.sync):
@@ -38,6 +41,12 @@ check "18 Bluestein cases pass (got $n)" [ "$n" -eq 18 ]
 for k in c2c r2c c2r; do
   check "Bluestein $k f64 ran" grep -q "^ok   blue4 f64 $k" "$T/emub.log"
 done
+EMU_QUICK=1 "$emu" blues > "$T/emus.log" 2>&1
+rc=$?
+cat "$T/emus.log"
+check "emu-2d blues exits 0" [ "$rc" -eq 0 ]
+n=$(grep -c '^ok ' "$T/emus.log")
+check "16 one-block Bluestein cases pass (got $n)" [ "$n" -eq 16 ]
 "$emu" 1cl > "$T/emu1.log" 2>&1
 rc=$?
 cat "$T/emu1.log"

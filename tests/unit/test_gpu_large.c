@@ -367,6 +367,28 @@ static void t_blue4(void)
     report("bluestein on the four-step, three passes", &t);
 }
 
+/* Bluestein whole in one block, several frames a block (route BLUES:
+ * non-smooth n <= 1024, M of 64 .. 2048): each M at both ends (17 and 31
+ * on 64, 37 and 61 on 128, 127 on 256, 129 and 255 on 512, 257 and 383 on
+ * 768, 511 on 1024, 767 on 1536, 769 and 1021 on 2048), every kind and
+ * direction, batches of 1 to 37 (partial last blocks, odd last pairs of
+ * R2C and C2R). */
+static void t_blues(void)
+{
+    tally t = {0};
+    static const size_t ns[] = {17, 31, 37, 61, 127, 129, 255, 257, 383, 511, 767, 769, 1021};
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+        size_t n = ns[i], nb = 1 + 12 * (i % 4);
+        if (quick && n != 17 && n != 127 && n != 383 && n != 1021)
+            continue;
+        check(&t, GFP_C2C, 0, 0, n, nb, GFP_POST_NONE, 0, 1);
+        for (size_t c = 0; c < NCOMBO; c++)
+            check(&t, combos[c].k, combos[c].inv, combos[c].dbl, n, 1 + 12 * ((i + c + 1) % 4),
+                  GFP_POST_NONE, 0, 1);
+    }
+    report("bluestein in one block, frames a block", &t);
+}
+
 /* The four-step at lengths with odd factors (L = n1 n2, both passes from
  * gfp_gpu_fast_4s.cu's kernels of 136, 195, 200, 210, 250, 400 and 124,
  * 105, 120, 210, 231, 240, 248, 250, 270, 400, 420): C2C of L, R2C and C2R of 2 L
@@ -487,6 +509,7 @@ int main(void)
     TU_TEST(t_blue_fast);
     TU_TEST(t_fourstep_odd);
     TU_TEST(t_blue4);
+    TU_TEST(t_blues);
     TU_TEST(t_fused);
     TU_TEST(t_inplace);
     TU_TEST(t_random_large);
