@@ -338,7 +338,7 @@ __device__ __forceinline__ gcx<T> bl_in(const gfp_fparams &p, unsigned long long
  * then conj_out and scale; two real frames a transform (bpair): C2R's x1
  * and x2 the real and imaginary parts, R2C's X1[k] = (Z[k] + conj
  * Z[n-k]) / 2 and X2[k] = (Z[k] - conj Z[n-k]) / 2i from Z = c w */
-template <typename T, int N, int NT, int PS, int MODE>
+template <typename T, int N, int FPB, int NT, int PS, int MODE>
 __device__ __forceinline__ void bl1_store(const gfp_fparams &p, const gcx<T> *sm0,
                                           unsigned long long b0, int nt, int tid)
 {
@@ -346,9 +346,12 @@ __device__ __forceinline__ void bl1_store(const gfp_fparams &p, const gcx<T> *sm
     const gcx<T> *w = (const gcx<T> *)p.bch;
     const T sc = (T)p.scale;
     const T cs = p.conj_out ? -sc : sc;
-    const int tot = nt * nout;
-    for (int e = tid; e < tot; e += NT) {
-        const int tt = e / nout, k = e - tt * nout;
+    /* over the block's FPB x N slots (N a constant: no run-time division),
+     * the first nout of each frame */
+    for (int e = tid; e < FPB * N; e += NT) {
+        const int tt = e / N, k = e - tt * N;
+        if (tt >= nt || k >= nout)
+            continue;
         const unsigned long long g = b0 + (unsigned long long)tt;
         const gcx<T> *s0 = sm0 + tt * PS;
         gcx<T> z = s0[fpad<MODE>(k)];
@@ -689,7 +692,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         Run<T, N, TPT, 1, 0, true, false, false, MODE, false, BS, 0, Rs...>::go(q, sm, c2);
         /* bin k of row k1 times W_M^{k1 k}, the rows back where they were */
         if constexpr (BL1) {
-            bl1_store<T, N, NT, PS, MODE>(p, sm0, b0, nt, tid);
+            bl1_store<T, N, FPB, NT, PS, MODE>(p, sm0, b0, nt, tid);
             return;
         }
         gcx<T> *dst = (gcx<T> *)p.out + b0 * (unsigned long long)N;

@@ -1542,7 +1542,8 @@ static long long blue4_len(long long m, int dbl, int optin, int *n1p)
 static int blues_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
                        size_t errlen)
 {
-    static const int ms[] = {64, 128, 256, 512, 768, 1024, 1536, 2048};
+    static const int ms[] = {64,  96,  128, 160,  192,  256,  320,  384,
+                             512, 640, 768, 1024, 1280, 1536, 2048};
     const char *ev = getenv("GFP_GPU_BLUES");
     if (ev && *ev == '0')
         return GFP_GPU_ENOTSUP;

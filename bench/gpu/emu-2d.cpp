@@ -963,11 +963,11 @@ static void all_blues()
 {
     /* every M at its longest n (odd) and a short one, every kind; batches
      * that leave a partial last block and an odd last pair */
-    static const int ms[] = {64, 128, 256, 512, 768, 1024, 1536, 2048};
+    static const int ms[] = {64, 96, 128, 160, 192, 256, 320, 384, 512, 640, 768, 1024, 1280, 1536, 2048};
     const char *only = getenv("EMU_NF");
     const bool quick = getenv("EMU_QUICK") != NULL;
     for (int M : ms) {
-        if ((only && atoi(only) != M) || (quick && M != 256 && M != 1536))
+        if ((only && atoi(only) != M) || (quick && M != 256 && M != 640 && M != 1536))
             continue;
         const int n = M / 2 - 1; /* odd: 2n - 1 = M - 3 */
         for (int kind = 0; kind < 3; kind++) {

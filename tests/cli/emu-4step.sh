@@ -14,8 +14,9 @@
 # C2C, R2C and C2R at 4241 and 4242, f32 and f64, one case in place
 # (`emu-2d blue4` without EMU_QUICK: every pass kernel, 60 cases). Then
 # Bluestein whole in one block, frames a block (gfp_gpu_fast_4sb.cu's
-# form B1, route BLUES): M 256 and 1536, every kind, f32 and f64, batches
-# with a partial last block (`emu-2d blues`: every M, 66 cases). Then the
+# form B1, route BLUES): M 256, 640 and 1536, every kind, f32 and f64,
+# batches with a partial last block (`emu-2d blues`: every M, 122 cases).
+# Then the
 # one-pass cluster transform
 # (kernels/gfp_gpu_fast_cl.cu, the cluster's blocks as threads at once, a
 # barrier for cluster.sync):
@@ -46,7 +47,7 @@ rc=$?
 cat "$T/emus.log"
 check "emu-2d blues exits 0" [ "$rc" -eq 0 ]
 n=$(grep -c '^ok ' "$T/emus.log")
-check "16 one-block Bluestein cases pass (got $n)" [ "$n" -eq 16 ]
+check "24 one-block Bluestein cases pass (got $n)" [ "$n" -eq 24 ]
 "$emu" 1cl > "$T/emu1.log" 2>&1
 rc=$?
 cat "$T/emu1.log"

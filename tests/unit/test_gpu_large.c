@@ -368,18 +368,20 @@ static void t_blue4(void)
 }
 
 /* Bluestein whole in one block, several frames a block (route BLUES:
- * non-smooth n <= 1024, M of 64 .. 2048): each M at both ends (17 and 31
- * on 64, 37 and 61 on 128, 127 on 256, 129 and 255 on 512, 257 and 383 on
- * 768, 511 on 1024, 767 on 1536, 769 and 1021 on 2048), every kind and
+ * non-smooth n <= 1024, M = 2^a 3^b 5^c of 64 .. 2048): n at the ends of
+ * the M (17 and 31 on 64, 47 on 96, 61 on 128, 79 on 160, 127 on 256, 157
+ * on 320, 191 on 384, 255 on 512, 257 and 319 on 640, 383 on 768, 511 on
+ * 1024, 641 and 767 on 1536, 769 and 1021 on 2048), every kind and
  * direction, batches of 1 to 37 (partial last blocks, odd last pairs of
  * R2C and C2R). */
 static void t_blues(void)
 {
     tally t = {0};
-    static const size_t ns[] = {17, 31, 37, 61, 127, 129, 255, 257, 383, 511, 767, 769, 1021};
+    static const size_t ns[] = {17,  31,  47,  61,  79,  127, 157, 191, 255,
+                                257, 319, 383, 511, 641, 767, 769, 1021};
     for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
         size_t n = ns[i], nb = 1 + 12 * (i % 4);
-        if (quick && n != 17 && n != 127 && n != 383 && n != 1021)
+        if (quick && n != 17 && n != 127 && n != 257 && n != 383 && n != 1021)
             continue;
         check(&t, GFP_C2C, 0, 0, n, nb, GFP_POST_NONE, 0, 1);
         for (size_t c = 0; c < NCOMBO; c++)
