@@ -333,6 +333,39 @@ __device__ __forceinline__ gcx<T> bl_in(const gfp_fparams &p, unsigned long long
     return cmul(v, ldg((const gcx<T> *)p.bch + m));
 }
 
+/* f(tt, i) for element i of frame slot tt, over a block's FPB frames of N
+ * (thread tid of NT: consecutive threads on consecutive elements) */
+template <int FPB, int N, int NT, typename F>
+__device__ __forceinline__ void each_slot(int tid, F f)
+{
+    constexpr int IT = (FPB * N + NT - 1) / NT;
+#pragma unroll 2
+    for (int it = 0; it < IT; it++) {
+        const int e = tid + it * NT;
+        if (FPB * N % NT == 0 || e < FPB * N)
+            f(e / N, e % N);
+    }
+}
+
+/* Bluestein's output m of user frame b from the convolution's value c:
+ * z = conj(c) w[m], then conj_out (cs < 0) and scale; C2R pairs (bpair,
+ * bout_real) the real part to frame 2b and the imaginary to 2b + 1 */
+template <typename T>
+__device__ __forceinline__ void bl_put(const gfp_fparams &p, unsigned long long b,
+                                       unsigned long long m, gcx<T> c, T sc, T cs)
+{
+    const gcx<T> z = cmul(mk(c.x, -c.y), ldg((const gcx<T> *)p.bch + m));
+    if (p.bpair && p.bout_real) {
+        ((T *)p.out)[2 * b * p.bnout + m] = z.x * sc;
+        if (2 * b + 1 < p.bframes)
+            ((T *)p.out)[(2 * b + 1) * p.bnout + m] = z.y * cs;
+    } else if (p.bout_real) {
+        ((T *)p.out)[b * p.bnout + m] = z.x * sc;
+    } else {
+        ((gcx<T> *)p.out)[b * p.bnout + m] = mk(z.x * sc, z.y * cs);
+    }
+}
+
 /* Bluestein in one block (BLI, BLM and BLO without TL, TR): output k <
  * bnout of transform b0 + tt from its convolution c = conj(sm[k]): c w[k],
  * then conj_out and scale; two real frames a transform (bpair): C2R's x1
@@ -346,35 +379,27 @@ __device__ __forceinline__ void bl1_store(const gfp_fparams &p, const gcx<T> *sm
     const gcx<T> *w = (const gcx<T> *)p.bch;
     const T sc = (T)p.scale;
     const T cs = p.conj_out ? -sc : sc;
-    /* over the block's FPB x N slots (N a constant: no run-time division),
-     * the first nout of each frame */
-    for (int e = tid; e < FPB * N; e += NT) {
-        const int tt = e / N, k = e - tt * N;
+    /* the block's FPB x N slots (N a constant: no run-time division), the
+     * first nout of each frame */
+    each_slot<FPB, N, NT>(tid, [&](int tt, int k) {
         if (tt >= nt || k >= nout)
-            continue;
+            return;
         const unsigned long long g = b0 + (unsigned long long)tt;
         const gcx<T> *s0 = sm0 + tt * PS;
-        gcx<T> z = s0[fpad<MODE>(k)];
-        z = cmul(mk(z.x, -z.y), ldg(&w[k]));
-        if (p.bpair && p.bout_real) {
-            ((T *)p.out)[2 * g * p.bnout + k] = z.x * sc;
-            if (2 * g + 1 < p.bframes)
-                ((T *)p.out)[(2 * g + 1) * p.bnout + k] = z.y * cs;
-        } else if (p.bpair) {
-            const int kb = k ? n - k : 0;
-            gcx<T> c = s0[fpad<MODE>(kb)];
-            c = cmul(mk(c.x, -c.y), ldg(&w[kb]));
-            const T h = sc * (T)0.5, hc = cs * (T)0.5;
-            gcx<T> *o = (gcx<T> *)p.out + 2 * g * p.bnout + k;
-            o[0] = mk(h * (z.x + c.x), hc * (z.y - c.y));
-            if (2 * g + 1 < p.bframes)
-                o[p.bnout] = mk(h * (z.y + c.y), hc * (c.x - z.x));
-        } else if (p.bout_real) {
-            ((T *)p.out)[g * p.bnout + k] = z.x * sc;
-        } else {
-            ((gcx<T> *)p.out)[g * p.bnout + k] = mk(z.x * sc, z.y * cs);
+        if (!(p.bpair && !p.bout_real)) {
+            bl_put<T>(p, g, (unsigned long long)k, s0[fpad<MODE>(k)], sc, cs);
+            return;
         }
-    }
+        /* R2C's pair: Z[k] and Z[n - k] = conj(c) w */
+        const int kb = k ? n - k : 0;
+        const gcx<T> a = s0[fpad<MODE>(k)], b = s0[fpad<MODE>(kb)];
+        const gcx<T> z = cmul(mk(a.x, -a.y), ldg(&w[k])), c = cmul(mk(b.x, -b.y), ldg(&w[kb]));
+        const T h = sc * (T)0.5, hc = cs * (T)0.5;
+        gcx<T> *o = (gcx<T> *)p.out + 2 * g * p.bnout + k;
+        o[0] = mk(h * (z.x + c.x), hc * (z.y - c.y));
+        if (2 * g + 1 < p.bframes)
+            o[p.bnout] = mk(h * (z.y + c.y), hc * (c.x - z.x));
+    });
 }
 
 /* W_L^m from the four-step pass's two-level table (gfp_fparams.xtw) */
@@ -615,17 +640,11 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         __syncthreads();
     } else if constexpr (BL1) {
         /* element i < N of transform b0 + tt: the chirped input, 0 past n */
-        constexpr int IT = (FPB * N + NT - 1) / NT;
-#pragma unroll 2
-        for (int it = 0; it < IT; it++) {
-            const int e = tid + it * NT;
-            if (FPB * N % NT == 0 || e < FPB * N) {
-                const int tt = e / N, i = e - tt * N;
-                sm0[tt * PS + fpad<MODE>(i)] = tt < nt && (unsigned long long)i < p.bn
-                                                   ? bl_in<T>(p, b0 + (unsigned long long)tt, i)
-                                                   : mk((T)0, (T)0);
-            }
-        }
+        each_slot<FPB, N, NT>(tid, [&](int tt, int i) {
+            sm0[tt * PS + fpad<MODE>(i)] = tt < nt && (unsigned long long)i < p.bn
+                                               ? bl_in<T>(p, b0 + (unsigned long long)tt, i)
+                                               : mk((T)0, (T)0);
+        });
         __syncthreads();
     } else if constexpr (!DIRECT) {
         /* block-wide load of nt contiguous frames, 16-byte accesses */
@@ -669,18 +688,12 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         /* row k1 = g % fpm: conj(Z bh[k1 N + k]) in place, then its FFT */
         const unsigned fpm = (unsigned)p.fpm, r0 = (unsigned)(b0 % p.fpm);
         const gcx<T> *bh = (const gcx<T> *)p.bh;
-        constexpr int IT = (FPB * N + NT - 1) / NT;
-#pragma unroll 2
-        for (int it = 0; it < IT; it++) {
-            const int e = tid + it * NT;
-            if (FPB * N % NT == 0 || e < FPB * N) {
-                const int tt = e / N, i = e - tt * N;
-                const unsigned k1 = (r0 + (unsigned)tt) % fpm;
-                gcx<T> *a = &sm0[tt * PS + fpad<MODE>(i)];
-                const gcx<T> z = cmul(*a, ldg(&bh[(unsigned long long)k1 * N + i]));
-                *a = mk(z.x, -z.y);
-            }
-        }
+        each_slot<FPB, N, NT>(tid, [&](int tt, int i) {
+            const unsigned k1 = (r0 + (unsigned)tt) % fpm;
+            gcx<T> *a = &sm0[tt * PS + fpad<MODE>(i)];
+            const gcx<T> z = cmul(*a, ldg(&bh[(unsigned long long)k1 * N + i]));
+            *a = mk(z.x, -z.y);
+        });
         __syncthreads();
         /* the second FFT reads the same twiddles at the same indices: hide
          * that from the compiler, which would otherwise keep the first
@@ -690,22 +703,17 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         opaque(q.tw);
         opaque(c2.x);
         Run<T, N, TPT, 1, 0, true, false, false, MODE, false, BS, 0, Rs...>::go(q, sm, c2);
-        /* bin k of row k1 times W_M^{k1 k}, the rows back where they were */
         if constexpr (BL1) {
             bl1_store<T, N, FPB, NT, PS, MODE>(p, sm0, b0, nt, tid);
             return;
         }
+        /* bin k of row k1 times W_M^{k1 k}, the rows back where they were */
         gcx<T> *dst = (gcx<T> *)p.out + b0 * (unsigned long long)N;
-        const int tot = nt * N;
-#pragma unroll 2
-        for (int it = 0; it < IT; it++) {
-            const int e = tid + it * NT;
-            if (e < tot) {
-                const int tt = e / N, i = e - tt * N;
-                const unsigned k1 = (r0 + (unsigned)tt) % fpm;
-                dst[e] = cmul(sm0[tt * PS + fpad<MODE>(i)], xtw_tab<T>(p, k1 * (unsigned)i));
-            }
-        }
+        each_slot<FPB, N, NT>(tid, [&](int tt, int i) {
+            const unsigned k1 = (r0 + (unsigned)tt) % fpm;
+            if (tt < nt)
+                dst[tt * N + i] = cmul(sm0[tt * PS + fpad<MODE>(i)], xtw_tab<T>(p, k1 * (unsigned)i));
+        });
     } else if constexpr (TR) {
         /* Index map. Frame slot tt of this block is global frame
          * g = b0 + tt (tt < nt), its result Z at sm0[tt * PS + fpad<MODE>(i)].
@@ -754,26 +762,14 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
             const unsigned long long g = b0 + (unsigned long long)tt;
             const unsigned long long b = g / p.fpm, m0 = g % p.fpm, ld = p.ld;
             const gcx<T> *s0 = sm0 + tt * PS;
-            const gcx<T> *w = (const gcx<T> *)p.bch;
             const T sc = (T)p.scale;
             const T cs = p.conj_out ? -sc : sc;
 #pragma unroll 4
             for (int it = 0; it < IT; it++) {
                 const int k = k0 + it * TPT;
                 const unsigned long long m = m0 + (unsigned long long)k * ld;
-                if (k < NBIN && m < p.bnout) {
-                    gcx<T> z = s0[fpad<MODE>(k)];
-                    z.y = -z.y;
-                    z = cmul(z, ldg(&w[m]));
-                    if (p.bpair && p.bout_real) { /* x1 the real part, x2 the imaginary */
-                        ((T *)p.out)[2 * b * p.bnout + m] = z.x * sc;
-                        if (2 * b + 1 < p.bframes)
-                            ((T *)p.out)[(2 * b + 1) * p.bnout + m] = z.y * cs;
-                    } else if (p.bout_real)
-                        ((T *)p.out)[b * p.bnout + m] = z.x * sc;
-                    else
-                        ((gcx<T> *)p.out)[b * p.bnout + m] = mk(z.x * sc, z.y * cs);
-                }
+                if (k < NBIN && m < p.bnout)
+                    bl_put<T>(p, b, m, s0[fpad<MODE>(k)], sc, cs);
             }
         } else if (!BLO && tt < nt) {
             const unsigned long long g = b0 + (unsigned long long)tt;

@@ -567,7 +567,6 @@ struct gfp_large {
                              split fused (r2s.on), instead of core.p2 + split */
     gfp_pass b4[3];       /* Bluestein on the four-step of L = n1 n2 (route
                              BLUE4): passes A (n1), B (n2), C (n1) */
-    int b4pair;           /* R2C, C2R: two frames a transform */
     gfp_pass b1;          /* Bluestein whole in one block, several frames a
                              block (route BLUES, n <= 1024) */
     int r2s_want;         /* R2C, f32, no post-op: take r2s where it exists, and
@@ -1534,6 +1533,21 @@ static long long blue4_len(long long m, int dbl, int optin, int *n1p)
     return best;
 }
 
+/* a Bluestein pass's fields of gfp_fparams from the plan's (x, n):
+ * tables, lengths, forms; real frames two a transform */
+static void blue_pass_fields(gfp_pass *t, const gfp_lxparams *x, long long n)
+{
+    t->fp.bch = x->chirpt;
+    t->fp.bh = x->bh;
+    t->fp.bn = (unsigned long long)n;
+    t->fp.bnout = (unsigned long long)x->nout;
+    t->fp.bin = x->inmode == GFP_IN_CPLX   ? GFP_FAST_BIN_CPLX
+                : x->inmode == GFP_IN_REAL ? GFP_FAST_BIN_REAL
+                                           : GFP_FAST_BIN_HERM;
+    t->fp.bout_real = x->outmode == GFP_OUT_REAL;
+    t->fp.bpair = x->inmode != GFP_IN_CPLX;
+}
+
 /* Bluestein whole in one block, FPB frames a block (route BLUES,
  * gfp_gpu_fast_4sb.cu's form GFP_FAST_B1): the shortest M of its kernels
  * >= 2n - 1 (n <= 1024); real frames two a transform. GFP_GPU_ENOTSUP
@@ -1566,16 +1580,7 @@ static int blues_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
         return rc;
     if (!t->on)
         return GFP_GPU_ENOTSUP;
-    const int pair = x->inmode != GFP_IN_CPLX;
-    t->fp.bch = x->chirpt;
-    t->fp.bh = x->bh;
-    t->fp.bn = (unsigned long long)n;
-    t->fp.bnout = (unsigned long long)x->nout;
-    t->fp.bin = x->inmode == GFP_IN_CPLX   ? GFP_FAST_BIN_CPLX
-                : x->inmode == GFP_IN_REAL ? GFP_FAST_BIN_REAL
-                                           : GFP_FAST_BIN_HERM;
-    t->fp.bout_real = x->outmode == GFP_OUT_REAL;
-    t->fp.bpair = pair;
+    blue_pass_fields(t, x, n);
     t->fp.conj_in = x->conj_in;
     /* C2R's pairs: the imaginary part needs the inverse's conjugation */
     t->fp.conj_out = x->inmode == GFP_IN_HERM ? x->conj_in : x->conj_out;
@@ -1610,14 +1615,7 @@ static int blue4_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
             return rc;
         if (!t->on) /* its block does not fit the device: the six-step route */
             return GFP_GPU_ENOTSUP;
-        t->fp.bch = x->chirpt;
-        t->fp.bh = x->bh;
-        t->fp.bn = (unsigned long long)n;
-        t->fp.bnout = (unsigned long long)x->nout;
-        t->fp.bin = x->inmode == GFP_IN_CPLX   ? GFP_FAST_BIN_CPLX
-                    : x->inmode == GFP_IN_REAL ? GFP_FAST_BIN_REAL
-                                               : GFP_FAST_BIN_HERM;
-        t->fp.bout_real = x->outmode == GFP_OUT_REAL;
+        blue_pass_fields(t, x, n);
     }
     /* W_M for A and B, two-level (H100, bench/NOTES.md: one whole table
      * for f64, each value rounded once, lowered Z2Z's errors 0-4 % and
@@ -1631,16 +1629,22 @@ static int blue4_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
      * x2, pass C storing Z = X1 + i X2 whole (n a pair), separated by
      * gfp_lpairsplit_kernel, which takes the scale and conjugation */
     const int r2c = x->inmode == GFP_IN_REAL;
-    P->b4pair = x->inmode != GFP_IN_CPLX;
-    for (int i = 0; i < 3; i++)
-        P->b4[i].fp.bpair = P->b4pair;
     P->b4[0].fp.conj_in = x->conj_in;
-    P->b4[2].fp.conj_out = r2c ? 0 : P->b4pair ? x->conj_in : x->conj_out;
+    P->b4[2].fp.conj_out = r2c ? 0 : P->b4[0].fp.bpair ? x->conj_in : x->conj_out;
     P->b4[2].fp.scale = r2c ? 1.0 : x->scale;
     if (r2c)
         P->b4[2].fp.bnout = (unsigned long long)n;
     P->L = M;
     return GFP_GPU_OK;
+}
+
+/* a route's setup returned rc: GFP_GPU_OK takes the route, GFP_GPU_ENOTSUP
+ * leaves the plan to the next (both GFP_GPU_OK); anything else fails */
+static int take_route(gfp_large *P, int route, int rc)
+{
+    if (rc == GFP_GPU_OK)
+        P->route = route;
+    return rc == GFP_GPU_ENOTSUP ? GFP_GPU_OK : rc;
 }
 
 int gfp_large_supported(const gfp_gpu_desc *d)
@@ -1768,30 +1772,18 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
         if ((rc = twotab(P, n, &x->rtw, &x->rsh, err, errlen)))
             goto done;
     }
-    if (P->route == GFP_ROUTE_BLUE) {
-        rc = bluef_setup(P, n, dbl, optin, err, errlen);
-        if (rc == GFP_GPU_OK)
-            P->route = GFP_ROUTE_BLUEF;
-        else if (rc != GFP_GPU_ENOTSUP)
-            goto done;
-        rc = GFP_GPU_OK;
-    }
-    if (P->route == GFP_ROUTE_BLUE && nopts && n <= 1024) {
-        rc = blues_setup(P, n, dbl, optin, err, errlen);
-        if (rc == GFP_GPU_OK)
-            P->route = GFP_ROUTE_BLUES;
-        else if (rc != GFP_GPU_ENOTSUP)
-            goto done;
-        rc = GFP_GPU_OK;
-    }
-    if (P->route == GFP_ROUTE_BLUE && nopts) {
-        rc = blue4_setup(P, n, dbl, optin, err, errlen);
-        if (rc == GFP_GPU_OK)
-            P->route = GFP_ROUTE_BLUE4;
-        else if (rc != GFP_GPU_ENOTSUP)
-            goto done;
-        rc = GFP_GPU_OK;
-    }
+    /* Bluestein's routes, the first whose setup takes the plan (the
+     * one-frame kernel, n 1025 .. 8192 f32, .. 4096 f64; frames a block, n
+     * <= 1024; the four-step's three passes; else the six steps below) */
+    if (P->route == GFP_ROUTE_BLUE &&
+        (rc = take_route(P, GFP_ROUTE_BLUEF, bluef_setup(P, n, dbl, optin, err, errlen))))
+        goto done;
+    if (P->route == GFP_ROUTE_BLUE && nopts && n <= 1024 &&
+        (rc = take_route(P, GFP_ROUTE_BLUES, blues_setup(P, n, dbl, optin, err, errlen))))
+        goto done;
+    if (P->route == GFP_ROUTE_BLUE && nopts &&
+        (rc = take_route(P, GFP_ROUTE_BLUE4, blue4_setup(P, n, dbl, optin, err, errlen))))
+        goto done;
     if (P->route == GFP_ROUTE_BLUE) {
         if ((rc = blue_setup(P, n, P->L, 0, dbl, err, errlen)))
             goto done;
@@ -1852,7 +1844,7 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
             snprintf(P->desc + o, sizeof P->desc - o,
                      ", %d x %d (%d, %d, %d threads a block)%s", P->b4[0].fi.nf, P->b4[1].fi.nf,
                      P->b4[0].fi.threads, P->b4[1].fi.threads, P->b4[2].fi.threads,
-                     P->b4pair ? ", two frames a transform" : "");
+                     P->b4[0].fp.bpair ? ", two frames a transform" : "");
         } else if (P->route != GFP_ROUTE_BLUE1) {
             if (P->core.single)
                 snprintf(P->desc + o, sizeof P->desc - o, ", one block");
@@ -1970,7 +1962,7 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
     size_t wsb = lb * nws;
     if (P->route == GFP_ROUTE_BLUE4) {
         /* w1: M a transform; w2 (R2C): the pairs' spectra, n a pair */
-        const size_t nt = P->b4pair ? (batch + 1) / 2 : batch;
+        const size_t nt = P->b4[0].fp.bpair ? (batch + 1) / 2 : batch;
         wsb = (size_t)P->L * esz * nt;
         if (P->xp.inmode == GFP_IN_REAL)
             wsb += (size_t)P->d.n * esz * nt;
@@ -2038,7 +2030,7 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
         /* A: the columns of n1 (n2 a frame) into w1; B: the rows of n2 (n1
          * a frame) in place; C: the columns into the user's frames */
         const size_t M = (size_t)P->L, n1 = (size_t)P->b4[0].fi.nf, n2 = M / n1;
-        const size_t nt = P->b4pair ? (batch + 1) / 2 : batch; /* transforms */
+        const size_t nt = P->b4[0].fp.bpair ? (batch + 1) / 2 : batch; /* transforms */
         gfp_pass a = P->b4[0], c = P->b4[2];
         a.fp.bframes = c.fp.bframes = batch;
         const int r2c = P->xp.inmode == GFP_IN_REAL;

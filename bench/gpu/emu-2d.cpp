@@ -674,15 +674,129 @@ static void all_fourstep()
     }
 }
 
+/* Bluestein's tables as gfp_gpu_large.cu's blue_setup makes them: the
+ * chirp w[m] = W_2n^{m^2} (m < n) and the spectrum of its conjugate / M,
+ * natural order (n1 = 0) or the four-step's (Bh[k1 + n1 k2] at k1 n2 +
+ * k2) */
+template <typename T>
+static void blue_tables(int n, size_t M, int n1, std::vector<T> &w, std::vector<T> &bh)
+{
+    w.assign(2 * (size_t)n, 0);
+    std::vector<double> bsp(2 * M, 0.0), bs(2 * M);
+    for (long long m = 0; m < n; m++) {
+        ld c, si;
+        root((long long)(((unsigned long long)m * m) % (2ull * n)), 2LL * n, &c, &si);
+        w[2 * m] = (T)c;
+        w[2 * m + 1] = (T)si;
+        bsp[2 * m] = (double)c; /* b = conj w, b[M - m] = b[m] */
+        bsp[2 * m + 1] = -(double)si;
+        if (m) {
+            bsp[2 * (M - m)] = bsp[2 * m];
+            bsp[2 * (M - m) + 1] = bsp[2 * m + 1];
+        }
+    }
+    fftw_plan bp = fftw_plan_dft_1d((int)M, (fftw_complex *)bsp.data(), (fftw_complex *)bs.data(),
+                                    FFTW_FORWARD, FFTW_ESTIMATE);
+    fftw_execute(bp);
+    fftw_destroy_plan(bp);
+    bh.assign(2 * M, 0);
+    const size_t n2 = n1 ? M / n1 : M;
+    for (size_t i = 0; i < M; i++) {
+        const size_t src = n1 ? i / n2 + n1 * (i % n2) : i; /* i = k1 n2 + k2 */
+        bh[2 * i] = (T)(bs[2 * src] / (double)M);
+        bh[2 * i + 1] = (T)(bs[2 * src + 1] / (double)M);
+    }
+}
+
+/* a Bluestein test's frames: kind 0 C2C, 1 R2C, 2 C2R (n/2 + 1 bins, bin
+ * 0 and n/2 real); scalars a frame in and out */
+template <typename T> struct BlueCase {
+    int n, kind, inverse;
+    size_t cnt, h, nin, nout;
+    std::vector<T> in;
+    BlueCase(int n_, int kind_, int inverse_, size_t cnt_)
+        : n(n_), kind(kind_), inverse(inverse_), cnt(cnt_), h((size_t)n_ / 2 + 1)
+    {
+        nin = kind == 0 ? 2 * (size_t)n : kind == 1 ? (size_t)n : 2 * h;
+        nout = kind == 0 ? 2 * (size_t)n : kind == 1 ? 2 * h : (size_t)n;
+        in.resize(cnt * nin);
+        for (auto &v : in)
+            v = (T)urand();
+        if (kind == 2)
+            for (size_t m = 0; m < cnt; m++) {
+                in[m * nin + 1] = 0;
+                if (n % 2 == 0)
+                    in[m * nin + 2 * (h - 1) + 1] = 0;
+            }
+    }
+    /* the Bluestein fields of gfp_fparams (two real frames a transform) */
+    void fields(gfp_fparams &p, const std::vector<T> &w, const std::vector<T> &bh) const
+    {
+        p.bch = w.data();
+        p.bh = bh.data();
+        p.bn = (unsigned long long)n;
+        p.bnout = kind == 1 ? h : (size_t)n;
+        p.bin = kind == 0 ? GFP_FAST_BIN_CPLX : kind == 1 ? GFP_FAST_BIN_REAL : GFP_FAST_BIN_HERM;
+        p.bout_real = kind == 2;
+        p.bpair = kind != 0;
+        p.bframes = cnt;
+    }
+    size_t transforms() const { return kind != 0 ? (cnt + 1) / 2 : cnt; }
+    /* out (0.5 x the transform) against FFTW in double: prints the line
+     * and counts a failure; bad: values not finite, or written past the
+     * frames' outputs (from clean on) */
+    void check(const char *what, const std::vector<T> &out, size_t clean, const char *shape,
+               bool inplace) const
+    {
+        const bool dbl = sizeof(T) == 8;
+        std::vector<double> x(2 * (size_t)n), ref(2 * (size_t)n);
+        fftw_plan fp = kind == 0 ? fftw_plan_dft_1d(n, (fftw_complex *)x.data(),
+                                                    (fftw_complex *)ref.data(),
+                                                    inverse ? FFTW_BACKWARD : FFTW_FORWARD,
+                                                    FFTW_ESTIMATE)
+                       : kind == 1 ? fftw_plan_dft_r2c_1d(n, x.data(), (fftw_complex *)ref.data(),
+                                                          FFTW_ESTIMATE)
+                                   : fftw_plan_dft_c2r_1d(n, (fftw_complex *)x.data(), ref.data(),
+                                                          FFTW_ESTIMATE);
+        double worst = 0;
+        size_t bad = 0;
+        for (size_t m = 0; m < cnt; m++) {
+            for (size_t i = 0; i < nin; i++)
+                x[i] = in[m * nin + i];
+            fftw_execute(fp);
+            double num = 0, den = 0;
+            for (size_t i = 0; i < nout; i++) {
+                double g = out[m * nout + i], r = 0.5 * ref[i];
+                if (!std::isfinite(g))
+                    bad++;
+                num += (g - r) * (g - r);
+                den += r * r;
+            }
+            double rel = sqrt(num / den);
+            if (!(rel <= worst))
+                worst = std::isnan(rel) ? INFINITY : rel;
+        }
+        for (size_t i = clean; i < out.size(); i++)
+            if (!std::isnan(out[i]))
+                bad++;
+        fftw_destroy_plan(fp);
+        const bool ok = bad == 0 && worst <= (dbl ? 2e-14 : 2e-6);
+        if (!ok)
+            fails++;
+        static const char *const kn[] = {"c2c", "r2c", "c2r"};
+        printf("%s %s %s %s n %6d on %s x %zu%s%s: rel %.2e, %zu bad\n", ok ? "ok  " : "FAIL", what,
+               dbl ? "f64" : "f32", kn[kind], n, shape, cnt, inverse ? " inv" : "",
+               inplace ? " in place" : "", worst, bad);
+        fflush(stdout);
+    }
+};
+
 /* Bluestein of length n on the four-step of M = n1 n2 in three passes
  * (gfp_gpu_fast_4sb.cu), as gfp_gpu_large.cu's route BLUE4 sets them up
- * (blue_setup's tables: the chirp w[m] = W_2n^{m^2}, the spectrum of its
- * conjugate / M in the four-step's order) and launches them: kind 0 C2C
- * (inverse: conj in and out), 1 R2C (n/2 + 1 bins), 2 C2R (n/2 + 1 bins
- * in, n reals out; R2C and C2R two frames a transform, the last alone
- * for odd cnt, R2C's separated on the host as gfp_lpairsplit_kernel does),
- * scale 0.5, cnt frames, pass C in place over the input
- * when inplace; against FFTW in double */
+ * and launches them: kind 0 C2C (inverse: conj in and out), 1 R2C, 2 C2R
+ * (R2C and C2R two frames a transform, the last alone for odd cnt, R2C's
+ * separated on the host as gfp_lpairsplit_kernel does), scale 0.5, cnt
+ * frames, pass C in place over the input when inplace */
 template <typename T>
 static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt, bool inplace)
 {
@@ -701,45 +815,12 @@ static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt,
         fails++;
         return;
     }
-    const size_t h = (size_t)n / 2 + 1;
-    const size_t nin = kind == 0 ? 2 * (size_t)n : kind == 1 ? (size_t)n : 2 * h; /* scalars */
-    const size_t nout = kind == 0 ? 2 * (size_t)n : kind == 1 ? 2 * h : (size_t)n;
-    std::vector<T> in(cnt * nin), ws(2 * cnt * M, (T)NAN);
-    for (auto &v : in)
-        v = (T)urand();
-    if (kind == 2) /* a Hermitian spectrum: bin 0 (and n/2 for even n) real */
-        for (size_t m = 0; m < cnt; m++) {
-            in[m * nin + 1] = 0;
-            if (n % 2 == 0)
-                in[m * nin + 2 * (h - 1) + 1] = 0;
-        }
-    std::vector<T> out(std::max(cnt * nout, cnt * nin), (T)NAN);
-    /* blue_setup's tables */
-    std::vector<T> w(2 * (size_t)n);
-    std::vector<double> bsp(2 * M, 0.0);
-    for (long long m = 0; m < n; m++) {
-        ld c, si;
-        root((long long)(((unsigned long long)m * m) % (2ull * n)), 2LL * n, &c, &si);
-        w[2 * m] = (T)c;
-        w[2 * m + 1] = (T)si;
-        bsp[2 * m] = (double)c; /* b = conj w, b[M - m] = b[m] */
-        bsp[2 * m + 1] = -(double)si;
-        if (m) {
-            bsp[2 * (M - m)] = bsp[2 * m];
-            bsp[2 * (M - m) + 1] = bsp[2 * m + 1];
-        }
-    }
-    std::vector<double> bs(2 * M);
-    fftw_plan bp = fftw_plan_dft_1d((int)M, (fftw_complex *)bsp.data(), (fftw_complex *)bs.data(),
-                                    FFTW_FORWARD, FFTW_ESTIMATE);
-    fftw_execute(bp);
-    fftw_destroy_plan(bp);
-    std::vector<T> bh(2 * M);
-    for (size_t k1 = 0; k1 < (size_t)n1; k1++)
-        for (size_t k2 = 0; k2 < (size_t)n2; k2++) {
-            bh[2 * (k1 * n2 + k2)] = (T)(bs[2 * (k1 + n1 * k2)] / (double)M);
-            bh[2 * (k1 * n2 + k2) + 1] = (T)(bs[2 * (k1 + n1 * k2) + 1] / (double)M);
-        }
+    const BlueCase<T> bc(n, kind, inverse, cnt);
+    const size_t h = bc.h, nt = bc.transforms();
+    std::vector<T> ws(2 * cnt * M, (T)NAN);
+    std::vector<T> out(std::max(cnt * bc.nout, cnt * bc.nin), (T)NAN);
+    std::vector<T> w, bh;
+    blue_tables<T>(n, M, n1, w, bh);
     int sh = 0;
     std::vector<T> xt = twolevel_tab<T>(M, &sh); /* W_M */
     size_t oa, ob, oc;
@@ -747,15 +828,7 @@ static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt,
                    tc = tables<T>(fc, false, &oc);
     gfp_fparams p;
     memset(&p, 0, sizeof p);
-    p.bch = w.data();
-    p.bh = bh.data();
-    p.bn = (unsigned long long)n;
-    p.bnout = kind == 1 ? h : (size_t)n;
-    p.bin = kind == 0 ? GFP_FAST_BIN_CPLX : kind == 1 ? GFP_FAST_BIN_REAL : GFP_FAST_BIN_HERM;
-    p.bout_real = kind == 2;
-    p.bpair = kind != 0; /* R2C, C2R: two frames a transform */
-    p.bframes = cnt;
-    const size_t nt = kind != 0 ? (cnt + 1) / 2 : cnt; /* transforms */
+    bc.fields(p, w, bh);
     if (kind == 1)
         p.bnout = (size_t)n; /* pass C: Z = X1 + i X2 whole */
     p.xtw = xt.data();
@@ -765,8 +838,8 @@ static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt,
     gfp_fparams a = p;
     a.tw = ta.data();
     if (inplace) /* A reads the frames C then overwrites */
-        std::copy(in.begin(), in.end(), out.begin());
-    a.in = inplace ? out.data() : in.data();
+        std::copy(bc.in.begin(), bc.in.end(), out.begin());
+    a.in = inplace ? out.data() : bc.in.data();
     a.out = ws.data();
     a.batch = nt * n2;
     a.fpm = a.ld = (size_t)n2;
@@ -805,51 +878,14 @@ static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt,
                     o[2 * h + 1] = (T)0.25 * (cc[0] - a[0]);
                 }
             }
-    /* against FFTW in double */
-    std::vector<double> x(2 * (size_t)n), ref(2 * (size_t)n);
-    fftw_plan fp = kind == 0 ? fftw_plan_dft_1d(n, (fftw_complex *)x.data(), (fftw_complex *)ref.data(),
-                                                inverse ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE)
-                   : kind == 1 ? fftw_plan_dft_r2c_1d(n, x.data(), (fftw_complex *)ref.data(),
-                                                      FFTW_ESTIMATE)
-                               : fftw_plan_dft_c2r_1d(n, (fftw_complex *)x.data(), ref.data(),
-                                                      FFTW_ESTIMATE);
-    double worst = 0;
-    size_t bad = 0;
-    for (size_t m = 0; m < cnt; m++) {
-        for (size_t i = 0; i < nin; i++)
-            x[i] = in[m * nin + i];
-        fftw_execute(fp);
-        double num = 0, den = 0;
-        for (size_t i = 0; i < nout; i++) {
-            double g = out[m * nout + i], r = 0.5 * ref[i];
-            if (!std::isfinite(g))
-                bad++;
-            num += (g - r) * (g - r);
-            den += r * r;
-        }
-        double rel = sqrt(num / den);
-        if (!(rel <= worst))
-            worst = std::isnan(rel) ? INFINITY : rel;
-    }
-    /* nothing past the frames' outputs written */
-    for (size_t i = cnt * nout; i < out.size(); i++)
-        if (!inplace && !std::isnan(out[i]))
-            bad++;
-    fftw_destroy_plan(fp);
-    const double tol = dbl ? 2e-14 : 2e-6;
-    ok = bad == 0 && worst <= tol;
-    if (!ok)
-        fails++;
-    static const char *const kn[] = {"c2c", "r2c", "c2r"};
-    printf("%s blue4 %s %s n %6d on %5d x %4d x %zu%s%s: rel %.2e, %zu bad\n", ok ? "ok  " : "FAIL",
-           dbl ? "f64" : "f32", kn[kind], n, n1, n2, cnt, inverse ? " inv" : "",
-           inplace ? " in place" : "", worst, bad);
-    fflush(stdout);
+    char shape[32];
+    snprintf(shape, sizeof shape, "%5d x %4d", n1, n2);
+    bc.check("blue4", out, inplace ? out.size() : cnt * bc.nout, shape, inplace);
 }
 
 /* Bluestein whole in one block, FPB frames a block (form GFP_FAST_B1,
- * gfp_gpu_large.cu's route BLUES): n, M, kinds as blue4_test, R2C and
- * C2R two frames a transform, R2C's separated in the kernel's store */
+ * gfp_gpu_large.cu's route BLUES): n, M, kinds as blue4_test, R2C's pairs
+ * separated in the kernel's store */
 template <typename T>
 static void blues_test(int n, int M, int kind, int inverse, size_t cnt, bool inplace)
 {
@@ -862,101 +898,29 @@ static void blues_test(int n, int M, int kind, int inverse, size_t cnt, bool inp
         fails++;
         return;
     }
-    const size_t h = (size_t)n / 2 + 1;
-    const size_t nin = kind == 0 ? 2 * (size_t)n : kind == 1 ? (size_t)n : 2 * h; /* scalars */
-    const size_t nout = kind == 0 ? 2 * (size_t)n : kind == 1 ? 2 * h : (size_t)n;
-    std::vector<T> in(cnt * nin);
-    for (auto &v : in)
-        v = (T)urand();
-    if (kind == 2)
-        for (size_t m = 0; m < cnt; m++) {
-            in[m * nin + 1] = 0;
-            if (n % 2 == 0)
-                in[m * nin + 2 * (h - 1) + 1] = 0;
-        }
-    std::vector<T> out(std::max(cnt * nout, cnt * nin) + 64, (T)NAN);
-    std::vector<T> w(2 * (size_t)n);
-    std::vector<double> bsp(2 * (size_t)M, 0.0), bs(2 * (size_t)M);
-    for (long long m = 0; m < n; m++) {
-        ld c, si;
-        root((long long)(((unsigned long long)m * m) % (2ull * n)), 2LL * n, &c, &si);
-        w[2 * m] = (T)c;
-        w[2 * m + 1] = (T)si;
-        bsp[2 * m] = (double)c;
-        bsp[2 * m + 1] = -(double)si;
-        if (m) {
-            bsp[2 * (M - m)] = bsp[2 * m];
-            bsp[2 * (M - m) + 1] = bsp[2 * m + 1];
-        }
-    }
-    fftw_plan bp = fftw_plan_dft_1d(M, (fftw_complex *)bsp.data(), (fftw_complex *)bs.data(),
-                                    FFTW_FORWARD, FFTW_ESTIMATE);
-    fftw_execute(bp);
-    fftw_destroy_plan(bp);
-    std::vector<T> bh(2 * (size_t)M);
-    for (size_t i = 0; i < 2 * (size_t)M; i++)
-        bh[i] = (T)(bs[i] / (double)M);
+    const BlueCase<T> bc(n, kind, inverse, cnt);
+    std::vector<T> out(std::max(cnt * bc.nout, cnt * bc.nin) + 64, (T)NAN);
+    std::vector<T> w, bh;
+    blue_tables<T>(n, (size_t)M, 0, w, bh);
     size_t o;
     std::vector<T> tw = tables<T>(f, false, &o);
     gfp_fparams p;
     memset(&p, 0, sizeof p);
+    bc.fields(p, w, bh);
     p.tw = tw.data();
-    p.bch = w.data();
-    p.bh = bh.data();
-    p.bn = (unsigned long long)n;
-    p.bnout = kind == 1 ? h : (size_t)n;
-    p.bin = kind == 0 ? GFP_FAST_BIN_CPLX : kind == 1 ? GFP_FAST_BIN_REAL : GFP_FAST_BIN_HERM;
-    p.bout_real = kind == 2;
-    p.bpair = kind != 0;
-    p.bframes = cnt;
     p.conj_in = kind == 1 ? 0 : inverse;
     p.conj_out = inverse; /* C2R's pairs: as the inverse's */
     p.scale = 0.5;
     if (inplace)
-        std::copy(in.begin(), in.end(), out.begin());
-    p.in = inplace ? out.data() : in.data();
+        std::copy(bc.in.begin(), bc.in.end(), out.begin());
+    p.in = inplace ? out.data() : bc.in.data();
     p.out = out.data();
-    p.batch = kind != 0 ? (cnt + 1) / 2 : cnt;
+    p.batch = bc.transforms();
     p.fpm = 1;
     launch(f, p);
-    std::vector<double> x(2 * (size_t)n), ref(2 * (size_t)n);
-    fftw_plan fp = kind == 0 ? fftw_plan_dft_1d(n, (fftw_complex *)x.data(), (fftw_complex *)ref.data(),
-                                                inverse ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE)
-                   : kind == 1 ? fftw_plan_dft_r2c_1d(n, x.data(), (fftw_complex *)ref.data(),
-                                                      FFTW_ESTIMATE)
-                               : fftw_plan_dft_c2r_1d(n, (fftw_complex *)x.data(), ref.data(),
-                                                      FFTW_ESTIMATE);
-    double worst = 0;
-    size_t bad = 0;
-    for (size_t m = 0; m < cnt; m++) {
-        for (size_t i = 0; i < nin; i++)
-            x[i] = in[m * nin + i];
-        fftw_execute(fp);
-        double num = 0, den = 0;
-        for (size_t i = 0; i < nout; i++) {
-            double g = out[m * nout + i], r = 0.5 * ref[i];
-            if (!std::isfinite(g))
-                bad++;
-            num += (g - r) * (g - r);
-            den += r * r;
-        }
-        double rel = sqrt(num / den);
-        if (!(rel <= worst))
-            worst = std::isnan(rel) ? INFINITY : rel;
-    }
-    /* nothing written past the frames' outputs */
-    for (size_t i = std::max(cnt * nout, cnt * nin); i < out.size(); i++)
-        if (!std::isnan(out[i]))
-            bad++;
-    fftw_destroy_plan(fp);
-    ok = bad == 0 && worst <= (dbl ? 2e-14 : 2e-6);
-    if (!ok)
-        fails++;
-    static const char *const kn[] = {"c2c", "r2c", "c2r"};
-    printf("%s blues %s %s n %5d on M %4d x %zu%s%s: rel %.2e, %zu bad\n", ok ? "ok  " : "FAIL",
-           dbl ? "f64" : "f32", kn[kind], n, M, cnt, inverse ? " inv" : "", inplace ? " in place" : "",
-           worst, bad);
-    fflush(stdout);
+    char shape[32];
+    snprintf(shape, sizeof shape, "M %4d", M);
+    bc.check("blues", out, std::max(cnt * bc.nout, cnt * bc.nin), shape, inplace);
 }
 
 static void all_blues()

@@ -342,25 +342,18 @@ static void t_blue_fast(void)
 static void t_blue4(void)
 {
     tally t = {0};
-    static const size_t n64[] = {4097, 4608, 4609, 6143, 7727, 8193};
-    static const size_t n32[] = {8193, 10239, 10240, 12289, 40009};
-    for (size_t i = 0; i < sizeof n64 / sizeof n64[0]; i++) {
-        size_t n = n64[i], nb = 1 + 2 * (i % 3);
+    static const struct { size_t n; int dbl; } ns[] = {
+        {4097, 1}, {4608, 1}, {4609, 1}, {6143, 1}, {7727, 1}, {8193, 1},
+        {8193, 0}, {10239, 0}, {10240, 0}, {12289, 0}, {40009, 0}};
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+        size_t n = ns[i].n, nb = 1 + 2 * (i % 3);
+        int dbl = ns[i].dbl;
         if (quick && i % 2)
             continue;
-        check(&t, GFP_C2C, 0, 1, n, nb, GFP_POST_NONE, 0, 1);
-        check(&t, GFP_C2C, 1, 1, n, 5 - nb / 2, GFP_POST_NONE, 0, 1);
-        check(&t, GFP_R2C, 0, 1, n, nb, GFP_POST_NONE, 0, 1);
-        check(&t, GFP_C2R, 1, 1, n, 3, GFP_POST_NONE, 0, 1);
-    }
-    for (size_t i = 0; i < sizeof n32 / sizeof n32[0]; i++) {
-        size_t n = n32[i], nb = 1 + 2 * (i % 3);
-        if (quick && i % 2)
-            continue;
-        check(&t, GFP_C2C, 0, 0, n, nb, GFP_POST_NONE, 0, 1);
-        check(&t, GFP_C2C, 1, 0, n, 5 - nb / 2, GFP_POST_NONE, 0, 1);
-        check(&t, GFP_R2C, 0, 0, n, nb, GFP_POST_NONE, 0, 1);
-        check(&t, GFP_C2R, 1, 0, n, 3, GFP_POST_NONE, 0, 1);
+        check(&t, GFP_C2C, 0, dbl, n, nb, GFP_POST_NONE, 0, 1);
+        check(&t, GFP_C2C, 1, dbl, n, 5 - nb / 2, GFP_POST_NONE, 0, 1);
+        check(&t, GFP_R2C, 0, dbl, n, nb, GFP_POST_NONE, 0, 1);
+        check(&t, GFP_C2R, 1, dbl, n, 3, GFP_POST_NONE, 0, 1);
     }
     if (!quick)
         check(&t, GFP_C2C, 0, 0, 1000003, 1, GFP_POST_NONE, 0, 1);
