@@ -513,6 +513,15 @@ bool gfp_fblue_f32(int M, int form, gfp_fblue_info *f)
 #endif
     using namespace gfpblue;
     switch (M) {
+    /* stop 22: lengths between the powers of two, so that M / n stays
+     * under ~2.25 from n 1025 (cuFFT 1.2-1.7x faster at 1031 .. 3001 while
+     * these took M 4096 and 8192); radix 16 twice on M / 16 threads, the
+     * odd factor last; no general form (its plans take the next M) */
+    case 2304: return bfill<float, 2304, 144, 4, BO_PAIR, 16, 16, 9>(f);
+    case 2560: return bfill<float, 2560, 160, 4, BO_PAIR, 16, 16, 10>(f);
+    case 3072: return bfill<float, 3072, 192, 4, BO_PAIR, 16, 16, 4, 3>(f);
+    case 4608: return bfill<float, 4608, 288, 2, BO_PAIR, 16, 16, 2, 9>(f);
+    case 6144: return bfill<float, 6144, 384, 1, BO_PAIR, 16, 16, 8, 3>(f);
     case 4096:
         if (form == GFP_BFORM_C2C || form == GFP_BFORM_R2C || form == GFP_BFORM_C2R ||
             form == GFP_BFORM_C2RP)
@@ -557,7 +566,7 @@ bool gfp_fblue_f64(int M, int form, gfp_fblue_info *f)
 }
 
 /* the lengths above, ascending */
-static const int fblue_m32[] = {4096, 8192, 9216, 12288, 16384};
+static const int fblue_m32[] = {2304, 2560, 3072, 4096, 4608, 6144, 8192, 9216, 12288, 16384};
 static const int fblue_m64[] = {4096, 8192};
 
 int gfp_fblue_pick(long long n, int dbl, int form, gfp_fblue_info *f)
@@ -566,9 +575,12 @@ int gfp_fblue_pick(long long n, int dbl, int form, gfp_fblue_info *f)
     int cnt = dbl ? (int)(sizeof fblue_m64 / sizeof *m) : (int)(sizeof fblue_m32 / sizeof *m);
     if (n < 1025)
         return 0;
+    /* the shortest M >= 2n - 1 with the form (the pair forms fall back on
+     * their one-frame forms, which every configuration has) */
     for (int i = 0; i < cnt; i++)
-        if (m[i] >= 2 * n - 1)
-            return (dbl ? gfp_fblue_f64(m[i], form, f) : gfp_fblue_f32(m[i], form, f)) ? m[i] : 0;
+        if (m[i] >= 2 * n - 1 && (dbl ? gfp_fblue_f64(m[i], form, f) : gfp_fblue_f32(m[i], form, f)) &&
+            (f->func[form] || form == GFP_BFORM_R2CP || form == GFP_BFORM_C2RP))
+            return m[i];
     return 0;
 }
 

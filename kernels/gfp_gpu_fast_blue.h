@@ -49,8 +49,9 @@ struct gfp_fblue_info {
  * that configuration has */
 bool gfp_fblue_f32(int M, int form, gfp_fblue_info *f);
 bool gfp_fblue_f64(int M, int form, gfp_fblue_info *f);
-/* the smallest of those M >= 2n-1 for 1025 <= n, *f filled; 0 when none
- * (shorter n: the generic kernel's several frames per block) */
+/* the smallest of those M >= 2n-1 for 1025 <= n that has the form (or,
+ * for a pair form, its one-frame form), *f filled; 0 when none (shorter n:
+ * gfp_gpu_fast_4sb.cu's several frames a block) */
 int gfp_fblue_pick(long long n, int dbl, int form, gfp_fblue_info *f);
 /* complex entries of the twiddle table, and the table itself (h holds
  * gfp_fblue_ntw(f) complex values of the plan's precision) */

@@ -348,8 +348,13 @@ int main(int argc, char **argv)
         snprintf(buf, sizeof buf, "%d", a);
         setenv("GFP_FAST_ALT", buf, 1);
         printf("== GFP_FAST_ALT=%d\n", a);
-        sweep<float>(4096, {1025, 2047}, a == 0);
-        sweep<float>(8192, {2049, 4093}, a == 0);
+        sweep<float>(2304, {1025, 1151}, a == 0);
+        sweep<float>(2560, {1153, 1279}, a == 0);
+        sweep<float>(3072, {1281, 1535}, a == 0);
+        sweep<float>(4096, {1537, 2047}, a == 0);
+        sweep<float>(4608, {2049, 2303}, a == 0);
+        sweep<float>(6144, {2305, 3071}, a == 0);
+        sweep<float>(8192, {3073, 4093}, a == 0);
         sweep<float>(9216, {4097, 4241, 4607}, a == 0);
         sweep<float>(12288, {4609, 6143}, a == 0);
         sweep<float>(16384, {6145, 8191}, a == 0);

@@ -286,22 +286,26 @@ static void t_fused(void)
 }
 
 /* The specialised one-block Bluestein (kernels/gfp_gpu_fast_blue.cu): M
- * the smallest of f32 4096, 8192, 9216, 12288, 16384 (n 1025..8192), f64
- * 4096, 8192 (n 1025..4096) >= 2n-1. Lengths at both ends of each M (1025
- * and 2047, 2049 and 4094, 4097 and 4607, 4609 and 6143, 6145 and 8191)
- * and the issue's, every kind and
- * direction, batches of 1, 4 and 7 (two slots, so a launch of one frame
- * too); then the window and post-op forms, which take the general kernel
- * or, where it is not built (f32 M = 16384, f64 M = 8192), the generic
- * one-block kernel. */
+ * the smallest of f32 2304, 2560, 3072, 4096, 4608, 6144, 8192, 9216,
+ * 12288, 16384 (n 1025..8192), f64 4096, 8192 (n 1025..4096) >= 2n-1 that
+ * has the plan's form. Lengths at both ends of each M (1025 and 1151, 1153
+ * and 1279, 1281 and 1535, 1537 and 2047, 2049 and 2303, 2305 and 3071,
+ * 3073 and 4094, 4097 and 4607, 4609 and 6143, 6145 and 8191) and the
+ * issue's, every kind and direction, batches of 1, 4 and 7 (two slots, so
+ * a launch of one frame too); then the window and post-op forms, which
+ * take the general kernel of the next M that has one (f32 4096 .. 12288)
+ * or, where none does (f32 M = 16384, f64 M = 8192), the generic one-block
+ * kernel. */
 static void t_blue_fast(void)
 {
     tally t = {0};
-    static const size_t ns[] = {1025, 1031, 2047, 2049, 3001, 4093, 4094, 4097,
+    static const size_t ns[] = {1025, 1031, 1151, 1153, 1279, 1281, 1535, 1537, 2047,
+                                2049, 2303, 2305, 3001, 3071, 3073, 4093, 4094, 4097,
                                 4241, 4607, 4609, 6143, 6145, 7727, 8186, 8191};
     for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
         size_t n = ns[i];
-        if (quick && n != 2047 && n != 4093 && n != 4241 && n != 6143 && n != 8191)
+        if (quick && n != 1153 && n != 2047 && n != 3071 && n != 4093 && n != 4241 &&
+            n != 6143 && n != 8191)
             continue;
         size_t nb = 1 + 3 * (i % 3);
         check(&t, GFP_C2C, 0, 0, n, nb, GFP_POST_NONE, 0, 1);
@@ -310,6 +314,7 @@ static void t_blue_fast(void)
                   1 + 3 * ((i + c + 1) % 3), GFP_POST_NONE, 0, 1);
     }
     check(&t, GFP_C2C, 0, 0, 2047, 4, GFP_POST_MAG, 1, 0);
+    check(&t, GFP_R2C, 0, 0, 1151, 3, GFP_POST_POWER, 1, 0); /* M 2304 has no general form: 4096 */
     check(&t, GFP_C2C, 1, 0, 3001, 3, GFP_POST_NONE, 1, 0);
     check(&t, GFP_R2C, 0, 0, 4093, 5, GFP_POST_DB, 1, 0);
     check(&t, GFP_C2C, 1, 0, 7727, 3, GFP_POST_NONE, 1, 0);
