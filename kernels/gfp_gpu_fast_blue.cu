@@ -514,14 +514,15 @@ bool gfp_fblue_f32(int M, int form, gfp_fblue_info *f)
     using namespace gfpblue;
     switch (M) {
     /* stop 22: lengths between the powers of two, so that M / n stays
-     * under ~2.25 from n 1025 (cuFFT 1.2-1.7x faster at 1031 .. 3001 while
-     * these took M 4096 and 8192); radix 16 twice on M / 16 threads, the
-     * odd factor last; no general form (its plans take the next M) */
+     * lower (n 1025 .. 1280 and 2049 .. 2304 took M 4096 and 8192); radix
+     * 16 twice on M / 16 threads, the odd factor last; no general form (its
+     * plans take the next M). H100 (bench/NOTES.md): C2C 1031 0.58x ->
+     * 0.78x cuFFT, 1153 0.93x, 2053 0.78x -> 0.84x; 3072 (16 16 4 3 on
+     * 192) ran no faster than 4096, 6144 (16 16 8 3 on 384) at half the
+     * rate of 8192: not built */
     case 2304: return bfill<float, 2304, 144, 4, BO_PAIR, 16, 16, 9>(f);
     case 2560: return bfill<float, 2560, 160, 4, BO_PAIR, 16, 16, 10>(f);
-    case 3072: return bfill<float, 3072, 192, 4, BO_PAIR, 16, 16, 4, 3>(f);
     case 4608: return bfill<float, 4608, 288, 2, BO_PAIR, 16, 16, 2, 9>(f);
-    case 6144: return bfill<float, 6144, 384, 1, BO_PAIR, 16, 16, 8, 3>(f);
     case 4096:
         if (form == GFP_BFORM_C2C || form == GFP_BFORM_R2C || form == GFP_BFORM_C2R ||
             form == GFP_BFORM_C2RP)
@@ -566,7 +567,7 @@ bool gfp_fblue_f64(int M, int form, gfp_fblue_info *f)
 }
 
 /* the lengths above, ascending */
-static const int fblue_m32[] = {2304, 2560, 3072, 4096, 4608, 6144, 8192, 9216, 12288, 16384};
+static const int fblue_m32[] = {2304, 2560, 4096, 4608, 8192, 9216, 12288, 16384};
 static const int fblue_m64[] = {4096, 8192};
 
 int gfp_fblue_pick(long long n, int dbl, int form, gfp_fblue_info *f)

@@ -286,11 +286,11 @@ static void t_fused(void)
 }
 
 /* The specialised one-block Bluestein (kernels/gfp_gpu_fast_blue.cu): M
- * the smallest of f32 2304, 2560, 3072, 4096, 4608, 6144, 8192, 9216,
- * 12288, 16384 (n 1025..8192), f64 4096, 8192 (n 1025..4096) >= 2n-1 that
- * has the plan's form. Lengths at both ends of each M (1025 and 1151, 1153
- * and 1279, 1281 and 1535, 1537 and 2047, 2049 and 2303, 2305 and 3071,
- * 3073 and 4094, 4097 and 4607, 4609 and 6143, 6145 and 8191) and the
+ * the smallest of f32 2304, 2560, 4096, 4608, 8192, 9216, 12288, 16384 (n
+ * 1025..8192), f64 4096, 8192 (n 1025..4096) >= 2n-1 that has the plan's
+ * form. Lengths at both ends of each M (1025 and 1151, 1153 and 1279, 1281
+ * and 2047, 2049 and 2303, 2305 and 4094, 4097 and 4607, 4609 and 6143,
+ * 6145 and 8191, and 1535, 1537, 3071, 3073 between) and the
  * issue's, every kind and direction, batches of 1, 4 and 7 (two slots, so
  * a launch of one frame too); then the window and post-op forms, which
  * take the general kernel of the next M that has one (f32 4096 .. 12288)
