@@ -1238,6 +1238,24 @@ static inline int gfp_fast_alt()
 /* with an explicit blocks-per-SM hint for the register cap */
 #define GFP_FASTB(T, N, TPT, FPB, MODE, MINB, ...)                                              \
     case N: return gfpfast::fill<T, N, TPT, FPB, MODE, MINB, -1, __VA_ARGS__>(f);
+/* the four-step's first pass at n1 = 128 .. 4096 (gfp_gpu_fast_4s.cu), and
+ * Bluestein's passes A and C on the same shapes (gfp_gpu_fast_4sb.cu):
+ * FPB frames a block for 128-byte runs up to 1024 (f32), 64 at 2048, 32 at
+ * 4096; f64 8 values a thread and stage */
+#define GFP_FAST_4S1_F32(MODE)                                                                 \
+    GFP_FAST(float, 128, 8, 16, MODE, 16, 8)                                                   \
+    GFP_FAST(float, 256, 16, 16, MODE, 16, 16)                                                 \
+    GFP_FAST(float, 512, 32, 16, MODE, 2, 16, 16)                                              \
+    GFP_FAST(float, 1024, 64, 16, MODE, 4, 16, 16)                                             \
+    GFP_FAST(float, 2048, 128, 8, MODE, 8, 16, 16)                                             \
+    GFP_FAST(float, 4096, 256, 4, MODE, 16, 16, 16)
+#define GFP_FAST_4S1_F64(MODE)                                                                 \
+    GFP_FAST(double, 128, 16, 8, MODE, 8, 8, 2)                                                \
+    GFP_FAST(double, 256, 32, 8, MODE, 8, 8, 4)                                                \
+    GFP_FAST(double, 512, 64, 8, MODE, 8, 8, 8)                                                \
+    GFP_FAST(double, 1024, 128, 4, MODE, 2, 8, 8, 8)                                           \
+    GFP_FAST(double, 2048, 256, 2, MODE, 4, 8, 8, 8)                                           \
+    GFP_FAST(double, 4096, 512, 2, MODE, 8, 8, 8, 8)
 /* split exchange (skernel), with a blocks-per-SM hint for the register cap */
 #define GFP_FASTS(T, N, TPT, FPB, MODE, MINB, ...)                                              \
     case N: return gfpfast::fill_split<T, N, TPT, FPB, MODE, MINB, __VA_ARGS__>(f);

@@ -74,12 +74,7 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     }
 #endif
     switch (nf) {
-    GFP_FAST(float, 128, 8, 16, C2C_4S, 16, 8)
-    GFP_FAST(float, 256, 16, 16, C2C_4S, 16, 16)
-    GFP_FAST(float, 512, 32, 16, C2C_4S, 2, 16, 16)
-    GFP_FAST(float, 1024, 64, 16, C2C_4S, 4, 16, 16)
-    GFP_FAST(float, 2048, 128, 8, C2C_4S, 8, 16, 16)
-    GFP_FAST(float, 4096, 256, 4, C2C_4S, 16, 16, 16)
+    GFP_FAST_4S1_F32(C2C_4S)
     GFP_FAST(float, 8192, 512, 2, C2C_4S, 16, 16, 16, 2)
     /* lengths with odd factors (gfp_gpu_large.cu's factor search takes
      * L = n1 n2 whenever both passes have a kernel): few threads a frame,
@@ -107,12 +102,7 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
 bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f)
 {
     switch (nf) {
-    GFP_FAST(double, 128, 16, 8, C2C_4S, 8, 8, 2)
-    GFP_FAST(double, 256, 32, 8, C2C_4S, 8, 8, 4)
-    GFP_FAST(double, 512, 64, 8, C2C_4S, 8, 8, 8)
-    GFP_FAST(double, 1024, 128, 4, C2C_4S, 2, 8, 8, 8)
-    GFP_FAST(double, 2048, 256, 2, C2C_4S, 4, 8, 8, 8)
-    GFP_FAST(double, 4096, 512, 2, C2C_4S, 8, 8, 8, 8)
+    GFP_FAST_4S1_F64(C2C_4S)
     /* as f32's (H100, bench/NOTES.md: Z2Z 62500 1.36x cuFFT against
      * 1.01x as 10 25 and 8 25 on 25 threads) */
     GFP_FAST(double, 195, 15, 8, C2C_4S, 13, 15)

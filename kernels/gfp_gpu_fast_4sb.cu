@@ -12,8 +12,8 @@
  * Each pass reads and writes each of the M values once (A reads n, C
  * writes n): 2n + 4M values a frame, where pre-chirp, FFT, product, FFT
  * and post-chirp as passes of their own move 2n + 11M.
- * A and C take the first pass's shapes (runs of FPB values), B the second
- * pass's (its rows contiguous both ways). */
+ * A and C take the first pass's shapes (GFP_FAST_4S1_*, runs of FPB
+ * values), B the second pass's (its rows contiguous both ways). */
 #include "gfp_gpu_fast.cuh"
 
 /* And Bluestein whole in one block, FPB frames a block (form GFP_FAST_B1,
@@ -26,22 +26,6 @@
 #define BA_M (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_TL | GFP_FAST_XT | GFP_FAST_BLI)
 #define BB_M (GFP_MODE_C2C | GFP_FAST_BLM)
 #define BC_M (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_TL | GFP_FAST_BLO)
-
-/* passes A and C: the powers of two of gfp_fast4s_c2c_f32, same shapes */
-#define GFP_4SB_AC32(MODE)                                                                     \
-    GFP_FAST(float, 128, 8, 16, MODE, 16, 8)                                                   \
-    GFP_FAST(float, 256, 16, 16, MODE, 16, 16)                                                 \
-    GFP_FAST(float, 512, 32, 16, MODE, 2, 16, 16)                                              \
-    GFP_FAST(float, 1024, 64, 16, MODE, 4, 16, 16)                                             \
-    GFP_FAST(float, 2048, 128, 8, MODE, 8, 16, 16)                                             \
-    GFP_FAST(float, 4096, 256, 4, MODE, 16, 16, 16)
-#define GFP_4SB_AC64(MODE)                                                                     \
-    GFP_FAST(double, 128, 16, 8, MODE, 8, 8, 2)                                                \
-    GFP_FAST(double, 256, 32, 8, MODE, 8, 8, 4)                                                \
-    GFP_FAST(double, 512, 64, 8, MODE, 8, 8, 8)                                                \
-    GFP_FAST(double, 1024, 128, 4, MODE, 2, 8, 8, 8)                                           \
-    GFP_FAST(double, 2048, 256, 2, MODE, 4, 8, 8, 8)                                           \
-    GFP_FAST(double, 4096, 512, 2, MODE, 8, 8, 8, 8)
 
 /* pass B: rows of 72 .. 4096; the lengths between the powers of two keep
  * M within 1.25x of 2n - 1 where n1 = 128 */
@@ -70,13 +54,13 @@ bool gfp_fast4sb_f32(int form, int nf, gfp_fast_info *f)
     }
     if (form == GFP_FAST_BA) {
         switch (nf) {
-        GFP_4SB_AC32(BA_M)
+        GFP_FAST_4S1_F32(BA_M)
         default: return false;
         }
     }
     if (form == GFP_FAST_BC) {
         switch (nf) {
-        GFP_4SB_AC32(BC_M)
+        GFP_FAST_4S1_F32(BC_M)
         default: return false;
         }
     }
@@ -124,13 +108,13 @@ bool gfp_fast4sb_f64(int form, int nf, gfp_fast_info *f)
     }
     if (form == GFP_FAST_BA) {
         switch (nf) {
-        GFP_4SB_AC64(BA_M)
+        GFP_FAST_4S1_F64(BA_M)
         default: return false;
         }
     }
     if (form == GFP_FAST_BC) {
         switch (nf) {
-        GFP_4SB_AC64(BC_M)
+        GFP_FAST_4S1_F64(BC_M)
         default: return false;
         }
     }
