@@ -1550,24 +1550,21 @@ static void blue_pass_fields(gfp_pass *t, const gfp_lxparams *x, long long n)
 
 /* Bluestein whole in one block, FPB frames a block (route BLUES,
  * gfp_gpu_fast_4sb.cu's form GFP_FAST_B1): the shortest M of its kernels
- * >= 2n - 1 (n <= 1024); real frames two a transform. GFP_GPU_ENOTSUP
+ * >= 2n - 1 (up to 2048: n <= 1024); real frames two a transform. GFP_GPU_ENOTSUP
  * where there is none; GFP_GPU_BLUES=0 turns the route off (the generic
  * one-block kernel, gfp_lblue_kernel, instead). */
 static int blues_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
                        size_t errlen)
 {
-    static const int ms[] = {64,  96,  128, 160,  192,  256,  320,  384,
-                             512, 640, 768, 1024, 1280, 1536, 2048};
     const char *ev = getenv("GFP_GPU_BLUES");
     if (ev && *ev == '0')
         return GFP_GPU_ENOTSUP;
     int M = 0;
-    for (size_t i = 0; i < sizeof ms / sizeof ms[0] && !M; i++) {
+    for (int m = (int)(2 * n - 1); m <= 2048 && !M; m++) { /* the kernel table's lengths */
         gfp_fast_info f;
-        if (ms[i] >= 2 * n - 1 &&
-            (dbl ? gfp_fast4sb_f64(GFP_FAST_B1, ms[i], &f) : gfp_fast4sb_f32(GFP_FAST_B1, ms[i], &f)) &&
+        if ((dbl ? gfp_fast4sb_f64(GFP_FAST_B1, m, &f) : gfp_fast4sb_f32(GFP_FAST_B1, m, &f)) &&
             f.smem <= (size_t)optin)
-            M = ms[i];
+            M = m;
     }
     if (!M)
         return GFP_GPU_ENOTSUP;
