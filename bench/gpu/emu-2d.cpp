@@ -399,21 +399,15 @@ template <typename T> static std::vector<T> twolevel_tab(size_t len, int *shp)
     return t;
 }
 
-/* the worst relative L2 error over cnt frames of out (0.5 x the
- * transform) against FFTW in double of the frames of in: C2C of L complex
- * (inverse: backward), or (r2c) R2C of 2L reals to L + 1 bins; *bad counts
- * the values of out that are not finite */
+/* the worst relative L2 error over cnt frames of out (nout scalars a
+ * frame, 0.5 x the transform) against the FFTW plan fp (in double, from x
+ * to ref) of the frames of in (nin scalars a frame); fp destroyed; *bad
+ * counts the values of out that are not finite */
 template <typename T>
-static double worst_err(const std::vector<T> &in, const std::vector<T> &out, size_t L, size_t cnt,
-                        int inverse, bool r2c, size_t *bad)
+static double frames_err(fftw_plan fp, std::vector<double> &x, const std::vector<double> &ref,
+                         const std::vector<T> &in, size_t nin, const std::vector<T> &out,
+                         size_t nout, size_t cnt, size_t *bad)
 {
-    const size_t nin = 2 * L, nout = r2c ? 2 * (L + 1) : 2 * L;
-    std::vector<double> x(nin), ref(nout);
-    fftw_plan fp = r2c ? fftw_plan_dft_r2c_1d((int)(2 * L), x.data(), (fftw_complex *)ref.data(),
-                                              FFTW_ESTIMATE)
-                       : fftw_plan_dft_1d((int)L, (fftw_complex *)x.data(),
-                                          (fftw_complex *)ref.data(),
-                                          inverse ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE);
     double worst = 0;
     *bad = 0;
     for (size_t m = 0; m < cnt; m++) {
@@ -434,6 +428,22 @@ static double worst_err(const std::vector<T> &in, const std::vector<T> &out, siz
     }
     fftw_destroy_plan(fp);
     return worst;
+}
+
+/* frames_err of C2C of L complex (inverse: backward), or (r2c) R2C of 2L
+ * reals to L + 1 bins */
+template <typename T>
+static double worst_err(const std::vector<T> &in, const std::vector<T> &out, size_t L, size_t cnt,
+                        int inverse, bool r2c, size_t *bad)
+{
+    const size_t nin = 2 * L, nout = r2c ? 2 * (L + 1) : 2 * L;
+    std::vector<double> x(nin), ref(nout);
+    fftw_plan fp = r2c ? fftw_plan_dft_r2c_1d((int)(2 * L), x.data(), (fftw_complex *)ref.data(),
+                                              FFTW_ESTIMATE)
+                       : fftw_plan_dft_1d((int)L, (fftw_complex *)x.data(),
+                                          (fftw_complex *)ref.data(),
+                                          inverse ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE);
+    return frames_err<T>(fp, x, ref, in, nin, out, nout, cnt, bad);
 }
 
 /* one four-step pass as core_exec launches it: batch frames of fpm per
@@ -758,28 +768,11 @@ template <typename T> struct BlueCase {
                                                           FFTW_ESTIMATE)
                                    : fftw_plan_dft_c2r_1d(n, (fftw_complex *)x.data(), ref.data(),
                                                           FFTW_ESTIMATE);
-        double worst = 0;
-        size_t bad = 0;
-        for (size_t m = 0; m < cnt; m++) {
-            for (size_t i = 0; i < nin; i++)
-                x[i] = in[m * nin + i];
-            fftw_execute(fp);
-            double num = 0, den = 0;
-            for (size_t i = 0; i < nout; i++) {
-                double g = out[m * nout + i], r = 0.5 * ref[i];
-                if (!std::isfinite(g))
-                    bad++;
-                num += (g - r) * (g - r);
-                den += r * r;
-            }
-            double rel = sqrt(num / den);
-            if (!(rel <= worst))
-                worst = std::isnan(rel) ? INFINITY : rel;
-        }
+        size_t bad;
+        const double worst = frames_err<T>(fp, x, ref, in, nin, out, nout, cnt, &bad);
         for (size_t i = clean; i < out.size(); i++)
             if (!std::isnan(out[i]))
                 bad++;
-        fftw_destroy_plan(fp);
         const bool ok = bad == 0 && worst <= (dbl ? 2e-14 : 2e-6);
         if (!ok)
             fails++;
