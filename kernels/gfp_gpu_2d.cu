@@ -131,6 +131,9 @@ int gfp_pass_setup(gfp_pass *t, int dbl, int form, int nf, size_t ld, int invers
         ok = dbl ? gfp_fast4s_c2c_f64(nf, &fi) : gfp_fast4s_c2c_f32(nf, &fi);
     else if (form == GFP_PASS_4S2)
         ok = dbl ? gfp_fast4s2_c2c_f64(nf, &fi) : gfp_fast4s2_c2c_f32(nf, &fi);
+    else if (form == GFP_PASS_4S3) /* direct loads only (the row remap) */
+        ok = (dbl ? gfp_fast4s2_c2c_f64(nf, &fi) : gfp_fast4s3_c2c_f32(nf, &fi)) &&
+             fi.tpt * (dbl ? 16 : 8) >= 16; /* GFP_FAST_DMIN */
     else if (form == GFP_PASS_4S2R)
         ok = !dbl && gfp_fast4s2r_c2c_f32(nf, &fi);
     else if (form >= GFP_PASS_BA && form <= GFP_PASS_B1)

@@ -444,7 +444,9 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
     constexpr bool FULL = NB % TPT == 0;
     const gcx<T> *tw = (const gcx<T> *)p.tw + OFF;
     gcx<T> v[MB][R];
-    const gcx<T> *gin = (const gcx<T> *)p.in + c.g * (unsigned long long)N;
+    const unsigned long long row =
+        p.rfpm ? c.g / p.rfpm * p.rmst + c.g % p.rfpm * p.rld : c.g * (unsigned long long)N;
+    const gcx<T> *gin = (const gcx<T> *)p.in + row;
 #pragma unroll
     for (int b = 0; b < MB; b++) {
         const int j = c.x + b * TPT;

@@ -39,6 +39,10 @@ struct gfp_fparams {
      * i x2 (the output the complex Z = X1 + i X2) */
     int bpair;
     unsigned long long bframes;
+    /* direct row loads (the nested four-step's last pass, GFP_PASS_4S3):
+     * frame g's row starts at (g / rfpm) * rmst + (g % rfpm) * rld; rfpm 0:
+     * at g * nf, as everywhere else */
+    unsigned long long rfpm, rmst, rld;
 };
 /* Bluestein's input forms: n complex, n reals, n/2 + 1 bins of a Hermitian
  * spectrum */
@@ -80,6 +84,10 @@ bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f);
 /* its second pass (GFP_FAST_TR): the 2D passes and a few more lengths */
 bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f);
 bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f);
+/* the nested four-step's last pass (gfp_gpu_large.cu): rows with the
+ * transposed store, 16 frames a block in f32 (128-byte runs; f64 takes
+ * gfp_fast4s2_c2c_f64's, 8 frames, 128 bytes); direct loads */
+bool gfp_fast4s3_c2c_f32(int nf, gfp_fast_info *f);
 /* the second pass with the R2C split fused (GFP_FAST_SPL), f32 */
 bool gfp_fast4s2r_c2c_f32(int nf, gfp_fast_info *f);
 /* its blocks a matrix of n1 rows: the rows k1 <= n1/2, fpb/2 a block
@@ -120,7 +128,8 @@ enum { GFP_PASS_C2C = 0, GFP_PASS_R2C = 1, GFP_PASS_4S1 = 2, GFP_PASS_4S2 = 3, G
         * chirp, only the outputs kept); the caller sets the Bluestein
         * fields and xtw, xsh (W_M) */
        GFP_PASS_BA = 6, GFP_PASS_BB = 7, GFP_PASS_BC = 8,
-       GFP_PASS_B1 = 9 /* Bluestein whole in one block, FPB frames (fpm 1) */ };
+       GFP_PASS_B1 = 9, /* Bluestein whole in one block, FPB frames (fpm 1) */
+       GFP_PASS_4S3 = 10 /* the nested four-step's last pass (rfpm, rmst, rld) */ };
 /* Sets t up for a complex FFT of length nf whose output rows are ld values
  * apart when a pass kernel of that form exists and fits the device; leaves
  * t->on = 0 otherwise. */

@@ -178,6 +178,20 @@ bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
     }
 }
 
+/* The nested four-step's last pass (N = n1 x p x q, gfp_gpu_large.cu):
+ * rows of q read where rfpm, rmst, rld say (direct loads), bin k of frame
+ * g stored at g + k n1 p: strides of 0.5-2 MiB, so 16 frames a block,
+ * 128-byte runs, as the first pass's shapes */
+bool gfp_fast4s3_c2c_f32(int nf, gfp_fast_info *f)
+{
+    switch (nf) {
+    GFP_FAST(float, 256, 16, 16, C2C_T, 16, 16)
+    GFP_FAST(float, 512, 32, 16, C2C_T, 2, 16, 16)
+    GFP_FAST(float, 1024, 64, 16, C2C_T, 4, 16, 16)
+    default: return gfp_fast4s2_c2c_f32(nf, f); /* 128: the second pass's, 16 frames */
+    }
+}
+
 /* with the R2C split fused (GFP_FAST_SPL): a block's runs are FPB/2
  * values, so FPB 16 (64-byte runs) where a block holds 16 frames: n2 <=
  * 1024. Longer rows (16-32 byte runs) measured slower than a pass of its

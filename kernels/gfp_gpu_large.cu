@@ -553,6 +553,9 @@ struct gfp_lcore { /* forward complex FFT of length L, scale 1 */
     gfp_pass pc;          /* one pass across thread-block clusters (pc.on), or */
     gfp_pass p1, p2;      /* the four-step FFT (p1.on): passes of n1 = p1.fi.nf and
                              n2 = p2.fi.nf, or */
+    gfp_pass p3;          /* with p3.on, the nested four-step: p1 the columns of
+                             n1 x L2, p2 each row's columns of p x q (p =
+                             p2.fi.nf), p3 the rows of q (nested_create), or */
     int np;               /* passes */
     gfp_lpass pass[GFP_LMAXP];
 };
@@ -954,6 +957,65 @@ static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lc
     return GFP_GPU_OK;
 }
 
+/* The nested four-step (c->p3.on): L = n1 x L2, L2 = p x q, in three
+ * passes, each a kernel with long runs where the four-step's would have
+ * short ones (2^25 as 8192 x 4096: 16-byte runs):
+ *   1. the columns of the n1 x L2 matrix, twiddled by W_L, stored back in
+ *      place: the four-step's first pass with n2 = L2;
+ *   2. each row k1 (L2 contiguous values) as the four-step's first pass of
+ *      p x q: its columns, twiddled by W_L2, in place;
+ *   3. the rows of q: row (k1, kk) at k1 L2 + kk q is frame g = k1 + n1 kk
+ *      (gfp_fparams' row remap: rfpm n1, rmst q, rld L2), bin k2b stored at
+ *      g + n1 p k2b = k1 + n1 (kk + p k2b), one launch per transform.
+ * Powers of two from 2^25, q 512 and n1 = L / 2^18 (at least 128):
+ * GFP_GPU_4S3=0 turns it off, GFP_GPU_4S3_MIN=k takes it from 2^k,
+ * GFP_GPU_4S3_N1 and GFP_GPU_4S3_Q set n1 and q. c untouched when a pass
+ * kernel is missing or does not fit. */
+static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
+                         char *err, size_t errlen)
+{
+    const char *ev = getenv("GFP_GPU_4S3");
+    if ((ev && *ev == '0') || L < 2 || (L & (L - 1)) || L < (1ll << env_int("GFP_GPU_4S3_MIN", 25)))
+        return GFP_GPU_OK;
+    const long long q = env_int("GFP_GPU_4S3_Q", 512);
+    long long n1 = env_int("GFP_GPU_4S3_N1", 0);
+    if (n1 <= 0)
+        n1 = L / (q * 512) > 128 ? L / (q * 512) : 128;
+    if (L % (n1 * q) || L / (n1 * q) < 2)
+        return GFP_GPU_OK;
+    const long long L2 = L / n1, p = L2 / q;
+    gfp_pass a, b, t;
+    int rc = gfp_pass_setup(&a, dbl, GFP_PASS_4S1, (int)n1, (size_t)L2, 0, 1.0, optin,
+                            P->device, err, errlen);
+    if (rc || !a.on)
+        return rc;
+    if ((rc = gfp_pass_setup(&b, dbl, GFP_PASS_4S1, (int)p, (size_t)q, 0, 1.0, optin, P->device,
+                             err, errlen)) || !b.on) {
+        gfp_pass_destroy(&a);
+        return rc;
+    }
+    if ((rc = gfp_pass_setup(&t, dbl, GFP_PASS_4S3, (int)q, (size_t)(n1 * p), 0, 1.0, optin,
+                             P->device, err, errlen)) || !t.on) {
+        gfp_pass_destroy(&a);
+        gfp_pass_destroy(&b);
+        return rc;
+    }
+    if ((rc = pass_twiddles(P, &a, L, dbl, err, errlen))) { /* W_L (a destroyed) */
+        gfp_pass_destroy(&b);
+        gfp_pass_destroy(&t);
+        return rc;
+    }
+    if ((rc = pass_twiddles(P, &b, L2, dbl, err, errlen))) { /* W_L2 */
+        gfp_pass_destroy(&a);
+        gfp_pass_destroy(&t);
+        return rc;
+    }
+    c->p1 = a;
+    c->p2 = b;
+    c->p3 = t;
+    return GFP_GPU_OK;
+}
+
 /* The one-pass core (c->pc.on): L across a thread-block cluster where
  * gfp_gpu_fast_cl.cu has a kernel (f32 2^15; A/B builds up to 2^18) and
  * the device runs its clusters (sm_90); GFP_GPU_1CL=0 turns it off. c
@@ -994,6 +1056,9 @@ static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore 
     int rc1 = P->r2s_want ? GFP_GPU_OK : cluster_create(P, L, dbl, optin, c, err, errlen);
     if (rc1 || c->pc.on)
         return rc1;
+    int rc3 = nested_create(P, L, dbl, optin, c, err, errlen);
+    if (rc3 || c->p3.on)
+        return rc3;
     int rc4 = fourstep_create(P, L, dbl, optin, c, err, errlen);
     if (rc4 || c->p1.on)
         return rc4;
@@ -1067,6 +1132,7 @@ static void core_destroy(gfp_lcore *c)
     gfp_pass_destroy(&c->pc);
     gfp_pass_destroy(&c->p1);
     gfp_pass_destroy(&c->p2);
+    gfp_pass_destroy(&c->p3);
 }
 
 /* Buffers of each pass of a multi-pass core: src -> ... -> dst, using
@@ -1120,6 +1186,29 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
         a.fp.conj_out = conj_out;
         a.fp.scale = scale;
         return gfp_pass_launch(&a, src, dst, batch, 0, 0, 0, s, err, errlen);
+    }
+    if (c->p3.on) {
+        /* src -> scratch (may be src), scratch in place, scratch -> dst:
+         * nested_create's passes 1, 2 and 3 */
+        if (!scratch || scratch == dst)
+            return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: four-step scratch");
+        const size_t L = (size_t)c->L, n1 = (size_t)c->p1.fi.nf, q = (size_t)c->p3.fi.nf;
+        const size_t L2 = L / n1, np = L / q, esz = dbl ? 16 : 8;
+        gfp_pass a = c->p1, t = c->p3;
+        a.fp.conj_in = conj_in;
+        t.fp.conj_out = conj_out;
+        t.fp.scale = scale;
+        t.fp.rfpm = n1;
+        t.fp.rmst = q;
+        t.fp.rld = L2;
+        int rc = gfp_pass_launch(&a, src, scratch, batch * L2, L2, L2, L, s, err, errlen);
+        if (!rc)
+            rc = gfp_pass_launch(&c->p2, scratch, scratch, batch * n1 * q, q, q, L2, s, err,
+                                 errlen);
+        for (size_t m = 0; m < batch && !rc; m++)
+            rc = gfp_pass_launch(&t, (const char *)scratch + m * L * esz, (char *)dst + m * L * esz,
+                                 np, np, np, L, s, err, errlen);
+        return rc;
     }
     if (c->p1.on) {
         /* src -> scratch (may be src: each block writes back the columns
@@ -1818,7 +1907,7 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                     goto done;
             }
         }
-        if (P->r2s_want && P->core.p1.on) {
+        if (P->r2s_want && P->core.p1.on && !P->core.p3.on) {
             gfp_pass *t = &P->r2s;
             if ((rc = gfp_pass_setup(t, dbl, GFP_PASS_4S2R, P->core.p2.fi.nf, 0, 0, x->scale,
                                      optin, P->device, err, errlen)) ||
@@ -1849,6 +1938,11 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                 snprintf(P->desc + o, sizeof P->desc - o,
                          ", one pass in clusters of %d blocks of %d (%d threads)",
                          P->core.pc.fi.cl, P->core.pc.fi.nf, P->core.pc.fi.threads);
+            else if (P->core.p3.on)
+                snprintf(P->desc + o, sizeof P->desc - o,
+                         ", four-step nested %d x %d x %d (%d, %d, %d threads a block)",
+                         P->core.p1.fi.nf, P->core.p2.fi.nf, P->core.p3.fi.nf,
+                         P->core.p1.fi.threads, P->core.p2.fi.threads, P->core.p3.fi.threads);
             else if (P->core.p1.on)
                 snprintf(P->desc + o, sizeof P->desc - o,
                          ", four-step %d x %d (%d x %d threads, %d x %d frames a block)%s",

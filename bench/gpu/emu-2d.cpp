@@ -20,10 +20,12 @@
  *          gfp_gpu_large.cu launches them, the first out of place and in
  *          place, forward and inverse, against FFTW's 1D transform; and
  *          R2C with the split in the second pass, against FFTW's r2c.
+ *   4step3 the nested four-step's three passes (L = n1 x p x q) as
+ *          gfp_gpu_large.cu launches them, against FFTW's 1D transform.
  *   1cl    the one-pass cluster transforms (gfp_gpu_fast_cl.cu) on
  *          persistent clusters, out of place and in place, forward and
  *          inverse, against FFTW's 1D transform.
- *   emu-2d [pass|2d|2dbig|plan|4step|1cl|all]   (default all; 2dbig: 16384 x 256,
+ *   emu-2d [pass|2d|2dbig|plan|4step|4step3|1cl|all]   (default all; 2dbig: 16384 x 256,
  *          256 x 16384 and R2C 3840 x 2160, not in all); EMU_NF=n: the
  *          pass test of length n alone; exit 1 on any failure.
  * Build: make emu2d (writes build/emu-2d). */
@@ -530,6 +532,90 @@ static void fourstep_test(int n1, int n2, size_t cnt, int inverse, bool inplace)
            dbl ? "f64" : "f32", n1, n2, cnt, inverse ? " inv" : "", inplace ? " in place" : "",
            worst, bad);
     fflush(stdout);
+}
+
+/* the nested four-step of gfp_gpu_large.cu (nested_create, core_exec):
+ * L = n1 x p x q, cnt frames: the columns of n1 x L2 (L2 = p q, W_L),
+ * then each row's columns of p x q (W_L2) in place, then the rows of q
+ * read through the row remap (rfpm n1, rmst q, rld L2), bin k2b of row
+ * (k1, kk) to k1 + n1 (kk + p k2b), one launch a frame; the first pass
+ * in place when inplace; against FFTW in double */
+template <typename T>
+static void nested_test(int n1, int p, int q, size_t cnt, int inverse, bool inplace)
+{
+    const bool dbl = sizeof(T) == 8;
+    gfp_fast_info f1, f2, f3;
+    memset(&f1, 0, sizeof f1);
+    memset(&f2, 0, sizeof f2);
+    memset(&f3, 0, sizeof f3);
+    bool ok1 = dbl ? gfp_fast4s_c2c_f64(n1, &f1) : gfp_fast4s_c2c_f32(n1, &f1);
+    bool ok2 = dbl ? gfp_fast4s_c2c_f64(p, &f2) : gfp_fast4s_c2c_f32(p, &f2);
+    bool ok3 = dbl ? gfp_fast4s2_c2c_f64(q, &f3) : gfp_fast4s3_c2c_f32(q, &f3);
+    if (!ok1 || !ok2 || !ok3) {
+        printf("FAIL 4step3 %dx%dx%d: no pass kernels\n", n1, p, q);
+        fails++;
+        return;
+    }
+    const size_t L2 = (size_t)p * q, L = (size_t)n1 * L2, np = L / q;
+    std::vector<T> in(2 * cnt * L), ws(2 * cnt * L, (T)NAN), out(2 * cnt * L, (T)NAN);
+    for (auto &v : in)
+        v = (T)urand();
+    if (inplace)
+        ws = in;
+    int sh1 = 0, sh2 = 0;
+    std::vector<T> xt1 = twolevel_tab<T>(L, &sh1), xt2 = twolevel_tab<T>(L2, &sh2);
+    size_t o1, o2, o3;
+    std::vector<T> tw1 = tables<T>(f1, false, &o1), tw2 = tables<T>(f2, false, &o2),
+                   tw3 = tables<T>(f3, false, &o3);
+    fourstep_pass<T>(f1, tw1, xt1.data(), sh1, inplace ? ws.data() : in.data(), ws.data(),
+                     cnt * L2, L2, L, inverse, 0, 1.0);
+    fourstep_pass<T>(f2, tw2, xt2.data(), sh2, ws.data(), ws.data(), cnt * n1 * q, q, L2, 0, 0,
+                     1.0);
+    for (size_t m = 0; m < cnt; m++) {
+        gfp_fparams pr;
+        memset(&pr, 0, sizeof pr);
+        pr.tw = tw3.data();
+        pr.conj_out = inverse;
+        pr.scale = 0.5;
+        pr.in = ws.data() + 2 * m * L;
+        pr.out = out.data() + 2 * m * L;
+        pr.batch = np;
+        pr.fpm = pr.ld = np;
+        pr.mst = L;
+        pr.rfpm = (unsigned long long)n1;
+        pr.rmst = (unsigned long long)q;
+        pr.rld = L2;
+        launch(f3, pr);
+    }
+    size_t bad;
+    const double worst = worst_err<T>(in, out, L, cnt, inverse, false, &bad);
+    double tol = dbl ? 1e-14 : 1e-6;
+    bool ok = bad == 0 && worst <= tol;
+    if (!ok)
+        fails++;
+    printf("%s 4step3 %s %4d x %4d x %4d x %zu%s%s: rel %.2e, %zu not finite\n",
+           ok ? "ok  " : "FAIL", dbl ? "f64" : "f32", n1, p, q, cnt, inverse ? " inv" : "",
+           inplace ? " in place" : "", worst, bad);
+    fflush(stdout);
+}
+
+static void all_nested()
+{
+    /* every last-pass kernel (f32 4S3 256 .. 1024, 128 from the second
+     * passes; f64 128 .. 512), n1 below and above p */
+    static const int tr[][3] = {{128, 128, 128}, {128, 128, 256}, {256, 128, 128},
+                                {128, 128, 512}, {128, 128, 1024}, {128, 256, 128}};
+    const bool quick = getenv("EMU_QUICK") != NULL; /* make check: the first */
+    for (size_t i = 0; i < sizeof tr / sizeof tr[0]; i++) {
+        const int *t = tr[i];
+        if (quick && i > 0)
+            continue;
+        nested_test<float>(t[0], t[1], t[2], 2, 0, false);
+        if (!quick)
+            nested_test<float>(t[0], t[1], t[2], 1, 1, true);
+        if (t[2] <= 512)
+            nested_test<double>(t[0], t[1], t[2], 1, quick ? 0 : 1, !quick);
+    }
 }
 
 /* the one-pass cluster transform (gfp_gpu_fast_cl.cu) of length n over
@@ -1421,6 +1507,8 @@ int main(int argc, char **argv)
         all_plans();
     if (all || !strcmp(what, "4step"))
         all_fourstep();
+    if (all || !strcmp(what, "4step3"))
+        all_nested();
     if (all || !strcmp(what, "blue4"))
         all_blue4();
     if (all || !strcmp(what, "blues"))

@@ -431,6 +431,37 @@ static void t_fourstep_odd(void)
     report("four-step at lengths with odd factors", &t);
 }
 
+/* The nested four-step (gfp_gpu_large.cu's nested_create: L = n1 x p x q
+ * in three passes; by default from 2^25, which only the full t_pow2
+ * reaches), forced from 2^21 with rows of q = 128 (GFP_GPU_4S3_MIN,
+ * GFP_GPU_4S3_Q): C2C of 2^21 = 128 x 128 x 128, 2^22 = 128 x 256 x 128
+ * and 2^23 = 128 x 512 x 128, R2C and C2R of 2^22 and 2^23 (their cores
+ * of 2^21 and 2^22), both precisions, batches of 1 to 3 (the last pass
+ * runs a launch a frame). GFP_GPU_LARGE_DEBUG=1 shows the route taken. */
+static void t_nested(void)
+{
+    tally t = {0};
+    setenv("GFP_GPU_4S3_MIN", "21", 1);
+    setenv("GFP_GPU_4S3_Q", "128", 1);
+    for (int k = 21; k <= 23; k++) {
+        size_t n = (size_t)1 << k;
+        if (quick && k == 23)
+            continue;
+        if (k == 21 || !quick)
+            check(&t, GFP_C2C, 0, 0, n, 3, GFP_POST_NONE, 0, 1);
+        for (size_t c = 0; c < NCOMBO; c++) {
+            const int real = combos[c].k != GFP_C2C;
+            if ((k == 21 && real) || (quick && (k == 21) == real))
+                continue;
+            check(&t, combos[c].k, combos[c].inv, combos[c].dbl, n, 1 + (c + (size_t)k) % 3,
+                  GFP_POST_NONE, 0, 1);
+        }
+    }
+    unsetenv("GFP_GPU_4S3_MIN");
+    unsetenv("GFP_GPU_4S3_Q");
+    report("four-step nested, three passes", &t);
+}
+
 /* In-place C2C through the plain C API (the engine runs out of place). */
 static void t_inplace(void)
 {
@@ -508,6 +539,7 @@ int main(void)
     TU_TEST(t_primes);
     TU_TEST(t_blue_fast);
     TU_TEST(t_fourstep_odd);
+    TU_TEST(t_nested);
     TU_TEST(t_blue4);
     TU_TEST(t_blues);
     TU_TEST(t_fused);
