@@ -11,6 +11,7 @@
 #          (default 2^24..2^26), R2C f32 at R32 (default 2^25..2^27),
 #          gpu and cufft, and the gpu engine with GFP_GPU_4S3=0
 #   big2   C2C f32 2^26, 2^27 and f64 2^25, 2^26, gpu and cufft, a run each
+#   r2c    R2C f32 at RN (default 2^27 2^26), gpu and cufft, a run each
 #   shapes bench C2C at other shapes (SHAPES: prec:n:n1:q, GFP_GPU_4S3_N1
 #          and _Q; prec:n:k, nested from 2^k, GFP_GPU_4S3_MIN)
 # Pack (dev box, repository root; build/ configured with CUDA_ARCHS=90):
@@ -58,6 +59,11 @@ if ph shapes; then
     else
       GFP_GPU_LARGE_DEBUG=1 GFP_GPU_4S3_MIN=$a timeout 100 $G bench --engines gpu --kind c2c --precision $p --sizes $n --reps 5 > $L/shape-$p-$n-min$a.log 2>&1
     fi
+  done
+fi
+if ph r2c; then
+  for n in ${RN:-134217728 67108864}; do
+    GFP_GPU_LARGE_DEBUG=1 timeout 130 $G bench --engines gpu,cufft --kind r2c --precision f32 --sizes $n --reps 5 > $L/big2-r2c-$n.log 2>&1
   done
 fi
 echo "== routes"
