@@ -1160,6 +1160,39 @@ static int core_buffers(const gfp_lcore *c, const void *src, void *dst, void *sc
     return -1;
 }
 
+/* the nested four-step's first two passes (nested_create): batch frames
+ * of L from src into scratch (may be src), then in place there */
+static int nested_first(const gfp_lcore *c, const void *src, void *scratch, size_t batch,
+                        int conj_in, cudaStream_t s, char *err, size_t errlen)
+{
+    const size_t L = (size_t)c->L, n1 = (size_t)c->p1.fi.nf, q = (size_t)c->p3.fi.nf;
+    const size_t L2 = L / n1;
+    gfp_pass a = c->p1;
+    a.fp.conj_in = conj_in;
+    int rc = gfp_pass_launch(&a, src, scratch, batch * L2, L2, L2, L, s, err, errlen);
+    return rc ? rc : gfp_pass_launch(&c->p2, scratch, scratch, batch * n1 * q, q, q, L2, s, err,
+                                     errlen);
+}
+
+/* and its last: the rows of q from scratch through *t (c->p3, or the R2C
+ * split's pass of the same q), row (k1, kk) at k1 L2 + kk q the frame g =
+ * k1 + n1 kk, transform m's output ostride values apart in dst; a launch
+ * a transform */
+static int nested_last(const gfp_lcore *c, gfp_pass *t, int dbl, const void *scratch, void *dst,
+                       size_t batch, size_t ostride, cudaStream_t s, char *err, size_t errlen)
+{
+    const size_t L = (size_t)c->L, n1 = (size_t)c->p1.fi.nf, q = (size_t)c->p3.fi.nf;
+    const size_t np = L / q, esz = dbl ? 16 : 8;
+    t->fp.rfpm = n1;
+    t->fp.rmst = q;
+    t->fp.rld = L / n1;
+    int rc = GFP_GPU_OK;
+    for (size_t m = 0; m < batch && !rc; m++)
+        rc = gfp_pass_launch(t, (const char *)scratch + m * L * esz, (char *)dst + m * ostride * esz,
+                             np, np, np, ostride, s, err, errlen);
+    return rc;
+}
+
 /* the four-step core's first pass: batch frames of L from src to scratch
  * (may be src), columns of n1 twiddled and stored transposed */
 static int fourstep_pass1(const gfp_lcore *c, const void *src, void *scratch, size_t batch,
@@ -1192,23 +1225,11 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
          * nested_create's passes 1, 2 and 3 */
         if (!scratch || scratch == dst)
             return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: four-step scratch");
-        const size_t L = (size_t)c->L, n1 = (size_t)c->p1.fi.nf, q = (size_t)c->p3.fi.nf;
-        const size_t L2 = L / n1, np = L / q, esz = dbl ? 16 : 8;
-        gfp_pass a = c->p1, t = c->p3;
-        a.fp.conj_in = conj_in;
+        gfp_pass t = c->p3;
         t.fp.conj_out = conj_out;
         t.fp.scale = scale;
-        t.fp.rfpm = n1;
-        t.fp.rmst = q;
-        t.fp.rld = L2;
-        int rc = gfp_pass_launch(&a, src, scratch, batch * L2, L2, L2, L, s, err, errlen);
-        if (!rc)
-            rc = gfp_pass_launch(&c->p2, scratch, scratch, batch * n1 * q, q, q, L2, s, err,
-                                 errlen);
-        for (size_t m = 0; m < batch && !rc; m++)
-            rc = gfp_pass_launch(&t, (const char *)scratch + m * L * esz, (char *)dst + m * L * esz,
-                                 np, np, np, L, s, err, errlen);
-        return rc;
+        int rc = nested_first(c, src, scratch, batch, conj_in, s, err, errlen);
+        return rc ? rc : nested_last(c, &t, dbl, scratch, dst, batch, (size_t)c->L, s, err, errlen);
     }
     if (c->p1.on) {
         /* src -> scratch (may be src: each block writes back the columns
@@ -1907,9 +1928,13 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                     goto done;
             }
         }
-        if (P->r2s_want && P->core.p1.on && !P->core.p3.on) {
+        if (P->r2s_want && P->core.p1.on) {
+            /* the split in the last pass: the four-step's second, or the
+             * nested one's third (its frames' mirrors are rows of the
+             * n1 p x q matrix, as the four-step's of n1 x n2) */
             gfp_pass *t = &P->r2s;
-            if ((rc = gfp_pass_setup(t, dbl, GFP_PASS_4S2R, P->core.p2.fi.nf, 0, 0, x->scale,
+            const int last = P->core.p3.on ? P->core.p3.fi.nf : P->core.p2.fi.nf;
+            if ((rc = gfp_pass_setup(t, dbl, GFP_PASS_4S2R, last, 0, 0, x->scale,
                                      optin, P->device, err, errlen)) ||
                 (t->on && (rc = pass_twiddles(P, t, 2 * P->L, dbl, err, errlen)))) /* W_2L */
                 goto done;
@@ -1940,9 +1965,10 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                          P->core.pc.fi.cl, P->core.pc.fi.nf, P->core.pc.fi.threads);
             else if (P->core.p3.on)
                 snprintf(P->desc + o, sizeof P->desc - o,
-                         ", four-step nested %d x %d x %d (%d, %d, %d threads a block)",
+                         ", four-step nested %d x %d x %d (%d, %d, %d threads a block)%s",
                          P->core.p1.fi.nf, P->core.p2.fi.nf, P->core.p3.fi.nf,
-                         P->core.p1.fi.threads, P->core.p2.fi.threads, P->core.p3.fi.threads);
+                         P->core.p1.fi.threads, P->core.p2.fi.threads, P->core.p3.fi.threads,
+                         P->r2s.on ? ", split in the third pass" : "");
             else if (P->core.p1.on)
                 snprintf(P->desc + o, sizeof P->desc - o,
                          ", four-step %d x %d (%d x %d threads, %d x %d frames a block)%s",
@@ -2075,6 +2101,16 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
                        x.scale, s, err, errlen);
         break;
     case GFP_ROUTE_R2C:
+        if (P->r2s.on && P->core.p3.on) {
+            /* the nested four-step's passes 1 and 2 to w1, its third with
+             * the split from w1 to d_out (frames of L + 1 bins) */
+            gfp_pass t = P->r2s;
+            rc = nested_first(&P->core, d_in, w1, batch, 0, s, err, errlen);
+            if (!rc)
+                rc = nested_last(&P->core, &t, dbl, w1, d_out, batch, (size_t)P->L + 1, s, err,
+                                 errlen);
+            break;
+        }
         if (P->r2s.on) {
             /* the reals as L = n1 n2 complex: pass 1 to w1, pass 2 with the
              * split from w1 to d_out (frames of L + 1 bins) */

@@ -25,7 +25,7 @@ P64=${P64:-16777216,33554432,67108864}
 R32=${R32:-33554432,67108864,134217728}
 if ph tests; then
   (cd build && GFP_TEST_QUICK=1 GFP_TEST_VERBOSE=1 timeout 200 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log)
-  for tool in memcheck racecheck; do
+  for tool in ${SAN_TOOLS-memcheck racecheck}; do
     (cd build && GFP_TEST_QUICK=1 timeout 250 compute-sanitizer --tool $tool --error-exitcode 9 \
       $U/test_gpu_large > $L/test_gpu_large-$tool.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-$tool.log)
   done

@@ -599,6 +599,64 @@ static void nested_test(int n1, int p, int q, size_t cnt, int inverse, bool inpl
     fflush(stdout);
 }
 
+/* R2C of n = 2 L on the nested four-step with the split in the third
+ * pass (gfp_large_exec's R2C route with r2s on a nested core): passes 1
+ * and 2 as nested_test's, then the split pass (GFP_FAST_SPL) over the
+ * rows of q through the row remap, frames of L + 1 bins; against FFTW's
+ * r2c */
+static void r2c_nested_test(int n1, int p, int q, size_t cnt)
+{
+    typedef float T;
+    gfp_fast_info f1, f2, f3;
+    memset(&f1, 0, sizeof f1);
+    memset(&f2, 0, sizeof f2);
+    memset(&f3, 0, sizeof f3);
+    if (!gfp_fast4s_c2c_f32(n1, &f1) || !gfp_fast4s_c2c_f32(p, &f2) ||
+        !gfp_fast4s2r_c2c_f32(q, &f3) || !f3.pairs) {
+        printf("FAIL 4step3 r2c %dx%dx%d: no pass kernels\n", n1, p, q);
+        fails++;
+        return;
+    }
+    const size_t L2 = (size_t)p * q, L = (size_t)n1 * L2, np = L / q;
+    std::vector<T> in(2 * cnt * L), ws(2 * cnt * L, (T)NAN), out(2 * cnt * (L + 1), (T)NAN);
+    for (auto &v : in)
+        v = (T)urand();
+    int sh1 = 0, sh2 = 0, sh3 = 0;
+    std::vector<T> xt1 = twolevel_tab<T>(L, &sh1), xt2 = twolevel_tab<T>(L2, &sh2),
+                   xt3 = twolevel_tab<T>(2 * L, &sh3);
+    size_t o1, o2, o3;
+    std::vector<T> tw1 = tables<T>(f1, false, &o1), tw2 = tables<T>(f2, false, &o2),
+                   tw3 = tables<T>(f3, false, &o3);
+    fourstep_pass<T>(f1, tw1, xt1.data(), sh1, in.data(), ws.data(), cnt * L2, L2, L, 0, 0, 1.0);
+    fourstep_pass<T>(f2, tw2, xt2.data(), sh2, ws.data(), ws.data(), cnt * n1 * q, q, L2, 0, 0,
+                     1.0);
+    for (size_t m = 0; m < cnt; m++) {
+        gfp_fparams pr;
+        memset(&pr, 0, sizeof pr);
+        pr.tw = tw3.data();
+        pr.xtw = xt3.data();
+        pr.xsh = sh3;
+        pr.scale = 0.5;
+        pr.in = ws.data() + 2 * m * L;
+        pr.out = out.data() + 2 * m * (L + 1);
+        pr.batch = np;
+        pr.fpm = pr.ld = np;
+        pr.mst = L + 1;
+        pr.rfpm = (unsigned long long)n1;
+        pr.rmst = (unsigned long long)q;
+        pr.rld = L2;
+        launch(f3, pr);
+    }
+    size_t bad;
+    const double worst = worst_err<T>(in, out, L, cnt, 0, true, &bad);
+    bool ok = bad == 0 && worst <= 1e-6;
+    if (!ok)
+        fails++;
+    printf("%s 4step3 r2c f32 %4d x %4d x %4d x %zu (n %zu, split in pass 3): rel %.2e, %zu not finite\n",
+           ok ? "ok  " : "FAIL", n1, p, q, cnt, 2 * L, worst, bad);
+    fflush(stdout);
+}
+
 static void all_nested()
 {
     /* every last-pass kernel (f32 4S3 256 .. 1024, 128 from the second
@@ -616,6 +674,12 @@ static void all_nested()
         if (t[2] <= 512)
             nested_test<double>(t[0], t[1], t[2], 1, quick ? 0 : 1, !quick);
     }
+    /* R2C with the split in the third pass: every such kernel (q 256 ..
+     * 1024) */
+    static const int rq[] = {256, 512, 1024};
+    for (size_t i = 0; i < sizeof rq / sizeof rq[0]; i++)
+        if (!quick || i == 0)
+            r2c_nested_test(128, 128, rq[i], 2);
 }
 
 /* the one-pass cluster transform (gfp_gpu_fast_cl.cu) of length n over

@@ -8,7 +8,10 @@
 # f32 and f64, forward out of place and inverse in place, 128 x 256,
 # 1024 x 128 and 195 x 231 (45045: odd radices 13, 15, 11, 21), and R2C of
 # 65536 with the split in the second pass (the quick set; `emu-2d 4step`
-# without EMU_QUICK runs every kernel). Then Bluestein on the four-step in
+# without EMU_QUICK runs every kernel). Then the nested four-step's three
+# passes (kernels/gfp_gpu_large.cu's nested_create): 128 x 128 x 128 f32
+# and f64, and R2C on 128 x 128 x 256 with the split in the third pass
+# (`emu-2d 4step3`: every last-pass kernel, 18 cases). Then Bluestein on the four-step in
 # three passes (kernels/gfp_gpu_fast_4sb.cu, as gfp_gpu_large.cu's route
 # BLUE4 sets up and launches them): pass B lengths 72 and 160, n1 256,
 # C2C, R2C and C2R at 4241 and 4242, f32 and f64, one case in place
@@ -42,6 +45,8 @@ run_set() {
   fi
 }
 run_set 4step 13 1
+run_set 4step3 3 1
+check "nested R2C with the split in the third pass ran" grep -q "^ok   4step3 r2c f32" "$T/emu-4step3.log"
 run_set blue4 18 1
 for k in c2c r2c c2r; do
   check "Bluestein $k f64 ran" grep -q "^ok   blue4 f64 $k" "$T/emu-blue4.log"
