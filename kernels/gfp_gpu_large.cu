@@ -975,7 +975,8 @@ static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcor
                          char *err, size_t errlen)
 {
     const char *ev = getenv("GFP_GPU_4S3");
-    if ((ev && *ev == '0') || L < 2 || (L & (L - 1)) || L < (1ll << env_int("GFP_GPU_4S3_MIN", 25)))
+    const int lgmin = env_int("GFP_GPU_4S3_MIN", 25);
+    if ((ev && *ev == '0') || L < 2 || (L & (L - 1)) || lgmin > 40 || L < (1ll << lgmin))
         return GFP_GPU_OK;
     const long long q = env_int("GFP_GPU_4S3_Q", 512);
     long long n1 = env_int("GFP_GPU_4S3_N1", 0);
@@ -985,28 +986,19 @@ static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcor
         return GFP_GPU_OK;
     const long long L2 = L / n1, p = L2 / q;
     gfp_pass a, b, t;
-    int rc = gfp_pass_setup(&a, dbl, GFP_PASS_4S1, (int)n1, (size_t)L2, 0, 1.0, optin,
-                            P->device, err, errlen);
-    if (rc || !a.on)
-        return rc;
-    if ((rc = gfp_pass_setup(&b, dbl, GFP_PASS_4S1, (int)p, (size_t)q, 0, 1.0, optin, P->device,
-                             err, errlen)) || !b.on) {
-        gfp_pass_destroy(&a);
-        return rc;
-    }
-    if ((rc = gfp_pass_setup(&t, dbl, GFP_PASS_4S3, (int)q, (size_t)(n1 * p), 0, 1.0, optin,
-                             P->device, err, errlen)) || !t.on) {
-        gfp_pass_destroy(&a);
+    memset(&a, 0, sizeof a);
+    b = t = a;
+    int rc;
+    if ((rc = gfp_pass_setup(&a, dbl, GFP_PASS_4S1, (int)n1, (size_t)L2, 0, 1.0, optin,
+                             P->device, err, errlen)) || !a.on ||
+        (rc = gfp_pass_setup(&b, dbl, GFP_PASS_4S1, (int)p, (size_t)q, 0, 1.0, optin,
+                             P->device, err, errlen)) || !b.on ||
+        (rc = gfp_pass_setup(&t, dbl, GFP_PASS_4S3, (int)q, (size_t)(n1 * p), 0, 1.0, optin,
+                             P->device, err, errlen)) || !t.on ||
+        (rc = pass_twiddles(P, &a, L, dbl, err, errlen)) || /* W_L */
+        (rc = pass_twiddles(P, &b, L2, dbl, err, errlen))) { /* W_L2 */
+        gfp_pass_destroy(&a); /* each destroy is safe twice */
         gfp_pass_destroy(&b);
-        return rc;
-    }
-    if ((rc = pass_twiddles(P, &a, L, dbl, err, errlen))) { /* W_L (a destroyed) */
-        gfp_pass_destroy(&b);
-        gfp_pass_destroy(&t);
-        return rc;
-    }
-    if ((rc = pass_twiddles(P, &b, L2, dbl, err, errlen))) { /* W_L2 */
-        gfp_pass_destroy(&a);
         gfp_pass_destroy(&t);
         return rc;
     }

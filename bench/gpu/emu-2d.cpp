@@ -534,12 +534,55 @@ static void fourstep_test(int n1, int n2, size_t cnt, int inverse, bool inplace)
     fflush(stdout);
 }
 
-/* the nested four-step of gfp_gpu_large.cu (nested_create, core_exec):
- * L = n1 x p x q, cnt frames: the columns of n1 x L2 (L2 = p q, W_L),
- * then each row's columns of p x q (W_L2) in place, then the rows of q
- * read through the row remap (rfpm n1, rmst q, rld L2), bin k2b of row
- * (k1, kk) to k1 + n1 (kk + p k2b), one launch a frame; the first pass
- * in place when inplace; against FFTW in double */
+/* the nested four-step of gfp_gpu_large.cu (nested_create, core_exec,
+ * nested_first, nested_last): L = n1 x p x q, cnt frames. nested12: the
+ * columns of n1 x L2 (L2 = p q, W_L) from in into ws (may be in), then
+ * each row's columns of p x q (W_L2) in place; nested3: the rows of q
+ * through kernel f3 (tables tw3, xt3 of W_2L for the split, or NULL) read
+ * through the row remap (rfpm n1, rmst q, rld L2), bin k2b of row (k1, kk)
+ * to k1 + n1 (kk + p k2b) (the split: the R2C bins of frames of L + 1),
+ * transform m's output ostride values apart, one launch a transform */
+template <typename T>
+static void nested12(const gfp_fast_info &f1, const gfp_fast_info &f2, int n1, int q,
+                     const T *in, T *ws, size_t cnt, int conj_in)
+{
+    const size_t L2 = (size_t)f2.nf * q, L = (size_t)n1 * L2;
+    int sh1 = 0, sh2 = 0;
+    std::vector<T> xt1 = twolevel_tab<T>(L, &sh1), xt2 = twolevel_tab<T>(L2, &sh2);
+    size_t o1, o2;
+    std::vector<T> tw1 = tables<T>(f1, false, &o1), tw2 = tables<T>(f2, false, &o2);
+    fourstep_pass<T>(f1, tw1, xt1.data(), sh1, in, ws, cnt * L2, L2, L, conj_in, 0, 1.0);
+    fourstep_pass<T>(f2, tw2, xt2.data(), sh2, ws, ws, cnt * n1 * q, q, L2, 0, 0, 1.0);
+}
+template <typename T>
+static void nested3(const gfp_fast_info &f3, const T *xt3, int sh3, int n1, size_t L,
+                    const T *ws, T *out, size_t cnt, size_t ostride, int conj_out)
+{
+    const size_t q = (size_t)f3.nf, np = L / q;
+    size_t o3;
+    std::vector<T> tw3 = tables<T>(f3, false, &o3);
+    for (size_t m = 0; m < cnt; m++) {
+        gfp_fparams pr;
+        memset(&pr, 0, sizeof pr);
+        pr.tw = tw3.data();
+        pr.xtw = xt3;
+        pr.xsh = sh3;
+        pr.conj_out = conj_out;
+        pr.scale = 0.5;
+        pr.in = ws + 2 * m * L;
+        pr.out = out + 2 * m * ostride;
+        pr.batch = np;
+        pr.fpm = pr.ld = np;
+        pr.mst = ostride;
+        pr.rfpm = (unsigned long long)n1;
+        pr.rmst = q;
+        pr.rld = L / (size_t)n1;
+        launch(f3, pr);
+    }
+}
+
+/* C2C on it (the first pass in place when inplace), against FFTW in
+ * double */
 template <typename T>
 static void nested_test(int n1, int p, int q, size_t cnt, int inverse, bool inplace)
 {
@@ -556,37 +599,14 @@ static void nested_test(int n1, int p, int q, size_t cnt, int inverse, bool inpl
         fails++;
         return;
     }
-    const size_t L2 = (size_t)p * q, L = (size_t)n1 * L2, np = L / q;
+    const size_t L = (size_t)n1 * p * q;
     std::vector<T> in(2 * cnt * L), ws(2 * cnt * L, (T)NAN), out(2 * cnt * L, (T)NAN);
     for (auto &v : in)
         v = (T)urand();
     if (inplace)
         ws = in;
-    int sh1 = 0, sh2 = 0;
-    std::vector<T> xt1 = twolevel_tab<T>(L, &sh1), xt2 = twolevel_tab<T>(L2, &sh2);
-    size_t o1, o2, o3;
-    std::vector<T> tw1 = tables<T>(f1, false, &o1), tw2 = tables<T>(f2, false, &o2),
-                   tw3 = tables<T>(f3, false, &o3);
-    fourstep_pass<T>(f1, tw1, xt1.data(), sh1, inplace ? ws.data() : in.data(), ws.data(),
-                     cnt * L2, L2, L, inverse, 0, 1.0);
-    fourstep_pass<T>(f2, tw2, xt2.data(), sh2, ws.data(), ws.data(), cnt * n1 * q, q, L2, 0, 0,
-                     1.0);
-    for (size_t m = 0; m < cnt; m++) {
-        gfp_fparams pr;
-        memset(&pr, 0, sizeof pr);
-        pr.tw = tw3.data();
-        pr.conj_out = inverse;
-        pr.scale = 0.5;
-        pr.in = ws.data() + 2 * m * L;
-        pr.out = out.data() + 2 * m * L;
-        pr.batch = np;
-        pr.fpm = pr.ld = np;
-        pr.mst = L;
-        pr.rfpm = (unsigned long long)n1;
-        pr.rmst = (unsigned long long)q;
-        pr.rld = L2;
-        launch(f3, pr);
-    }
+    nested12<T>(f1, f2, n1, q, inplace ? ws.data() : in.data(), ws.data(), cnt, inverse);
+    nested3<T>(f3, NULL, 0, n1, L, ws.data(), out.data(), cnt, L, inverse);
     size_t bad;
     const double worst = worst_err<T>(in, out, L, cnt, inverse, false, &bad);
     double tol = dbl ? 1e-14 : 1e-6;
@@ -599,11 +619,9 @@ static void nested_test(int n1, int p, int q, size_t cnt, int inverse, bool inpl
     fflush(stdout);
 }
 
-/* R2C of n = 2 L on the nested four-step with the split in the third
- * pass (gfp_large_exec's R2C route with r2s on a nested core): passes 1
- * and 2 as nested_test's, then the split pass (GFP_FAST_SPL) over the
- * rows of q through the row remap, frames of L + 1 bins; against FFTW's
- * r2c */
+/* R2C of n = 2 L on it with the split in the third pass (gfp_large_exec's
+ * R2C route with r2s on a nested core: the split pass GFP_FAST_SPL over
+ * the rows of q), frames of L + 1 bins, against FFTW's r2c */
 static void r2c_nested_test(int n1, int p, int q, size_t cnt)
 {
     typedef float T;
@@ -617,36 +635,14 @@ static void r2c_nested_test(int n1, int p, int q, size_t cnt)
         fails++;
         return;
     }
-    const size_t L2 = (size_t)p * q, L = (size_t)n1 * L2, np = L / q;
+    const size_t L = (size_t)n1 * p * q;
     std::vector<T> in(2 * cnt * L), ws(2 * cnt * L, (T)NAN), out(2 * cnt * (L + 1), (T)NAN);
     for (auto &v : in)
         v = (T)urand();
-    int sh1 = 0, sh2 = 0, sh3 = 0;
-    std::vector<T> xt1 = twolevel_tab<T>(L, &sh1), xt2 = twolevel_tab<T>(L2, &sh2),
-                   xt3 = twolevel_tab<T>(2 * L, &sh3);
-    size_t o1, o2, o3;
-    std::vector<T> tw1 = tables<T>(f1, false, &o1), tw2 = tables<T>(f2, false, &o2),
-                   tw3 = tables<T>(f3, false, &o3);
-    fourstep_pass<T>(f1, tw1, xt1.data(), sh1, in.data(), ws.data(), cnt * L2, L2, L, 0, 0, 1.0);
-    fourstep_pass<T>(f2, tw2, xt2.data(), sh2, ws.data(), ws.data(), cnt * n1 * q, q, L2, 0, 0,
-                     1.0);
-    for (size_t m = 0; m < cnt; m++) {
-        gfp_fparams pr;
-        memset(&pr, 0, sizeof pr);
-        pr.tw = tw3.data();
-        pr.xtw = xt3.data();
-        pr.xsh = sh3;
-        pr.scale = 0.5;
-        pr.in = ws.data() + 2 * m * L;
-        pr.out = out.data() + 2 * m * (L + 1);
-        pr.batch = np;
-        pr.fpm = pr.ld = np;
-        pr.mst = L + 1;
-        pr.rfpm = (unsigned long long)n1;
-        pr.rmst = (unsigned long long)q;
-        pr.rld = L2;
-        launch(f3, pr);
-    }
+    int sh3 = 0;
+    std::vector<T> xt3 = twolevel_tab<T>(2 * L, &sh3);
+    nested12<T>(f1, f2, n1, q, in.data(), ws.data(), cnt, 0);
+    nested3<T>(f3, xt3.data(), sh3, n1, L, ws.data(), out.data(), cnt, L + 1, 0);
     size_t bad;
     const double worst = worst_err<T>(in, out, L, cnt, 0, true, &bad);
     bool ok = bad == 0 && worst <= 1e-6;
