@@ -45,7 +45,7 @@ if ph big; then
 fi
 if ph big2; then
   # one size a run (each checks one frame in long double: ~a minute at 2^26)
-  for sp in f32:67108864 f32:134217728 f64:33554432 f64:67108864; do
+  for sp in ${B2:-f32:67108864 f32:134217728 f64:33554432 f64:67108864}; do
     p=${sp%:*}; n=${sp#*:}
     timeout 170 $G bench --engines gpu,cufft --kind c2c --precision $p --sizes $n --reps 5 > $L/big2-$p-$n.log 2>&1
   done
