@@ -1212,25 +1212,20 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
         a.fp.scale = scale;
         return gfp_pass_launch(&a, src, dst, batch, 0, 0, 0, s, err, errlen);
     }
-    if (c->p3.on) {
-        /* src -> scratch (may be src), scratch in place, scratch -> dst:
-         * nested_create's passes 1, 2 and 3 */
-        if (!scratch || scratch == dst)
-            return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: four-step scratch");
-        gfp_pass t = c->p3;
-        t.fp.conj_out = conj_out;
-        t.fp.scale = scale;
-        int rc = nested_first(c, src, scratch, batch, conj_in, s, err, errlen);
-        return rc ? rc : nested_last(c, &t, dbl, scratch, dst, batch, (size_t)c->L, s, err, errlen);
-    }
     if (c->p1.on) {
         /* src -> scratch (may be src: each block writes back the columns
-         * it read), scratch -> dst */
+         * it read), scratch -> dst; the nested four-step's second pass in
+         * place in scratch between */
         if (!scratch || scratch == dst)
             return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "internal: four-step scratch");
-        gfp_pass b = c->p2;
+        gfp_pass b = c->p3.on ? c->p3 : c->p2; /* the last pass */
         b.fp.conj_out = conj_out;
         b.fp.scale = scale;
+        if (c->p3.on) {
+            int rc = nested_first(c, src, scratch, batch, conj_in, s, err, errlen);
+            return rc ? rc
+                      : nested_last(c, &b, dbl, scratch, dst, batch, (size_t)c->L, s, err, errlen);
+        }
         const size_t L = (size_t)c->L, n1 = (size_t)c->p1.fi.nf;
         int only = 0;
 #ifdef GFP_FAST_AB

@@ -450,11 +450,12 @@ static double worst_err(const std::vector<T> &in, const std::vector<T> &out, siz
 
 /* one four-step pass as core_exec launches it: batch frames of fpm per
  * matrix (frames fpm apart in a matrix, matrices mst apart), the pass
- * kernel's stage twiddles tw, the two-level table xtw (sh) or NULL */
+ * kernel's stage twiddles tw, the two-level table xtw (sh) or NULL; remap
+ * (rfpm, rmst, rld: the direct loads' rows) or NULL */
 template <typename T>
 static void fourstep_pass(const gfp_fast_info &f, const std::vector<T> &tw, const T *xtw, int sh,
                           const T *in, T *out, size_t batch, size_t fpm, size_t mst, int conj_in,
-                          int conj_out, double scale)
+                          int conj_out, double scale, const size_t *remap = NULL)
 {
     gfp_fparams p;
     memset(&p, 0, sizeof p);
@@ -469,6 +470,11 @@ static void fourstep_pass(const gfp_fast_info &f, const std::vector<T> &tw, cons
     p.batch = batch;
     p.fpm = p.ld = fpm;
     p.mst = mst;
+    if (remap) {
+        p.rfpm = remap[0];
+        p.rmst = remap[1];
+        p.rld = remap[2];
+    }
     launch(f, p);
 }
 
@@ -558,27 +564,12 @@ template <typename T>
 static void nested3(const gfp_fast_info &f3, const T *xt3, int sh3, int n1, size_t L,
                     const T *ws, T *out, size_t cnt, size_t ostride, int conj_out)
 {
-    const size_t q = (size_t)f3.nf, np = L / q;
+    const size_t q = (size_t)f3.nf, np = L / q, remap[3] = {(size_t)n1, q, L / (size_t)n1};
     size_t o3;
     std::vector<T> tw3 = tables<T>(f3, false, &o3);
-    for (size_t m = 0; m < cnt; m++) {
-        gfp_fparams pr;
-        memset(&pr, 0, sizeof pr);
-        pr.tw = tw3.data();
-        pr.xtw = xt3;
-        pr.xsh = sh3;
-        pr.conj_out = conj_out;
-        pr.scale = 0.5;
-        pr.in = ws + 2 * m * L;
-        pr.out = out + 2 * m * ostride;
-        pr.batch = np;
-        pr.fpm = pr.ld = np;
-        pr.mst = ostride;
-        pr.rfpm = (unsigned long long)n1;
-        pr.rmst = q;
-        pr.rld = L / (size_t)n1;
-        launch(f3, pr);
-    }
+    for (size_t m = 0; m < cnt; m++)
+        fourstep_pass<T>(f3, tw3, xt3, sh3, ws + 2 * m * L, out + 2 * m * ostride, np, np,
+                         ostride, 0, conj_out, 0.5, remap);
 }
 
 /* C2C on it (the first pass in place when inplace), against FFTW in
