@@ -448,6 +448,16 @@ static double worst_err(const std::vector<T> &in, const std::vector<T> &out, siz
     return frames_err<T>(fp, x, ref, in, nin, out, nout, cnt, bad);
 }
 
+/* a case's verdict (a failure counted): worst relative error within tol
+ * and no value left unwritten */
+static const char *verdict(double worst, size_t bad, double tol)
+{
+    const bool ok = bad == 0 && worst <= tol;
+    if (!ok)
+        fails++;
+    return ok ? "ok  " : "FAIL";
+}
+
 /* one four-step pass as core_exec launches it: batch frames of fpm per
  * matrix (frames fpm apart in a matrix, matrices mst apart), the pass
  * kernel's stage twiddles tw, the two-level table xtw (sh) or NULL; remap
@@ -530,13 +540,9 @@ static void fourstep_test(int n1, int n2, size_t cnt, int inverse, bool inplace)
     pass2<T>(f2, tw2, NULL, 0, ws.data(), out.data(), cnt, n1, L, inverse);
     size_t bad;
     const double worst = worst_err<T>(in, out, L, cnt, inverse, false, &bad);
-    double tol = dbl ? 1e-14 : 1e-6;
-    bool ok = bad == 0 && worst <= tol;
-    if (!ok)
-        fails++;
-    printf("%s 4step %s %5d x %5d x %zu%s%s: rel %.2e, %zu not finite\n", ok ? "ok  " : "FAIL",
-           dbl ? "f64" : "f32", n1, n2, cnt, inverse ? " inv" : "", inplace ? " in place" : "",
-           worst, bad);
+    printf("%s 4step %s %5d x %5d x %zu%s%s: rel %.2e, %zu not finite\n",
+           verdict(worst, bad, dbl ? 1e-14 : 1e-6), dbl ? "f64" : "f32", n1, n2, cnt,
+           inverse ? " inv" : "", inplace ? " in place" : "", worst, bad);
     fflush(stdout);
 }
 
@@ -600,13 +606,9 @@ static void nested_test(int n1, int p, int q, size_t cnt, int inverse, bool inpl
     nested3<T>(f3, NULL, 0, n1, L, ws.data(), out.data(), cnt, L, inverse);
     size_t bad;
     const double worst = worst_err<T>(in, out, L, cnt, inverse, false, &bad);
-    double tol = dbl ? 1e-14 : 1e-6;
-    bool ok = bad == 0 && worst <= tol;
-    if (!ok)
-        fails++;
     printf("%s 4step3 %s %4d x %4d x %4d x %zu%s%s: rel %.2e, %zu not finite\n",
-           ok ? "ok  " : "FAIL", dbl ? "f64" : "f32", n1, p, q, cnt, inverse ? " inv" : "",
-           inplace ? " in place" : "", worst, bad);
+           verdict(worst, bad, dbl ? 1e-14 : 1e-6), dbl ? "f64" : "f32", n1, p, q, cnt,
+           inverse ? " inv" : "", inplace ? " in place" : "", worst, bad);
     fflush(stdout);
 }
 
@@ -636,11 +638,8 @@ static void r2c_nested_test(int n1, int p, int q, size_t cnt)
     nested3<T>(f3, xt3.data(), sh3, n1, L, ws.data(), out.data(), cnt, L + 1, 0);
     size_t bad;
     const double worst = worst_err<T>(in, out, L, cnt, 0, true, &bad);
-    bool ok = bad == 0 && worst <= 1e-6;
-    if (!ok)
-        fails++;
     printf("%s 4step3 r2c f32 %4d x %4d x %4d x %zu (n %zu, split in pass 3): rel %.2e, %zu not finite\n",
-           ok ? "ok  " : "FAIL", n1, p, q, cnt, 2 * L, worst, bad);
+           verdict(worst, bad, 1e-6), n1, p, q, cnt, 2 * L, worst, bad);
     fflush(stdout);
 }
 
