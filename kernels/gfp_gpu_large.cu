@@ -967,7 +967,7 @@ static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lc
  *   3. the rows of q: row (k1, kk) at k1 L2 + kk q is frame g = k1 + n1 kk
  *      (gfp_fparams' row remap: rfpm n1, rmst q, rld L2), bin k2b stored at
  *      g + n1 p k2b = k1 + n1 (kk + p k2b), one launch per transform.
- * Powers of two from 2^25, q 512 and n1 = L / 2^18 (at least 128):
+ * Powers of two from 2^25, q 512 and n1 = L / (512 q) (at least 128):
  * GFP_GPU_4S3=0 turns it off, GFP_GPU_4S3_MIN=k takes it from 2^k,
  * GFP_GPU_4S3_N1 and GFP_GPU_4S3_Q set n1 and q. c untouched when a pass
  * kernel is missing or does not fit. */
@@ -1152,18 +1152,27 @@ static int core_buffers(const gfp_lcore *c, const void *src, void *dst, void *sc
     return -1;
 }
 
+/* a four-step first pass t (columns of nf, len / nf a frame): batch
+ * frames of len from src to dst (may be src), the columns twiddled and
+ * stored transposed in place of the columns */
+static int first_pass(const gfp_pass *t, size_t len, const void *src, void *dst, size_t batch,
+                      int conj_in, cudaStream_t s, char *err, size_t errlen)
+{
+    gfp_pass a = *t;
+    a.fp.conj_in = conj_in;
+    const size_t n2 = len / (size_t)a.fi.nf;
+    return gfp_pass_launch(&a, src, dst, batch * n2, n2, n2, len, s, err, errlen);
+}
+
 /* the nested four-step's first two passes (nested_create): batch frames
- * of L from src into scratch (may be src), then in place there */
+ * of L from src into scratch (may be src), then each row of L2 in place
+ * there */
 static int nested_first(const gfp_lcore *c, const void *src, void *scratch, size_t batch,
                         int conj_in, cudaStream_t s, char *err, size_t errlen)
 {
-    const size_t L = (size_t)c->L, n1 = (size_t)c->p1.fi.nf, q = (size_t)c->p3.fi.nf;
-    const size_t L2 = L / n1;
-    gfp_pass a = c->p1;
-    a.fp.conj_in = conj_in;
-    int rc = gfp_pass_launch(&a, src, scratch, batch * L2, L2, L2, L, s, err, errlen);
-    return rc ? rc : gfp_pass_launch(&c->p2, scratch, scratch, batch * n1 * q, q, q, L2, s, err,
-                                     errlen);
+    const size_t L = (size_t)c->L, n1 = (size_t)c->p1.fi.nf;
+    int rc = first_pass(&c->p1, L, src, scratch, batch, conj_in, s, err, errlen);
+    return rc ? rc : first_pass(&c->p2, L / n1, scratch, scratch, batch * n1, 0, s, err, errlen);
 }
 
 /* and its last: the rows of q from scratch through *t (c->p3, or the R2C
@@ -1183,17 +1192,6 @@ static int nested_last(const gfp_lcore *c, gfp_pass *t, int dbl, const void *scr
         rc = gfp_pass_launch(t, (const char *)scratch + m * L * esz, (char *)dst + m * ostride * esz,
                              np, np, np, ostride, s, err, errlen);
     return rc;
-}
-
-/* the four-step core's first pass: batch frames of L from src to scratch
- * (may be src), columns of n1 twiddled and stored transposed */
-static int fourstep_pass1(const gfp_lcore *c, const void *src, void *scratch, size_t batch,
-                          int conj_in, cudaStream_t s, char *err, size_t errlen)
-{
-    gfp_pass a = c->p1;
-    a.fp.conj_in = conj_in;
-    const size_t L = (size_t)c->L, n2 = L / (size_t)a.fi.nf;
-    return gfp_pass_launch(&a, src, scratch, batch * n2, n2, n2, L, s, err, errlen);
 }
 
 static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, void *scratch,
@@ -1235,7 +1233,7 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
 #endif
         int rc = GFP_GPU_OK;
         if (only != 2)
-            rc = fourstep_pass1(c, src, scratch, batch, conj_in, s, err, errlen);
+            rc = first_pass(&c->p1, L, src, scratch, batch, conj_in, s, err, errlen);
         if (!rc && only != 1)
             rc = gfp_pass_launch(&b, scratch, dst, batch * n1, n1, n1, L, s, err, errlen);
         return rc;
@@ -2102,7 +2100,7 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
             /* the reals as L = n1 n2 complex: pass 1 to w1, pass 2 with the
              * split from w1 to d_out (frames of L + 1 bins) */
             const size_t L = (size_t)P->L, n1 = (size_t)P->core.p1.fi.nf;
-            rc = fourstep_pass1(&P->core, d_in, w1, batch, 0, s, err, errlen);
+            rc = first_pass(&P->core.p1, L, d_in, w1, batch, 0, s, err, errlen);
             if (!rc)
                 rc = gfp_pass_launch(&P->r2s, w1, d_out, batch * n1, n1, n1, L + 1, s, err,
                                      errlen);
