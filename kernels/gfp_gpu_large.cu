@@ -528,6 +528,7 @@ static const gfp_lfast lfast_tab[] = {GFP_LF(64, 16), GFP_LF(128, 16), GFP_LF(25
 
 /* ---- host side ------------------------------------------------------------ */
 
+#define GFP_LMAXCS 8 /* streams for the L2 chunks (l2_chunk) */
 enum { GFP_ROUTE_C2C = 0, GFP_ROUTE_R2C, GFP_ROUTE_C2R, GFP_ROUTE_GENERIC,
        GFP_ROUTE_BLUE, GFP_ROUTE_BLUE1, GFP_ROUTE_BLUEF, GFP_ROUTE_BLUE4, GFP_ROUTE_BLUES };
 static const char *const route_name[] = {"c2c multi-pass", "r2c multi-pass + split",
@@ -587,6 +588,8 @@ struct gfp_large {
     int pool_made;
     size_t chunk;         /* frames an exec of a multi-pass route takes at a
                              time (l2_chunk); 0: the whole batch */
+    cudaStream_t cst[GFP_LMAXCS]; /* the chunks' streams, chunk i on cst[i % ncs] */
+    int ncs;
     char desc[256];
 };
 
@@ -1763,6 +1766,8 @@ void gfp_large_destroy(gfp_large *P)
     for (int i = 0; i < 3; i++)
         gfp_pass_destroy(&P->b4[i]);
     gfp_pass_destroy(&P->b1);
+    for (int i = 0; i < P->ncs; i++)
+        cudaStreamDestroy(P->cst[i]);
     for (int i = 0; i < P->nbufs; i++)
         cudaFree(P->bufs[i]);
     if (P->pool_made)
@@ -1997,6 +2002,17 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
         }
     }
     P->chunk = l2_chunk(P);
+    if (P->chunk) {
+        /* GFP_GPU_L2STREAMS chunks at once, each with its own workspace */
+        int k = env_int("GFP_GPU_L2STREAMS", 4);
+        k = k < GFP_LMAXCS ? k : GFP_LMAXCS;
+        for (P->ncs = 0; P->ncs < k; P->ncs++)
+            if ((e = cudaStreamCreateWithFlags(&P->cst[P->ncs], cudaStreamNonBlocking)) !=
+                cudaSuccess) {
+                rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaStreamCreate (chunks)");
+                goto done;
+            }
+    }
     if (P->chunk)
         snprintf(P->desc + strlen(P->desc), sizeof P->desc - strlen(P->desc),
                  ", %zu frames a chunk", P->chunk);
@@ -2220,13 +2236,17 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
                              P->fsmem, s);
         return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "kernel launch");
     }
-    /* the multi-pass routes, a chunk of frames at a time (l2_chunk) */
+    /* the multi-pass routes, a chunk of frames at a time (l2_chunk):
+     * chunk i on the plan's stream i % ncs with workspace i % ncs, forked
+     * from s and joined back to it by events */
     const size_t cb = P->chunk && P->chunk < batch ? P->chunk : batch;
+    const size_t nch = (batch + cb - 1) / cb;
+    const int ns = nch > 1 ? (int)(nch < (size_t)P->ncs ? nch : (size_t)P->ncs) : 1;
     size_t off2 = 0;
     const size_t wsb = ws_layout(P, cb, d_in == d_out, &off2);
     char *ws = NULL;
     if (wsb) {
-        e = cudaMallocFromPoolAsync((void **)&ws, wsb, P->pool, s);
+        e = cudaMallocFromPoolAsync((void **)&ws, wsb * ns, P->pool, s);
         if (e != cudaSuccess) {
             cudaGetLastError();
             return gfp_gpu_cuda_fail(err, errlen, e, "GPU workspace");
@@ -2237,10 +2257,33 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
                       : P->d.kind == GFP_GPU_C2R ? (n / 2 + 1) * esz : n * esz;
     const size_t ob = (size_t)P->xp.nout *
                       (P->d.kind == GFP_GPU_C2R || P->d.post != GFP_GPU_POST_NONE ? hb : esz);
-    for (size_t m = 0; m < batch && !rc; m += cb)
+    cudaEvent_t ev = NULL;
+    if (ns > 1) {
+        if ((e = cudaEventCreateWithFlags(&ev, cudaEventDisableTiming)) != cudaSuccess ||
+            (e = cudaEventRecord(ev, s)) != cudaSuccess)
+            rc = gfp_gpu_cuda_fail(err, errlen, e, "chunk fork");
+        for (int k = 0; k < ns && !rc; k++)
+            if ((e = cudaStreamWaitEvent(P->cst[k], ev, 0)) != cudaSuccess)
+                rc = gfp_gpu_cuda_fail(err, errlen, e, "chunk fork");
+    }
+    for (size_t i = 0; i < nch && !rc; i++) {
+        const size_t m = i * cb;
+        char *w = ws ? ws + (i % (size_t)ns) * wsb : NULL;
         rc = exec_multi(P, (const char *)d_in + m * ib, (char *)d_out + m * ob,
-                        batch - m < cb ? batch - m : cb, ws, off2 ? ws + off2 : NULL, s, err,
-                        errlen);
+                        batch - m < cb ? batch - m : cb, w, w && off2 ? w + off2 : NULL,
+                        ns > 1 ? P->cst[i % (size_t)ns] : s, err, errlen);
+    }
+    /* join (also after an error: s must not free the workspace while a
+     * chunk's stream may still use it) */
+    for (int k = 0; ev && k < ns; k++) {
+        if ((e = cudaEventRecord(ev, P->cst[k])) != cudaSuccess ||
+            (e = cudaStreamWaitEvent(s, ev, 0)) != cudaSuccess) {
+            if (!rc)
+                rc = gfp_gpu_cuda_fail(err, errlen, e, "chunk join");
+        }
+    }
+    if (ev)
+        cudaEventDestroy(ev);
     if (ws) {
         e = cudaFreeAsync(ws, s);
         if (e != cudaSuccess && !rc)
