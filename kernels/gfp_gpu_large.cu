@@ -528,7 +528,6 @@ static const gfp_lfast lfast_tab[] = {GFP_LF(64, 16), GFP_LF(128, 16), GFP_LF(25
 
 /* ---- host side ------------------------------------------------------------ */
 
-#define GFP_LMAXCS 8 /* streams for the L2 chunks (l2_chunk) */
 enum { GFP_ROUTE_C2C = 0, GFP_ROUTE_R2C, GFP_ROUTE_C2R, GFP_ROUTE_GENERIC,
        GFP_ROUTE_BLUE, GFP_ROUTE_BLUE1, GFP_ROUTE_BLUEF, GFP_ROUTE_BLUE4, GFP_ROUTE_BLUES };
 static const char *const route_name[] = {"c2c multi-pass", "r2c multi-pass + split",
@@ -586,10 +585,6 @@ struct gfp_large {
     int nbufs;
     cudaMemPool_t pool;
     int pool_made;
-    size_t chunk;         /* frames an exec of a multi-pass route takes at a
-                             time (l2_chunk); 0: the whole batch */
-    cudaStream_t cst[GFP_LMAXCS]; /* the chunks' streams, chunk i on cst[i % ncs] */
-    int ncs;
     char desc[256];
 };
 
@@ -1766,8 +1761,6 @@ void gfp_large_destroy(gfp_large *P)
     for (int i = 0; i < 3; i++)
         gfp_pass_destroy(&P->b4[i]);
     gfp_pass_destroy(&P->b1);
-    for (int i = 0; i < P->ncs; i++)
-        cudaStreamDestroy(P->cst[i]);
     for (int i = 0; i < P->nbufs; i++)
         cudaFree(P->bufs[i]);
     if (P->pool_made)
@@ -1778,33 +1771,6 @@ void gfp_large_destroy(gfp_large *P)
 const char *gfp_large_describe(const gfp_large *P)
 {
     return P ? P->desc : "";
-}
-
-/* L2 blocking: a multi-pass route runs its batch a chunk of frames at a
- * time, its workspace sized for one chunk and used again by the next, so
- * that what one pass writes is still in L2 when the next pass reads it.
- * A chunk's core buffer is kept under a sixth of L2 (GFP_GPU_L2CHUNK=KiB
- * sets the budget, 0 turns this off). 0: no chunks (one pass, or a frame
- * over the budget). */
-static size_t l2_chunk(const gfp_large *P)
-{
-    if (P->route == GFP_ROUTE_BLUEF || P->route == GFP_ROUTE_BLUES ||
-        P->route == GFP_ROUTE_BLUE1 ||
-        (P->route == GFP_ROUTE_C2C && (P->core.single || P->core.pc.on)))
-        return 0;
-    int l2 = 0;
-    if (cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, P->device) != cudaSuccess) {
-        cudaGetLastError();
-        return 0;
-    }
-    size_t budget = (size_t)l2 / 6;
-    const char *ev = getenv("GFP_GPU_L2CHUNK");
-    if (ev && *ev)
-        budget = (size_t)strtoull(ev, NULL, 10) * 1024;
-    /* a transform's core buffer: one frame, or two where Bluestein pairs
-     * real frames */
-    const int per = P->route == GFP_ROUTE_BLUE4 && P->b4[0].fp.bpair ? 2 : 1;
-    return budget / ((size_t)P->L * (P->d.dbl ? 16 : 8)) * per;
 }
 
 int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
@@ -2001,21 +1967,6 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                                   P->core.pass[i].C, P->core.pass[i].ffn ? " fast" : "");
         }
     }
-    P->chunk = l2_chunk(P);
-    if (P->chunk) {
-        /* GFP_GPU_L2STREAMS chunks at once, each with its own workspace */
-        int k = env_int("GFP_GPU_L2STREAMS", 4);
-        k = k < GFP_LMAXCS ? k : GFP_LMAXCS;
-        for (P->ncs = 0; P->ncs < k; P->ncs++)
-            if ((e = cudaStreamCreateWithFlags(&P->cst[P->ncs], cudaStreamNonBlocking)) !=
-                cudaSuccess) {
-                rc = gfp_gpu_cuda_fail(err, errlen, e, "cudaStreamCreate (chunks)");
-                goto done;
-            }
-    }
-    if (P->chunk)
-        snprintf(P->desc + strlen(P->desc), sizeof P->desc - strlen(P->desc),
-                 ", %zu frames a chunk", P->chunk);
     {
         const char *dbg = getenv("GFP_GPU_LARGE_DEBUG");
         if (dbg && *dbg && *dbg != '0')
@@ -2047,41 +1998,88 @@ static int launch_x(const void *f, const gfp_lxparams *x, unsigned long long wor
 
 #define GFP_XK(name) (dbl ? (const void *)name<double> : (const void *)name<float>)
 
-/* The workspace of a multi-pass route for batch frames: its bytes, and
- * (*off2) where w2 starts in it, 0 if there is no w2. */
-static size_t ws_layout(const gfp_large *P, size_t batch, int inplace, size_t *off2)
+int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t batch,
+                              void *stream, char *err, size_t errlen)
 {
-    const size_t esz = P->d.dbl ? 16 : 8, lb = (size_t)P->L * esz * batch;
-    int nws; /* core-sized buffers */
-    switch (P->route) {
-    case GFP_ROUTE_C2C:
-        nws = !P->core.pc.on && (P->core.p1.on || P->core.np >= 3 || inplace) ? 1 : 0;
-        break;
-    case GFP_ROUTE_R2C: nws = 1 + (P->d.post != GFP_GPU_POST_NONE && !P->core.single); break;
-    case GFP_ROUTE_C2R: nws = 1; break;
-    default: nws = 2; break;
-    }
-    *off2 = nws > 1 ? lb : 0;
-    if (P->route != GFP_ROUTE_BLUE4)
-        return lb * nws;
-    /* w1: M a transform; w2 (R2C): the pairs' spectra, n a pair */
-    const size_t nt = P->b4[0].fp.bpair ? (batch + 1) / 2 : batch;
-    const size_t b1 = (size_t)P->L * esz * nt;
-    if (P->xp.inmode != GFP_IN_REAL)
-        return b1;
-    *off2 = b1;
-    return b1 + P->d.n * esz * nt;
-}
-
-/* The multi-pass routes on batch frames, with the workspace w1 and w2
- * (ws_layout). */
-static int exec_multi(const gfp_large *P, const void *d_in, void *d_out, size_t batch, void *w1,
-                      void *w2, cudaStream_t s, char *err, size_t errlen)
-{
+    if (!P || !d_in || !d_out)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "null argument");
+    if (batch == 0)
+        return GFP_GPU_OK;
+    cudaStream_t s = (cudaStream_t)stream;
     const int dbl = P->d.dbl;
+    const size_t esz = dbl ? 16 : 8;
+    const size_t lb = (size_t)P->L * esz * batch; /* one complex buffer of the core */
     gfp_lxparams x = P->xp;
     x.batch = batch;
     int rc = GFP_GPU_OK;
+    cudaError_t e;
+    if (P->route == GFP_ROUTE_BLUEF) {
+        /* one frame per block (R2C: two); in place is safe: a block reads
+         * its frames in the first stage and writes them in the last */
+        unsigned long long blocks = P->bpair ? (batch + 1) / 2 : batch;
+        if (blocks > 0x7fffffffull)
+            return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large", batch);
+        gfp_bparams bp = P->bp;
+        bp.in = d_in;
+        bp.out = d_out;
+        bp.batch = batch;
+        void *args[] = {&bp};
+        e = cudaLaunchKernel(P->bfunc, dim3((unsigned)blocks), dim3((unsigned)P->bfi.threads), args,
+                             P->bfi.smem, s);
+        return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "kernel launch");
+    }
+    if (P->route == GFP_ROUTE_BLUES) {
+        /* in place is safe for C2C: a block reads its frames before it
+         * writes them */
+        gfp_pass t = P->b1;
+        t.fp.bframes = batch;
+        return gfp_pass_launch(&t, d_in, d_out, t.fp.bpair ? (batch + 1) / 2 : batch, 1, 0, 0, s,
+                               err, errlen);
+    }
+    if (P->route == GFP_ROUTE_BLUE1) {
+        x.in = d_in;
+        x.out = d_out;
+        unsigned long long blocks = (batch + x.fpb - 1) / x.fpb;
+        if (blocks > 0x7fffffffull)
+            return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large", batch);
+        const void *f = dbl ? (const void *)gfp_lblue_kernel<double, GFP_LE64, GFP_LMAXT64>
+                            : (const void *)gfp_lblue_kernel<float, GFP_LE32, GFP_LMAXT32>;
+        void *args[] = {&x};
+        e = cudaLaunchKernel(f, dim3((unsigned)blocks), dim3((unsigned)P->fthreads), args,
+                             P->fsmem, s);
+        return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "kernel launch");
+    }
+    /* workspace: how many core-sized buffers this route needs */
+    int multi = P->core.single == NULL;
+    int nws = 0;
+    switch (P->route) {
+    case GFP_ROUTE_C2C:
+        nws = !P->core.pc.on && (P->core.p1.on || P->core.np >= 3 || d_in == d_out) ? 1 : 0;
+        break;
+    case GFP_ROUTE_R2C: nws = 1 + (P->d.post != GFP_GPU_POST_NONE && multi); break;
+    case GFP_ROUTE_C2R: nws = 1; break;
+    case GFP_ROUTE_BLUE4: nws = 1; break;
+    default: nws = 2; break;
+    }
+    size_t wsb = lb * nws;
+    if (P->route == GFP_ROUTE_BLUE4) {
+        /* w1: M a transform; w2 (R2C): the pairs' spectra, n a pair */
+        const size_t nt = P->b4[0].fp.bpair ? (batch + 1) / 2 : batch;
+        wsb = (size_t)P->L * esz * nt;
+        if (P->xp.inmode == GFP_IN_REAL)
+            wsb += (size_t)P->d.n * esz * nt;
+    }
+    char *ws = NULL;
+    if (nws) {
+        e = cudaMallocFromPoolAsync((void **)&ws, wsb, P->pool, s);
+        if (e != cudaSuccess) {
+            cudaGetLastError();
+            return gfp_gpu_cuda_fail(err, errlen, e, "GPU workspace");
+        }
+    }
+    void *w1 = ws, *w2 = nws > 1 ? ws + lb : NULL;
+    if (P->route == GFP_ROUTE_BLUE4 && P->xp.inmode == GFP_IN_REAL)
+        w2 = ws + (size_t)P->L * esz * ((batch + 1) / 2);
     switch (P->route) {
     case GFP_ROUTE_C2C:
         rc = core_exec(&P->core, dbl, d_in, d_out, w1, batch, x.conj_in, x.conj_out,
@@ -2183,107 +2181,6 @@ static int exec_multi(const gfp_large *P, const void *d_in, void *d_out, size_t 
         }
         break;
     }
-    return rc;
-}
-
-int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t batch,
-                              void *stream, char *err, size_t errlen)
-{
-    if (!P || !d_in || !d_out)
-        return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "null argument");
-    if (batch == 0)
-        return GFP_GPU_OK;
-    cudaStream_t s = (cudaStream_t)stream;
-    const int dbl = P->d.dbl;
-    const size_t esz = dbl ? 16 : 8;
-    gfp_lxparams x = P->xp;
-    x.batch = batch;
-    int rc = GFP_GPU_OK;
-    cudaError_t e;
-    if (P->route == GFP_ROUTE_BLUEF) {
-        /* one frame per block (R2C: two); in place is safe: a block reads
-         * its frames in the first stage and writes them in the last */
-        unsigned long long blocks = P->bpair ? (batch + 1) / 2 : batch;
-        if (blocks > 0x7fffffffull)
-            return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large", batch);
-        gfp_bparams bp = P->bp;
-        bp.in = d_in;
-        bp.out = d_out;
-        bp.batch = batch;
-        void *args[] = {&bp};
-        e = cudaLaunchKernel(P->bfunc, dim3((unsigned)blocks), dim3((unsigned)P->bfi.threads), args,
-                             P->bfi.smem, s);
-        return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "kernel launch");
-    }
-    if (P->route == GFP_ROUTE_BLUES) {
-        /* in place is safe for C2C: a block reads its frames before it
-         * writes them */
-        gfp_pass t = P->b1;
-        t.fp.bframes = batch;
-        return gfp_pass_launch(&t, d_in, d_out, t.fp.bpair ? (batch + 1) / 2 : batch, 1, 0, 0, s,
-                               err, errlen);
-    }
-    if (P->route == GFP_ROUTE_BLUE1) {
-        x.in = d_in;
-        x.out = d_out;
-        unsigned long long blocks = (batch + x.fpb - 1) / x.fpb;
-        if (blocks > 0x7fffffffull)
-            return gfp_gpu_fail(err, errlen, GFP_GPU_EINVAL, "batch of %zu is too large", batch);
-        const void *f = dbl ? (const void *)gfp_lblue_kernel<double, GFP_LE64, GFP_LMAXT64>
-                            : (const void *)gfp_lblue_kernel<float, GFP_LE32, GFP_LMAXT32>;
-        void *args[] = {&x};
-        e = cudaLaunchKernel(f, dim3((unsigned)blocks), dim3((unsigned)P->fthreads), args,
-                             P->fsmem, s);
-        return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "kernel launch");
-    }
-    /* the multi-pass routes, a chunk of frames at a time (l2_chunk):
-     * chunk i on the plan's stream i % ncs with workspace i % ncs, forked
-     * from s and joined back to it by events */
-    const size_t cb = P->chunk && P->chunk < batch ? P->chunk : batch;
-    const size_t nch = (batch + cb - 1) / cb;
-    const int ns = nch > 1 ? (int)(nch < (size_t)P->ncs ? nch : (size_t)P->ncs) : 1;
-    size_t off2 = 0;
-    const size_t wsb = ws_layout(P, cb, d_in == d_out, &off2);
-    char *ws = NULL;
-    if (wsb) {
-        e = cudaMallocFromPoolAsync((void **)&ws, wsb * ns, P->pool, s);
-        if (e != cudaSuccess) {
-            cudaGetLastError();
-            return gfp_gpu_cuda_fail(err, errlen, e, "GPU workspace");
-        }
-    }
-    const size_t n = P->d.n, hb = esz / 2; /* a real value's bytes */
-    const size_t ib = P->d.kind == GFP_GPU_R2C ? n * hb
-                      : P->d.kind == GFP_GPU_C2R ? (n / 2 + 1) * esz : n * esz;
-    const size_t ob = (size_t)P->xp.nout *
-                      (P->d.kind == GFP_GPU_C2R || P->d.post != GFP_GPU_POST_NONE ? hb : esz);
-    cudaEvent_t ev = NULL;
-    if (ns > 1) {
-        if ((e = cudaEventCreateWithFlags(&ev, cudaEventDisableTiming)) != cudaSuccess ||
-            (e = cudaEventRecord(ev, s)) != cudaSuccess)
-            rc = gfp_gpu_cuda_fail(err, errlen, e, "chunk fork");
-        for (int k = 0; k < ns && !rc; k++)
-            if ((e = cudaStreamWaitEvent(P->cst[k], ev, 0)) != cudaSuccess)
-                rc = gfp_gpu_cuda_fail(err, errlen, e, "chunk fork");
-    }
-    for (size_t i = 0; i < nch && !rc; i++) {
-        const size_t m = i * cb;
-        char *w = ws ? ws + (i % (size_t)ns) * wsb : NULL;
-        rc = exec_multi(P, (const char *)d_in + m * ib, (char *)d_out + m * ob,
-                        batch - m < cb ? batch - m : cb, w, w && off2 ? w + off2 : NULL,
-                        ns > 1 ? P->cst[i % (size_t)ns] : s, err, errlen);
-    }
-    /* join (also after an error: s must not free the workspace while a
-     * chunk's stream may still use it) */
-    for (int k = 0; ev && k < ns; k++) {
-        if ((e = cudaEventRecord(ev, P->cst[k])) != cudaSuccess ||
-            (e = cudaStreamWaitEvent(s, ev, 0)) != cudaSuccess) {
-            if (!rc)
-                rc = gfp_gpu_cuda_fail(err, errlen, e, "chunk join");
-        }
-    }
-    if (ev)
-        cudaEventDestroy(ev);
     if (ws) {
         e = cudaFreeAsync(ws, s);
         if (e != cudaSuccess && !rc)

@@ -465,107 +465,49 @@ static void t_nested(void)
     report("four-step nested, three passes", &t);
 }
 
-/* In-place C2C of n through the plain C API (the engine runs out of
- * place): nb frames in place and out of place, the same answer. */
-static void inplace_case(size_t n, size_t nb)
-{
-    gfp_gpu_desc gd = {.n = n, .kind = GFP_GPU_C2C, .inverse = 0, .dbl = 0, .scale = 1.0,
-                       .device = 0};
-    gfp_gpu_plan *p = NULL;
-    char msg[256] = "";
-    int rc = gfp_gpu_plan_create(&gd, &p, msg, sizeof msg);
-    TU_CHECK(rc == 0, "plan n=%zu: %s", n, msg);
-    float *h = malloc(2 * n * nb * sizeof *h);
-    float *ho = malloc(2 * n * nb * sizeof *ho);
-    void *d1 = NULL, *d2 = NULL;
-    if (rc || !h || !ho || cudaMalloc(&d1, 2 * n * nb * sizeof *h) != cudaSuccess ||
-        cudaMalloc(&d2, 2 * n * nb * sizeof *h) != cudaSuccess) {
-        TU_CHECK(0, "setup n=%zu", n);
-        goto next;
-    }
-    for (size_t i = 0; i < 2 * n * nb; i++)
-        h[i] = (float)tu_rand_range(-1, 1);
-    cudaMemcpy(d1, h, 2 * n * nb * sizeof *h, cudaMemcpyHostToDevice);
-    cudaMemcpy(d2, h, 2 * n * nb * sizeof *h, cudaMemcpyHostToDevice);
-    rc = gfp_gpu_plan_exec(p, d1, d2, nb, NULL, msg, sizeof msg) ||
-         gfp_gpu_plan_exec(p, d1, d1, nb, NULL, msg, sizeof msg);
-    TU_CHECK(rc == 0 && cudaDeviceSynchronize() == cudaSuccess, "exec n=%zu: %s", n, msg);
-    cudaMemcpy(h, d1, 2 * n * nb * sizeof *h, cudaMemcpyDeviceToHost);
-    cudaMemcpy(ho, d2, 2 * n * nb * sizeof *h, cudaMemcpyDeviceToHost);
-    size_t bad = 0;
-    for (size_t i = 0; i < 2 * n * nb; i++)
-        bad += !(h[i] == ho[i]);
-    TU_CHECK(bad == 0, "n=%zu: in place differs in %zu values", n, bad);
-next:
-    if (d1)
-        cudaFree(d1);
-    if (d2)
-        cudaFree(d2);
-    free(h);
-    free(ho);
-    gfp_gpu_plan_destroy(p);
-}
-
+/* In-place C2C through the plain C API (the engine runs out of place). */
 static void t_inplace(void)
 {
     size_t sizes[] = {32768, 1 << 21, 4093, 100003, 16384, 7727};
-    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
-        inplace_case(sizes[si], 2);
-}
-
-/* the L2 chunks (gfp_gpu_large.cu's l2_chunk) set to the bytes of k core
- * frames of L values */
-static void chunk_of(size_t k, size_t L, int dbl)
-{
-    char v[32];
-    snprintf(v, sizeof v, "%zu", k * L * (dbl ? 16 : 8) / 1024);
-    setenv("GFP_GPU_L2CHUNK", v, 1);
-}
-
-/* The multi-pass routes a chunk of frames at a time (l2_chunk), the
- * chunks forced small so that a batch of 5 runs as 2 + 2 + 1 frames (4 +
- * 1 where Bluestein pairs real frames): the four-step C2C and its inverse
- * (the last pass's conjugation and scale), both precisions; R2C with the
- * split fused and with a split pass of its own, C2R through the merge;
- * Bluestein on the four-step's three passes (M 81920 = 256 x 320 for
- * 40009); the pre and post steps with a window and a post-op; the nested
- * four-step (forced from 2^21); in place. GFP_GPU_LARGE_DEBUG=1 prints
- * each plan's chunk. */
-static void t_chunk(void)
-{
-    tally t = {0};
-    chunk_of(2, 1 << 16, 0);
-    check(&t, GFP_C2C, 0, 0, 1 << 16, 5, GFP_POST_NONE, 0, 1);
-    check(&t, GFP_C2C, 1, 0, 1 << 16, 5, GFP_POST_NONE, 0, 1);
-    chunk_of(2, 1 << 16, 1);
-    check(&t, GFP_C2C, 1, 1, 1 << 16, 5, GFP_POST_NONE, 0, 1);
-    chunk_of(2, 1 << 17, 0); /* R2C and C2R of 2^18: the core 2^17 */
-    check(&t, GFP_R2C, 0, 0, 1 << 18, 5, GFP_POST_NONE, 0, 1);
-    check(&t, GFP_C2R, 1, 0, 1 << 18, 5, GFP_POST_NONE, 0, 1);
-    chunk_of(2, 1 << 17, 1);
-    check(&t, GFP_R2C, 0, 1, 1 << 18, 5, GFP_POST_NONE, 0, 1);
-    chunk_of(2, 81920, 0);
-    check(&t, GFP_C2C, 0, 0, 40009, 5, GFP_POST_NONE, 0, 1);
-    check(&t, GFP_R2C, 0, 0, 40009, 5, GFP_POST_NONE, 0, 1);
-    check(&t, GFP_C2R, 1, 0, 40009, 5, GFP_POST_NONE, 0, 1);
-    chunk_of(2, 50000, 0);
-    check(&t, GFP_R2C, 0, 0, 100000, 5, GFP_POST_POWER, 1, 0);
-    chunk_of(2, 45045, 0);
-    check(&t, GFP_C2C, 1, 0, 45045, 5, GFP_POST_NONE, 1, 0);
-    if (!quick) {
-        setenv("GFP_GPU_4S3_MIN", "21", 1);
-        setenv("GFP_GPU_4S3_Q", "128", 1);
-        chunk_of(2, 1 << 21, 0);
-        check(&t, GFP_C2C, 0, 0, 1 << 21, 3, GFP_POST_NONE, 0, 1);
-        unsetenv("GFP_GPU_4S3_MIN");
-        unsetenv("GFP_GPU_4S3_Q");
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        size_t n = sizes[si], nb = 2;
+        gfp_gpu_desc gd = {.n = n, .kind = GFP_GPU_C2C, .inverse = 0,
+                           .dbl = 0, .scale = 1.0, .device = 0};
+        gfp_gpu_plan *p = NULL;
+        char msg[256] = "";
+        int rc = gfp_gpu_plan_create(&gd, &p, msg, sizeof msg);
+        TU_CHECK(rc == 0, "plan n=%zu: %s", n, msg);
+        float *h = malloc(2 * n * nb * sizeof *h);
+        float *ho = malloc(2 * n * nb * sizeof *ho);
+        void *d1 = NULL, *d2 = NULL;
+        if (rc || !h || !ho ||
+            cudaMalloc(&d1, 2 * n * nb * sizeof *h) != cudaSuccess ||
+            cudaMalloc(&d2, 2 * n * nb * sizeof *h) != cudaSuccess) {
+            TU_CHECK(0, "setup n=%zu", n);
+            goto next;
+        }
+        for (size_t i = 0; i < 2 * n * nb; i++)
+            h[i] = (float)tu_rand_range(-1, 1);
+        cudaMemcpy(d1, h, 2 * n * nb * sizeof *h, cudaMemcpyHostToDevice);
+        cudaMemcpy(d2, h, 2 * n * nb * sizeof *h, cudaMemcpyHostToDevice);
+        rc = gfp_gpu_plan_exec(p, d1, d2, nb, NULL, msg, sizeof msg) ||
+             gfp_gpu_plan_exec(p, d1, d1, nb, NULL, msg, sizeof msg);
+        TU_CHECK(rc == 0 && cudaDeviceSynchronize() == cudaSuccess,
+                 "exec n=%zu: %s", n, msg);
+        cudaMemcpy(h, d1, 2 * n * nb * sizeof *h, cudaMemcpyDeviceToHost);
+        cudaMemcpy(ho, d2, 2 * n * nb * sizeof *h, cudaMemcpyDeviceToHost);
+        /* in place and out of place: the same kernels, the same answer */
+        size_t bad = 0;
+        for (size_t i = 0; i < 2 * n * nb; i++)
+            bad += !(h[i] == ho[i]);
+        TU_CHECK(bad == 0, "n=%zu: in place differs in %zu values", n, bad);
+    next:
+        if (d1) cudaFree(d1);
+        if (d2) cudaFree(d2);
+        free(h);
+        free(ho);
+        gfp_gpu_plan_destroy(p);
     }
-    chunk_of(1, 1 << 16, 0);
-    inplace_case(1 << 16, 3);
-    chunk_of(1, 100003 * 3, 0); /* Bluestein's M: 2n - 1 .. 3n */
-    inplace_case(100003, 3);
-    unsetenv("GFP_GPU_L2CHUNK");
-    report("multi-pass routes in L2 chunks", &t);
 }
 
 int main(void)
@@ -605,7 +547,6 @@ int main(void)
     TU_TEST(t_blues);
     TU_TEST(t_fused);
     TU_TEST(t_inplace);
-    TU_TEST(t_chunk);
     TU_TEST(t_random_large);
     TU_TEST(t_pow2);
     TU_TEST(t_every_n);
