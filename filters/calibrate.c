@@ -315,19 +315,29 @@ done:
 
 /* The split pass calibrate runs both ways: C2C rows of CAL_BESIDE_N, as
  * many frames (4 Mi values, the largest profiling run). Each part repeats
- * CAL_BESIDE_ITERS times over CAL_ROT arrays in turn (a real run streams
- * arrays larger than the caches), as one stream of batches (side_run),
- * and at once each part keeps going until the other has done its repeats
- * too, so every timed repeat of either ran beside the other. */
+ * CAL_BESIDE_ITERS times, as one stream of batches (side_run), and at
+ * once each part keeps going until the other has done its repeats too, so
+ * every timed repeat of either ran beside the other. The repeats take
+ * arrays in turn, every round on from where the last one stopped, and
+ * there are enough arrays that the CPU's parts of all of them (input and
+ * output) come to twice CAL_FLUSH_BYTES (at most 1 GiB of arrays a side,
+ * CAL_ROT_MAX arrays): a real run streams arrays larger
+ * than the caches, and a CPU part that stays in a server's L3 draws
+ * nothing from host memory, so it would not slow the GPU's copies (four
+ * arrays, 64 MiB of CPU parts in f32, measured the GPU part 1.05-1.12x
+ * slower beside the CPU's where fft2 at 8192^2 saw 1.43x; bench/NOTES.md,
+ * issue 7). */
 #define CAL_BESIDE_N 2048
 #define CAL_BESIDE_ITERS 8
-#define CAL_ROT 4
+#define CAL_ROT_MIN 4
+#define CAL_ROT_MAX 64
 #define CAL_BESIDE_CAP 1000
 
 typedef struct cal_side {
     gfp_plan *pl;
-    unsigned char *in, *out; /* CAL_ROT arrays of `bytes` each */
+    unsigned char *in, *out; /* nrot arrays of `bytes` each */
     size_t bytes, lo, hi, F, fb, tout;
+    size_t nrot, rot;        /* arrays; the next one this part takes */
     int alone;
     _Atomic int *mine, *other; /* done with the timed repeats */
     double secs;               /* per repeat */
@@ -336,7 +346,7 @@ typedef struct cal_side {
 } cal_side;
 
 /* One part's repeats as one stream of batches, as within one long pass of
- * fft2: repeat i takes the part's frames of array i % CAL_ROT, and the
+ * fft2: each repeat takes the part's frames of the next array, and the
  * plan's slots carry on from one repeat to the next (a pass of 2048
  * frames is only three of the GPU's batches: drained after each repeat,
  * the GPU would mostly fill and drain its pipeline, and feel nothing of
@@ -355,7 +365,7 @@ static void side_run(cal_side *s)
     for (int i = 0; i < CAL_BESIDE_CAP && !s->st; i++) {
         if (i >= CAL_BESIDE_ITERS && (s->alone || atomic_load(s->other)))
             break;
-        size_t a = (size_t)(i % CAL_ROT);
+        size_t a = s->rot++ % s->nrot;
         for (size_t f0 = s->lo; f0 < s->hi; f0 += chunk, k++) {
             int slot = (int)(k % (size_t)ns);
             if (busy[slot]) {
@@ -428,9 +438,17 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     if (!cpu->ops->submit_tg || !gpu->ops->submit_tg || tile >= F)
         tile = 0;
     size_t nc = gfp_fft2d_split(F, r, tile), ng = F - nc;
+    /* arrays: the CPU's parts (in and out) twice CAL_FLUSH_BYTES in all */
+    size_t nrot = 2 * CAL_FLUSH_BYTES / (2 * (nc ? nc : 1) * fb) + 1;
+    size_t rmax = ((size_t)1 << 30) / bytes; /* at most 1 GiB a side */
+    rmax = rmax > CAL_ROT_MAX ? CAL_ROT_MAX : rmax < CAL_ROT_MIN ? CAL_ROT_MIN : rmax;
+    nrot = nrot < CAL_ROT_MIN ? CAL_ROT_MIN : nrot > rmax ? rmax : nrot;
+    const char *ev = getenv("GFP_CAL_ROT"); /* A/B: this many arrays */
+    if (ev && atoi(ev) > 0)
+        nrot = (size_t)atoi(ev);
     gfp_plan *pc = NULL, *pg = NULL;
-    unsigned char *in = gpu->ops->alloc_host(gpu->state, CAL_ROT * bytes);
-    unsigned char *out = gpu->ops->alloc_host(gpu->state, CAL_ROT * bytes);
+    unsigned char *in = gpu->ops->alloc_host(gpu->state, nrot * bytes);
+    unsigned char *out = gpu->ops->alloc_host(gpu->state, nrot * bytes);
     gfp_status st = GFP_OK;
     if (!in || !out) {
         st = gfp_fail(err, GFP_ENOMEM, "out of memory for the profiling "
@@ -438,8 +456,8 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         goto done;
     }
     uint64_t seed = 777;
-    gfp_rand_fill(in, CAL_ROT * bytes / sc, dbl, &seed);
-    memset(out, 0, CAL_ROT * bytes);
+    gfp_rand_fill(in, nrot * bytes / sc, dbl, &seed);
+    memset(out, 0, nrot * bytes);
     /* t_bytes: the CPU's stores as into the arrays the model is for, far
      * larger than the caches (streaming), not as into these */
     gfp_plan_desc d = {.n = n, .kind = GFP_C2C, .dbl = dbl, .scale = 1,
@@ -452,7 +470,7 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                               err)))
         goto done;
     _Atomic int cdone = 0, gdone = 0;
-    cal_side cs = {pc, in, out, bytes, 0, nc, F, fb, tile, 1, &cdone, &gdone,
+    cal_side cs = {pc, in, out, bytes, 0, nc, F, fb, tile, nrot, 0, 1, &cdone, &gdone,
                    0, GFP_OK, {0}};
     cal_side gs = cs;
     gs.pl = pg;
@@ -503,10 +521,10 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                       "positive");
     else if (verbose)
         gfp_msg("calibrate", "%s beside: a pass of %zu x %zu split at r "
-                "%.3f (tiles of %zu): CPU part %.3f ms alone, %.3f ms beside "
+                "%.3f (tiles of %zu, %zu arrays): CPU part %.3f ms alone, %.3f ms beside "
                 "the GPU's (x%.3f); GPU part %.3f ms alone, %.3f ms beside "
                 "the CPU's (x%.3f)", dbl ? "f64" : "f32", n, F,
-                (double)ng / (double)F, tile, 1e3 * alone[0],
+                (double)ng / (double)F, tile, nrot, 1e3 * alone[0],
                 1e3 * both[0], m->beside[dbl][0], 1e3 * alone[1],
                 1e3 * both[1], m->beside[dbl][1]);
 done:

@@ -1,0 +1,59 @@
+#!/bin/sh
+# bench/gpu/dev-v28.sh - stop 24's device calls (issue 7): calibrate's
+# beside pass over enough arrays that the CPU's parts leave the L3 cache
+# (filters/calibrate.c: nrot), against the four arrays of before
+# (GFP_CAL_ROT=4), same binary, same call; then the sweep.
+#
+# Phases (PHASE, default "hyb cal"):
+#   hyb  bench/hybrid-sweep.sh (calibrate as built, correctness, the
+#        sweep) at SIZES (default 8192x8192 16384x16384), RMIN (0.6)
+#   cal  the CPU's caches (lscpu); calibrate with GFP_CAL_ROT=4 and as
+#        built, ROUNDS times alternating, each model's beside factors, and
+#        fft2 --engine hybrid at 8192x8192 out of core with each (the
+#        model's r, its predicted and the measured time)
+# Pack (dev box, repository root; build/ configured with CUDA_ARCHS=90):
+#   (cd build && make -j2 && make -j2 check TESTS=) &&
+#   sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe tests/cli/fft2ref
+# Run (device tool): carry [".devpack"], command OUT=$OUT sh bench/gpu/dev-v28.sh
+PHASE=${PHASE:-hyb cal}
+. bench/gpu/dev-common.sh
+export CUDA_MODULE_LOADING=EAGER
+R=$PWD/build/tests/cli/fft2ref
+TH=$(nproc)
+W=$PWD/build/hyb.wisdom
+if ph hyb; then
+  OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES=${SIZES:-8192x8192 16384x16384} AB=0 \
+    RMIN=${RMIN:-0.6} timeout ${HYB_T:-330} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
+  echo "hybrid-sweep rc=$?"
+fi
+if ph cal; then
+  lscpu | grep -i -E 'model name|cache' > $L/lscpu.log
+  D=$(mktemp -d)
+  $R rand $((2 * 1024 * 1024)) 5 $D/blk.cf64 &&
+    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $D/blk.cf64 $D/blk.cf32
+  for _ in $(seq 64); do cat $D/blk.cf32; done > $D/data.cf32
+  for i in $(seq ${ROUNDS:-2}); do
+    for rot in 4 0; do
+      GFP_CAL_ROT=$rot timeout 120 $G calibrate -v --threads $TH --wisdom $W -o $L/model-$rot-$i > /dev/null 2> $L/cal-$rot-$i.log
+      GFFTPIPE_MODEL=$L/model-$rot-$i timeout 60 $G fft2 -v --engine hybrid --threads $TH --wisdom $W \
+        --size 8192x8192 --gpu-mem 128Mi --repeat 3 --in-format cf32 --out-format cf32 $D/data.cf32 - > /dev/null 2> $L/fft2-$rot-$i.log
+    done
+  done
+  for e in gpu cpu; do
+    timeout 60 $G fft2 -v --engine $e --threads $TH --wisdom $W --size 8192x8192 --gpu-mem 128Mi \
+      --repeat 3 --in-format cf32 --out-format cf32 $D/data.cf32 - > /dev/null 2> $L/fft2-$e.log
+  done
+  rm -rf $D
+fi
+echo "== CPU"; cat $L/lscpu.log 2>/dev/null
+echo "== calibrate (GFP_CAL_ROT=4, then as built: 0), fft2 8192x8192 hybrid with each model"
+for f in $L/cal-*.log; do
+  [ -f $f ] || continue
+  b=$(basename $f .log); echo "$b: $(grep -h 'beside' $f | sed 's/.*split at/split at/' | cut -c1-200 | tr '\n' ' ')"
+  grep -h -E 'hybrid: r|transforms' $L/fft2-${b#cal-}.log | cut -c1-200
+done
+for e in gpu cpu; do echo "fft2 $e alone: $(grep -h 'transforms' $L/fft2-$e.log 2>/dev/null | cut -c1-120)"; done
+echo "== sweep"
+grep -E '^(ok|FAIL)|beside|sweep \(r' $L/hyb/sweep.log 2>/dev/null | cut -c1-300
+cat $L/hyb/table.txt 2>/dev/null
+(cd $OUT && tar -czf logs.tgz logs && rm -rf logs)
