@@ -11,6 +11,13 @@
 #        built, ROUNDS times alternating, each model's beside factors, and
 #        fft2 --engine hybrid at 8192x8192 out of core with each (the
 #        model's r, its predicted and the measured time)
+#   diag the GPU alone out of core at 8192x8192 (fft2 -v, median of 3):
+#        this tree, GFP_NO_THP=1, the binary of stop 21's call 9 (commit
+#        e716781, build/x/gfftpipe, packed as an absolute path), in core;
+#        bench --pipeline; THP and NUMA of the machine
+#   n1   issue 4: Z2Z f64 2^21 and 2^22 (and f32 2^21 .. 2^24) at other
+#        four-step factors (GFP_GPU_4S_N1 in N1S, default 512 1024 2048),
+#        gpu and cufft beside the default
 # Pack (dev box, repository root; build/ configured with CUDA_ARCHS=90):
 #   (cd build && make -j2 && make -j2 check TESTS=) &&
 #   sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe tests/cli/fft2ref
@@ -45,6 +52,40 @@ if ph cal; then
   done
   rm -rf $D
 fi
+if ph diag; then
+  { cat /sys/kernel/mm/transparent_hugepage/enabled; lscpu | grep -i -E 'numa|socket'; nvidia-smi topo -m; } > $L/diag-machine.log 2>&1
+  D=$(mktemp -d)
+  $R rand $((2 * 1024 * 1024)) 5 $D/blk.cf64 &&
+    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $D/blk.cf64 $D/blk.cf32
+  for _ in $(seq 64); do cat $D/blk.cf32; done > $D/data.cf32
+  f2() { timeout 60 "$@" --size 8192x8192 --repeat 3 --in-format cf32 --out-format cf32 $D/data.cf32 - 2>&1 >/dev/null | grep -E 'transforms|rror' | cut -c1-160; }
+  for i in 1 2; do
+    echo "new gpu oc: $(f2 $G fft2 -v --engine gpu --gpu-mem 128Mi)"
+    echo "old gpu oc: $(f2 build/x/gfftpipe fft2 -v --engine gpu --gpu-mem 128Mi)"
+    echo "new gpu oc NO_THP: $(GFP_NO_THP=1 f2 $G fft2 -v --engine gpu --gpu-mem 128Mi)"
+    echo "new gpu in core: $(f2 $G fft2 -v --engine gpu)"
+    echo "old gpu in core: $(f2 build/x/gfftpipe fft2 -v --engine gpu)"
+    echo "new cufft oc: $(f2 $G fft2 -v --engine cufft --gpu-mem 128Mi)"
+  done > $L/diag.log 2>&1
+  timeout 60 $G bench --pipeline --sizes 4096 --total 2Gi >> $L/diag.log 2>&1
+  rm -rf $D
+fi
+if ph n1; then
+  for p in f64 f32; do
+    sz=2097152,4194304; [ $p = f32 ] && sz=2097152,4194304,8388608,16777216
+    timeout 120 $G bench --engines gpu,cufft --kind c2c --precision $p --sizes $sz --reps 5 > $L/n1-$p-def.log 2>&1
+    for a in ${N1S:-512 1024 2048}; do
+      GFP_GPU_LARGE_DEBUG=1 GFP_GPU_4S_N1=$a timeout 120 $G bench --engines gpu --kind c2c --precision $p --sizes $sz --reps 5 > $L/n1-$p-$a.log 2>&1
+    done
+  done
+fi
+echo "== n1: log engine prec n GB/s x-cufft"
+for f in $L/n1-*.log; do
+  [ -f $f ] || continue
+  awk -v f=$(basename $f .log) '/^gpu|^cufft/ {printf "%s %s %s %s %s %s\n", f, $1, $3, $4, $7, $8}' $f
+  grep -h 'gfp_large' $f | sed 's/.*L=//' | cut -c1-70 | sort -u
+done
+echo "== diag"; cat $L/diag-machine.log $L/diag.log 2>/dev/null | cut -c1-200
 echo "== CPU"; cat $L/lscpu.log 2>/dev/null
 echo "== calibrate (GFP_CAL_ROT=4, then as built: 0), fft2 8192x8192 hybrid with each model"
 for f in $L/cal-*.log; do
