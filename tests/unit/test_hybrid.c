@@ -18,6 +18,7 @@
 typedef struct spy_state {
     gfp_engine *inner;
     size_t frames, submits;
+    size_t tframes; /* of them through submit_t or submit_tg */
 } spy_state;
 
 static gfp_status spy_open(const gfp_engine_opts *o, void **st,
@@ -59,6 +60,7 @@ static gfp_status spy_submit_t(void *state, void *plan, int slot,
 {
     spy_state *s = state;
     s->frames += n;
+    s->tframes += n;
     s->submits++;
     /* the inner (CPU) engine offers tiled arrays, plain ones without tiles */
     return s->inner->ops->submit_tg(s->inner->state, plan, slot, in, NULL, out,
@@ -94,6 +96,7 @@ static gfp_status spy_submit_tg(void *state, void *plan, int slot,
 {
     spy_state *s = state;
     s->frames += n;
+    s->tframes += n;
     s->submits++;
     return s->inner->ops->submit_tg(s->inner->state, plan, slot, in, tin,
                                     out, tout, n, ld, col0, err);
@@ -306,6 +309,13 @@ static void test_staging_path(void)
             }
         }
     TU_CHECK(ps->frames > 0, "the plain engine was not used");
+    TU_CHECK(ps->tframes == 0, "the plain engine took %zu frames through "
+             "submit_t", ps->tframes);
+    /* the CPU engine (as every engine of the tree) transposes itself; the
+     * plain one is staged */
+    TU_CHECK(gfp_fft2d_direct(cpu) && !gfp_fft2d_direct(pe),
+             "gfp_fft2d_direct: cpu %d, plain %d", gfp_fft2d_direct(cpu),
+             gfp_fft2d_direct(pe));
     gfp_engine_close(pe);
     gfp_engine_close(cpu);
 }
@@ -357,6 +367,11 @@ static void test_hybrid_matches_cpu(void)
                             TU_CHECK(spy->frames == wg, "r %.2f: %zu "
                                      "frames to the GPU, want %zu",
                                      ratios[ri], spy->frames, wg);
+                        /* every pass of C2C and R2C transposed by the
+                         * engine itself (submit_t), none staged */
+                        TU_CHECK(spy->tframes == spy->frames, "r %.2f: %zu "
+                                 "of %zu frames through submit_t",
+                                 ratios[ri], spy->tframes, spy->frames);
                         free(got);
                         gfp_engine_close(h);
                     }
@@ -436,6 +451,11 @@ static void test_tiles(void)
                         TU_CHECK(spy->frames == wg, "r %.2f tile %zu: %zu "
                                  "frames to the GPU, want %zu", ratios[ri],
                                  T, spy->frames, wg);
+                        /* an engine with submit_tg alone (as the GPU
+                         * engines are) transposes every batch itself */
+                        TU_CHECK(spy->tframes == spy->frames, "r %.2f tile "
+                                 "%zu: %zu of %zu frames through submit_tg",
+                                 ratios[ri], T, spy->tframes, spy->frames);
                         free(got);
                         gfp_engine_close(h);
                     }
