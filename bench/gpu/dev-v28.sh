@@ -5,6 +5,8 @@
 # (GFP_CAL_ROT=4), same binary, same call; then the sweep.
 #
 # Phases (PHASE, default "hyb cal"):
+#   t2d  tests/cli/fft2-gpu.sh (fft2 on the GPU against fft2ref: tiles,
+#        out of core, C2C and R2C, f32 and f64)
 #   hyb  bench/hybrid-sweep.sh (calibrate as built, correctness, the
 #        sweep) at SIZES (default 8192x8192 16384x16384), RMIN (0.6)
 #   cal  the CPU's caches (lscpu); calibrate with GFP_CAL_ROT=4 and as
@@ -28,6 +30,11 @@ export CUDA_MODULE_LOADING=EAGER
 R=$PWD/build/tests/cli/fft2ref
 TH=$(nproc)
 W=$PWD/build/hyb.wisdom
+if ph t2d; then
+  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout ${T2D_T:-200} sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
+  echo "fft2-gpu.sh rc=$? $(tail -n 1 $L/fft2-gpu.log)" > $L/t2d.txt
+  grep -E '^(not ok|FAIL)' $L/fft2-gpu.log | head -8 >> $L/t2d.txt
+fi
 if ph hyb; then
   OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES=${SIZES:-8192x8192 16384x16384} AB=0 \
     RMIN=${RMIN:-0.6} timeout ${HYB_T:-330} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
@@ -85,6 +92,7 @@ for f in $L/n1-*.log; do
   awk -v f=$(basename $f .log) '/^gpu|^cufft/ {printf "%s %s %s %s %s %s\n", f, $1, $3, $4, $7, $8}' $f
   grep -h 'gfp_large' $f | sed 's/.*L=//' | cut -c1-70 | sort -u
 done
+echo "== t2d"; cat $L/t2d.txt 2>/dev/null
 echo "== diag"; cat $L/diag-machine.log $L/diag.log 2>/dev/null | cut -c1-200
 echo "== CPU"; cat $L/lscpu.log 2>/dev/null
 echo "== calibrate (GFP_CAL_ROT=4, then as built: 0), fft2 8192x8192 hybrid with each model"
