@@ -332,6 +332,7 @@ done:
 #define CAL_ROT_MIN 4
 #define CAL_ROT_MAX 64
 #define CAL_BESIDE_CAP 1000
+#define CAL_BESIDE_ROUNDS 5
 
 typedef struct cal_side {
     gfp_plan *pl;
@@ -478,11 +479,17 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     gs.hi = F;
     gs.mine = &gdone;
     gs.other = &cdone;
-    /* alone, then at once: CAL_REPS rounds each, the medians (after a
-     * warm-up round alone: plans' first use, pages) */
-    double alone[2], both[2], ta[2][CAL_REPS], tb[2][CAL_REPS];
+    /* CAL_BESIDE_ROUNDS rounds (after a warm-up round alone: plans' first
+     * use, pages), each the CPU part alone, the GPU part alone and both at
+     * once; each factor the median of the rounds' ratios, so that a slow
+     * spell of the machine (seen once: the CPU part alone 3x its time in
+     * the next calibrate) slows a round's three runs together, not all
+     * the runs alone or all the runs beside */
+    double alone[2], both[2], f[2], ta[2][CAL_BESIDE_ROUNDS], tb[2][CAL_BESIDE_ROUNDS];
+    double q[2][CAL_BESIDE_ROUNDS];
     cal_side *sd[2] = {&cs, &gs};
-    for (int round = -1; round < CAL_REPS; round++)
+    for (int round = -1; round < CAL_BESIDE_ROUNDS; round++) {
+        cs.alone = gs.alone = 1;
         for (int k = 0; k < 2; k++) {
             atomic_store(&cdone, 0);
             atomic_store(&gdone, 0);
@@ -494,8 +501,9 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
             if (round >= 0)
                 ta[k][round] = sd[k]->secs;
         }
-    cs.alone = gs.alone = 0;
-    for (int round = 0; round < CAL_REPS; round++) {
+        if (round < 0)
+            continue;
+        cs.alone = gs.alone = 0;
         atomic_store(&cdone, 0);
         atomic_store(&gdone, 0);
         pthread_t th;
@@ -511,20 +519,28 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         }
         tb[0][round] = cs.secs;
         tb[1][round] = gs.secs;
+        for (int k = 0; k < 2; k++)
+            q[k][round] = ta[k][round] > 0 ? tb[k][round] / ta[k][round] : 0;
     }
     for (int k = 0; k < 2; k++) {
-        alone[k] = median3(ta[k][0], ta[k][1], ta[k][2]);
-        both[k] = median3(tb[k][0], tb[k][1], tb[k][2]);
+        /* the medians of the times, for -v; the factor from the ratios */
+        double v[CAL_BESIDE_ROUNDS];
+        memcpy(v, ta[k], sizeof v);
+        alone[k] = gfp_median(v, CAL_BESIDE_ROUNDS);
+        memcpy(v, tb[k], sizeof v);
+        both[k] = gfp_median(v, CAL_BESIDE_ROUNDS);
+        memcpy(v, q[k], sizeof v);
+        f[k] = gfp_median(v, CAL_BESIDE_ROUNDS);
     }
-    if (gfp_model_fit_beside(m, dbl, alone[0], both[0], alone[1], both[1]))
+    if (gfp_model_fit_beside(m, dbl, 1, f[0], 1, f[1]))
         st = gfp_fail(err, GFP_EIO, "the split pass's timings are not "
                       "positive");
     else if (verbose)
         gfp_msg("calibrate", "%s beside: a pass of %zu x %zu split at r "
-                "%.3f (tiles of %zu, %zu arrays): CPU part %.3f ms alone, %.3f ms beside "
-                "the GPU's (x%.3f); GPU part %.3f ms alone, %.3f ms beside "
-                "the CPU's (x%.3f)", dbl ? "f64" : "f32", n, F,
-                (double)ng / (double)F, tile, nrot, 1e3 * alone[0],
+                "%.3f (tiles of %zu, %zu arrays), medians of %d rounds: CPU part "
+                "%.3f ms alone, %.3f ms beside the GPU's (x%.3f); GPU part %.3f ms "
+                "alone, %.3f ms beside the CPU's (x%.3f)", dbl ? "f64" : "f32", n, F,
+                (double)ng / (double)F, tile, nrot, CAL_BESIDE_ROUNDS, 1e3 * alone[0],
                 1e3 * both[0], m->beside[dbl][0], 1e3 * alone[1],
                 1e3 * both[1], m->beside[dbl][1]);
 done:

@@ -16,7 +16,9 @@
 #   diag the GPU alone out of core at 8192x8192 (fft2 -v, median of 3):
 #        this tree, GFP_NO_THP=1, the binary of stop 21's call 9 (commit
 #        e716781, build/x/gfftpipe, packed as an absolute path), in core;
-#        bench --pipeline; THP and NUMA of the machine
+#        bench --pipeline; THP and NUMA of the machine (DSZ: the size,
+#        default 8192x8192, --gpu-mem a quarter of it; DIAG_ALL=1: also
+#        NO_THP, in core and cuFFT)
 #   n1   issue 4: Z2Z f64 2^21 and 2^22 (and f32 2^21 .. 2^24) at other
 #        four-step factors (GFP_GPU_4S_N1 in N1S, default 512 1024 2048),
 #        gpu and cufft beside the default
@@ -64,12 +66,17 @@ if ph diag; then
   D=$(mktemp -d)
   $R rand $((2 * 1024 * 1024)) 5 $D/blk.cf64 &&
     $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $D/blk.cf64 $D/blk.cf32
-  for _ in $(seq 64); do cat $D/blk.cf32; done > $D/data.cf32
-  f2() { timeout 60 "$@" --size 8192x8192 --repeat 3 --in-format cf32 --out-format cf32 $D/data.cf32 - 2>&1 >/dev/null | grep -E 'transforms|rror' | cut -c1-160; }
+  DSZ=${DSZ:-8192x8192}
+  for _ in $(seq $(( ${DSZ%x*} * ${DSZ#*x} / 1048576 ))); do cat $D/blk.cf32; done > $D/data.cf32
+  f2() { timeout 60 "$@" --size $DSZ --repeat 3 --in-format cf32 --out-format cf32 $D/data.cf32 - 2>&1 >/dev/null | grep -E 'transforms|rror' | cut -c1-160; }
   for i in 1 2; do
-    echo "new gpu oc: $(f2 $G fft2 -v --engine gpu --gpu-mem 128Mi)"
-    echo "old gpu oc: $(f2 build/x/gfftpipe fft2 -v --engine gpu --gpu-mem 128Mi)"
-    echo "new gpu oc NO_THP: $(GFP_NO_THP=1 f2 $G fft2 -v --engine gpu --gpu-mem 128Mi)"
+    GM=$(( ${DSZ%x*} * ${DSZ#*x} * 2 ))
+    echo "new gpu oc: $(f2 $G fft2 -v --engine gpu --gpu-mem $GM)"
+    echo "old gpu oc: $(f2 build/x/gfftpipe fft2 -v --engine gpu --gpu-mem $GM)"
+    echo "new cpu: $(f2 $G fft2 -v --engine cpu --threads $TH)"
+    echo "old cpu: $(f2 build/x/gfftpipe fft2 -v --engine cpu --threads $TH)"
+    [ -n "${DIAG_ALL:-}" ] || continue
+    echo "new gpu oc NO_THP: $(GFP_NO_THP=1 f2 $G fft2 -v --engine gpu --gpu-mem $GM)"
     echo "new gpu in core: $(f2 $G fft2 -v --engine gpu)"
     echo "old gpu in core: $(f2 build/x/gfftpipe fft2 -v --engine gpu)"
     echo "new cufft oc: $(f2 $G fft2 -v --engine cufft --gpu-mem 128Mi)"
