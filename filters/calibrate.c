@@ -321,12 +321,12 @@ done:
  * arrays in turn, every round on from where the last one stopped, and
  * there are enough arrays that the CPU's parts of all of them (input and
  * output) come to twice CAL_FLUSH_BYTES (at most 1 GiB of arrays a side,
- * CAL_ROT_MAX arrays): a real run streams arrays larger
- * than the caches, and a CPU part that stays in a server's L3 draws
- * nothing from host memory, so it would not slow the GPU's copies (four
- * arrays, 64 MiB of CPU parts in f32, measured the GPU part 1.05-1.12x
- * slower beside the CPU's where fft2 at 8192^2 saw 1.43x; bench/NOTES.md,
- * issue 7). */
+ * CAL_ROT_MAX arrays): a real run streams arrays larger than the caches,
+ * and a CPU part that stayed in a server's L3 between repeats would draw
+ * less from host memory than a real run's. (Measured on an H100 machine
+ * with a 300 MiB L3, bench/NOTES.md issue 7: four arrays gave the GPU
+ * part 1.00-1.16x, thirty-two 1.12-1.26x, before the rounds below; with
+ * them, 1.22-1.37x and 1.22-1.31x: no difference shown.) */
 #define CAL_BESIDE_N 2048
 #define CAL_BESIDE_ITERS 8
 #define CAL_ROT_MIN 4
