@@ -19,6 +19,9 @@
 #        bench --pipeline; THP and NUMA of the machine (DSZ: the size,
 #        default 8192x8192, --gpu-mem a quarter of it; DIAG_ALL=1: also
 #        NO_THP, in core and cuFFT)
+#   final the GPU suites on the final tree: test_gpu_large, test_engine_gpu
+#        and test_gpu_2d quick, memcheck on test_gpu_large quick,
+#        tests/cli/gpu-faults.sh (pack those four binaries too)
 #   n1   issue 4: Z2Z f64 2^21 and 2^22 (and f32 2^21 .. 2^24) at other
 #        four-step factors (GFP_GPU_4S_N1 in N1S, default 512 1024 2048),
 #        gpu and cufft beside the default
@@ -32,6 +35,15 @@ export CUDA_MODULE_LOADING=EAGER
 R=$PWD/build/tests/cli/fft2ref
 TH=$(nproc)
 W=$PWD/build/hyb.wisdom
+if ph final; then
+  (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
+  (cd build && GFP_TEST_QUICK=1 timeout 250 compute-sanitizer --tool memcheck --error-exitcode 9 \
+      $U/test_gpu_large > $L/test_gpu_large-memcheck.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-memcheck.log) &
+  wait
+  (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_engine_gpu > $L/test_engine_gpu.log 2>&1; echo "rc=$?" >> $L/test_engine_gpu.log)
+  (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log)
+  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build timeout 120 sh tests/cli/gpu-faults.sh > $L/gpu-faults.log 2>&1; echo "rc=$?" >> $L/gpu-faults.log
+fi
 if ph t2d; then
   GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout ${T2D_T:-200} sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
   echo "fft2-gpu.sh rc=$? $(tail -n 1 $L/fft2-gpu.log)" > $L/t2d.txt
@@ -99,6 +111,8 @@ for f in $L/n1-*.log; do
   awk -v f=$(basename $f .log) '/^gpu|^cufft/ {printf "%s %s %s %s %s %s\n", f, $1, $3, $4, $7, $8}' $f
   grep -h 'gfp_large' $f | sed 's/.*L=//' | cut -c1-70 | sort -u
 done
+echo "== tests"
+for t in test_gpu_large test_gpu_large-memcheck test_engine_gpu test_gpu_2d gpu-faults; do [ -f $L/$t.log ] && sum $t; done
 echo "== t2d"; cat $L/t2d.txt 2>/dev/null
 echo "== diag"; cat $L/diag-machine.log $L/diag.log 2>/dev/null | cut -c1-200
 echo "== CPU"; cat $L/lscpu.log 2>/dev/null
