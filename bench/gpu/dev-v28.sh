@@ -9,8 +9,8 @@
 #        out of core, C2C and R2C, f32 and f64)
 #   hyb  bench/hybrid-sweep.sh (calibrate as built, correctness, the
 #        sweep) at SIZES (default 8192x8192 16384x16384), RMIN (0.6)
-#   cal  the CPU's caches (lscpu); calibrate with GFP_CAL_ROT=4 and as
-#        built, ROUNDS times alternating, each model's beside factors, and
+#   cal  the CPU's caches (lscpu); calibrate with each setting of CALV
+#        (default "GFP_CAL_ROT=4 GFP_CAL_ROT=0"), ROUNDS times alternating, each model's beside factors, and
 #        fft2 --engine hybrid at 8192x8192 out of core with each (the
 #        model's r, its predicted and the measured time)
 #   diag the GPU alone out of core at 8192x8192 (fft2 -v, median of 3):
@@ -61,8 +61,9 @@ if ph cal; then
     $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $D/blk.cf64 $D/blk.cf32
   for _ in $(seq 64); do cat $D/blk.cf32; done > $D/data.cf32
   for i in $(seq ${ROUNDS:-2}); do
-    for rot in 4 0; do
-      GFP_CAL_ROT=$rot timeout 120 $G calibrate -v --threads $TH --wisdom $W -o $L/model-$rot-$i > /dev/null 2> $L/cal-$rot-$i.log
+    for cv in ${CALV:-GFP_CAL_ROT=4 GFP_CAL_ROT=0}; do
+      rot=$(echo $cv | tr -c 'A-Za-z0-9\n' _)
+      env $cv timeout 120 $G calibrate -v --threads $TH --wisdom $W -o $L/model-$rot-$i > /dev/null 2> $L/cal-$rot-$i.log
       GFFTPIPE_MODEL=$L/model-$rot-$i timeout 60 $G fft2 -v --engine hybrid --threads $TH --wisdom $W \
         --size 8192x8192 --gpu-mem 128Mi --repeat 3 --in-format cf32 --out-format cf32 $D/data.cf32 - > /dev/null 2> $L/fft2-$rot-$i.log
     done
@@ -116,7 +117,7 @@ for t in test_gpu_large test_gpu_large-memcheck test_engine_gpu test_gpu_2d gpu-
 echo "== t2d"; cat $L/t2d.txt 2>/dev/null
 echo "== diag"; cat $L/diag-machine.log $L/diag.log 2>/dev/null | cut -c1-200
 echo "== CPU"; cat $L/lscpu.log 2>/dev/null
-echo "== calibrate (GFP_CAL_ROT=4, then as built: 0), fft2 8192x8192 hybrid with each model"
+echo "== calibrate (each of CALV), fft2 8192x8192 hybrid with each model"
 for f in $L/cal-*.log; do
   [ -f $f ] || continue
   b=$(basename $f .log); echo "$b: $(grep -h 'beside' $f | sed 's/.*split at/split at/' | cut -c1-200 | tr '\n' ' ')"
