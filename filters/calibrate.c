@@ -313,9 +313,8 @@ done:
 
 /* ---- the two parts at once (model.h: beside) ------------------------- */
 
-/* The split pass calibrate runs both ways: C2C rows of CAL_BESIDE_N, 4 Mi
- * values (the largest profiling run; GFP_CAL_BESIDE_N=n, a power of two
- * from 256 to 16384, for A/B). Each part repeats
+/* The split pass calibrate runs both ways: C2C rows of CAL_BESIDE_N, as
+ * many frames (4 Mi values, the largest profiling run). Each part repeats
  * CAL_BESIDE_ITERS times, as one stream of batches (side_run), and at
  * once each part keeps going until the other has done its repeats too, so
  * every timed repeat of either ran beside the other. The repeats take
@@ -329,7 +328,6 @@ done:
  * part 1.00-1.16x, thirty-two 1.12-1.26x, before the rounds below; with
  * them, 1.22-1.37x and 1.22-1.31x: no difference shown.) */
 #define CAL_BESIDE_N 2048
-#define CAL_BESIDE_VALUES ((size_t)4 << 20)
 #define CAL_BESIDE_ITERS 8
 #define CAL_ROT_MIN 4
 #define CAL_ROT_MAX 64
@@ -427,11 +425,7 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                                  size_t gpu_mem, int verbose, gfp_model *m,
                                  gfp_error *err)
 {
-    size_t n = CAL_BESIDE_N;
-    const char *en = getenv("GFP_CAL_BESIDE_N");
-    if (en && atoi(en) >= 256 && atoi(en) <= 16384 && !(atoi(en) & (atoi(en) - 1)))
-        n = (size_t)atoi(en);
-    size_t F = CAL_BESIDE_VALUES / n;
+    size_t n = CAL_BESIDE_N, F = CAL_BESIDE_N;
     size_t sc = dbl ? sizeof(double) : sizeof(float), fb = 2 * n * sc;
     gfp_model_problem mp = {.W = n, .H = F, .kind = GFP_C2C, .dbl = dbl,
                             .gpu_mem = gpu_mem};
