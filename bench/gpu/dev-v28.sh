@@ -22,6 +22,9 @@
 #   final the GPU suites on the final tree: test_gpu_large, test_engine_gpu
 #        and test_gpu_2d quick, memcheck on test_gpu_large quick,
 #        tests/cli/gpu-faults.sh (pack those four binaries too)
+#   split fft2 at 8192x8192 out of core: the GPU alone and the hybrid at
+#        --ratio 0.75, each with the tiled intermediate array (default) and
+#        GFP_FFT2_TILE=0, twice alternating (-v: the parts' times)
 #   n1   issue 4: Z2Z f64 2^21 and 2^22 (and f32 2^21 .. 2^24) at other
 #        four-step factors (GFP_GPU_4S_N1 in N1S, default 512 1024 2048),
 #        gpu and cufft beside the default
@@ -43,6 +46,23 @@ if ph final; then
   (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_engine_gpu > $L/test_engine_gpu.log 2>&1; echo "rc=$?" >> $L/test_engine_gpu.log)
   (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log)
   GFFTPIPE=$G TOP_BUILDDIR=$PWD/build timeout 120 sh tests/cli/gpu-faults.sh > $L/gpu-faults.log 2>&1; echo "rc=$?" >> $L/gpu-faults.log
+fi
+if ph split; then
+  D=$(mktemp -d)
+  $R rand $((2 * 1024 * 1024)) 5 $D/blk.cf64 &&
+    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $D/blk.cf64 $D/blk.cf32
+  for _ in $(seq 64); do cat $D/blk.cf32; done > $D/data.cf32
+  for i in 1 2; do
+    for tile in "" 0; do
+      for e in "gpu" "hybrid --ratio 0.75"; do
+        echo "## tile=${tile:-default} $e"
+        GFP_FFT2_TILE=$tile timeout 60 $G fft2 -v --engine $e --threads $TH --wisdom $W --size 8192x8192 \
+          --gpu-mem 128Mi --repeat 3 --in-format cf32 --out-format cf32 $D/data.cf32 - 2>&1 >/dev/null |
+          grep -E 'transforms|split passes' | cut -c1-190
+      done
+    done
+  done > $L/split.log 2>&1
+  rm -rf $D
 fi
 if ph t2d; then
   GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout ${T2D_T:-200} sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
@@ -112,6 +132,7 @@ for f in $L/n1-*.log; do
   awk -v f=$(basename $f .log) '/^gpu|^cufft/ {printf "%s %s %s %s %s %s\n", f, $1, $3, $4, $7, $8}' $f
   grep -h 'gfp_large' $f | sed 's/.*L=//' | cut -c1-70 | sort -u
 done
+echo "== split"; cat $L/split.log 2>/dev/null
 echo "== tests"
 for t in test_gpu_large test_gpu_large-memcheck test_engine_gpu test_gpu_2d gpu-faults; do [ -f $L/$t.log ] && sum $t; done
 echo "== t2d"; cat $L/t2d.txt 2>/dev/null
