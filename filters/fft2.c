@@ -737,10 +737,9 @@ int gfp_fft2d_direct(const gfp_engine *e)
  * values: out is L x ld, or tiles of it, tl). An engine with submit_tg or
  * submit_t transposes itself (gfp_fft2d_direct: the GPU on the device,
  * the CPU engine on its workers, the hybrid engine each part where it
- * ran); otherwise each
- * batch lands in a staging buffer (stage[slot], one batch's output) and
- * is transposed from there while the engine computes the next. Tiles
- * (tl) need submit_tg (ld frames in all). */
+ * ran); otherwise each batch lands in a staging buffer (stage[slot], one
+ * batch's output) and is transposed from there while the engine computes
+ * the next. Tiles (tl) need submit_tg (ld frames in all). */
 static gfp_status pass_t(gfp_plan *pl, const void *in, void *out, size_t lo,
                          size_t hi, size_t ld, size_t ib, size_t L, int dbl,
                          void *const stage[2], int threads,
@@ -748,7 +747,8 @@ static gfp_status pass_t(gfp_plan *pl, const void *in, void *out, size_t lo,
 {
     size_t chunk = pl->desc.batch;
     int direct = gfp_fft2d_direct(pl->engine);
-    /* staging buffers are two: an engine without submit_t runs two slots */
+    /* staging buffers are two: an engine that does not transpose itself
+     * runs two slots */
     int ns = direct || plan_slots(pl) < 2 ? plan_slots(pl) : 2;
     int busy[F2_MAX_SLOTS] = {0};
     size_t f0s[F2_MAX_SLOTS] = {0}, nfs[F2_MAX_SLOTS] = {0};
