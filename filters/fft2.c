@@ -727,26 +727,21 @@ typedef struct f2_tiling {
 } f2_tiling;
 static const f2_tiling f2_plain = {0, 0};
 
-int gfp_fft2d_direct(const gfp_engine *e)
-{
-    return e->ops->submit_tg != NULL || e->ops->submit_t != NULL;
-}
-
 /* Frames lo .. hi - 1 through pl in batches, slots in flight, each batch's
  * output landing transposed in out (frame f as column f of L complex
- * values: out is L x ld, or tiles of it, tl). An engine with submit_tg or
- * submit_t transposes itself (gfp_fft2d_direct: the GPU on the device,
- * the CPU engine on its workers, the hybrid engine each part where it
- * ran); otherwise each batch lands in a staging buffer (stage[slot], one
- * batch's output) and is transposed from there while the engine computes
- * the next. Tiles (tl) need submit_tg (ld frames in all). */
+ * values: out is L x ld, or tiles of it, tl). An engine that transposes
+ * itself (gfp_engine_transposes) takes each batch through
+ * gfp_plan_submit_tg, with or without tiles; otherwise each batch lands
+ * in a staging buffer (stage[slot], one batch's output) and is transposed
+ * from there while the engine computes the next. Tiles (tl) need
+ * submit_tg (ld frames in all). */
 static gfp_status pass_t(gfp_plan *pl, const void *in, void *out, size_t lo,
                          size_t hi, size_t ld, size_t ib, size_t L, int dbl,
                          void *const stage[2], int threads,
                          const f2_tiling *tl, gfp_error *err)
 {
     size_t chunk = pl->desc.batch;
-    int direct = gfp_fft2d_direct(pl->engine);
+    int direct = gfp_engine_transposes(pl->engine);
     /* staging buffers are two: an engine that does not transpose itself
      * runs two slots */
     int ns = direct || plan_slots(pl) < 2 ? plan_slots(pl) : 2;
@@ -799,7 +794,7 @@ static gfp_status pass_t_r(gfp_plan *pl, const void *in, void *out,
     void *stage[2] = {NULL, NULL};
     size_t sb = pl->desc.batch * 2 * L * (dbl ? sizeof(double)
                                               : sizeof(float));
-    if (!gfp_fft2d_direct(e)) {
+    if (!gfp_engine_transposes(e)) {
         stage[0] = e->ops->alloc_host(e->state, sb);
         stage[1] = e->ops->alloc_host(e->state, sb);
         if (!stage[0] || !stage[1]) {

@@ -122,14 +122,6 @@ gfp_status gfp_fft2d_pass(gfp_plan *pl, const void *in, void *out,
 gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
                             size_t frames, size_t ib, size_t L, int dbl,
                             int threads, gfp_error *err) GFP_WUR;
-/* Whether e's plans transpose a pass's batches themselves (submit_tg or
- * submit_t: the GPU engines on the device, the CPU engine in its workers'
- * caches, the hybrid engine each part where it ran); if not, fft2's
- * transposed passes stage each batch and transpose it on the host. Every
- * engine of this tree does (test_hybrid asserts it: stop 21's review
- * dropped the engines' submit_t while fft2 still asked for it, and every
- * out-of-core pass went through the staging buffers, 20x slower). */
-int gfp_fft2d_direct(const gfp_engine *e);
 /* The CPU's share of a pass of frames frames split at GPU fraction r (the
  * first frames; the GPU takes the rest): with the output in tiles of tile
  * frames (0: none) on the nearest tile bound where both parts keep

@@ -208,6 +208,11 @@ gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err)
     return p->engine->ops->wait(p->engine->state, p->impl, slot, err);
 }
 
+int gfp_engine_transposes(const gfp_engine *e)
+{
+    return e->ops->submit_tg != NULL || e->ops->submit_t != NULL;
+}
+
 gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
                              size_t nframes, size_t ld, size_t col0,
                              gfp_error *err)
@@ -215,13 +220,13 @@ gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
     gfp_status st = batch_check(p, nframes, err);
     if (st)
         return st;
+    if (!gfp_engine_transposes(p->engine))
+        return gfp_fail(err, GFP_ENOTSUP, "the %s engine has no transposed "
+                        "output", p->engine->name);
     const gfp_engine_ops *o = p->engine->ops;
     if (o->submit_tg) /* plain arrays are tiled ones without tiles */
         return o->submit_tg(p->engine->state, p->impl, slot, in, NULL, out, 0,
                             nframes, ld, col0, err);
-    if (!o->submit_t)
-        return gfp_fail(err, GFP_ENOTSUP, "the %s engine has no transposed "
-                        "output", p->engine->name);
     return o->submit_t(p->engine->state, p->impl, slot, in, out, nframes, ld,
                        col0, err);
 }

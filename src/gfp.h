@@ -469,8 +469,15 @@ void gfp_plan_destroy(gfp_plan *p);
 gfp_status gfp_plan_submit(gfp_plan *p, int slot, const void *in, void *out,
                            size_t nframes, gfp_error *err) GFP_WUR;
 gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err) GFP_WUR;
+/* Whether e's plans take gfp_plan_submit_t: the engine transposes a
+ * batch's output itself (submit_tg or submit_t: the GPU engines on the
+ * device, the CPU engine in its workers' caches, the hybrid engine each
+ * part where it ran). fft2's transposed passes stage and transpose on the
+ * host otherwise. */
+int gfp_engine_transposes(const gfp_engine *e);
 /* submit_t of the plan's engine (see gfp_engine_ops), or its submit_tg
- * without tiles; GFP_ENOTSUP when the engine has neither. */
+ * without tiles; GFP_ENOTSUP when the engine has neither
+ * (gfp_engine_transposes). */
 gfp_status gfp_plan_submit_t(gfp_plan *p, int slot, const void *in, void *out,
                              size_t nframes, size_t ld, size_t col0,
                              gfp_error *err) GFP_WUR;

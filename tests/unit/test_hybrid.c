@@ -313,9 +313,9 @@ static void test_staging_path(void)
              "submit_t", ps->tframes);
     /* the CPU engine (as every engine of the tree) transposes itself; the
      * plain one is staged */
-    TU_CHECK(gfp_fft2d_direct(cpu) && !gfp_fft2d_direct(pe),
-             "gfp_fft2d_direct: cpu %d, plain %d", gfp_fft2d_direct(cpu),
-             gfp_fft2d_direct(pe));
+    TU_CHECK(gfp_engine_transposes(cpu) && !gfp_engine_transposes(pe),
+             "gfp_engine_transposes: cpu %d, plain %d", gfp_engine_transposes(cpu),
+             gfp_engine_transposes(pe));
     gfp_engine_close(pe);
     gfp_engine_close(cpu);
 }
