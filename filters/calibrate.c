@@ -441,9 +441,13 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     size_t nc = gfp_fft2d_split(F, r, tile), ng = F - nc;
     /* arrays: the CPU's parts (in and out) twice CAL_FLUSH_BYTES in all */
     size_t nrot = 2 * CAL_FLUSH_BYTES / (2 * (nc ? nc : 1) * fb) + 1;
-    size_t rmax = ((size_t)1 << 30) / bytes; /* at most 1 GiB a side */
-    rmax = rmax > CAL_ROT_MAX ? CAL_ROT_MAX : rmax < CAL_ROT_MIN ? CAL_ROT_MIN : rmax;
-    nrot = nrot < CAL_ROT_MIN ? CAL_ROT_MIN : nrot > rmax ? rmax : nrot;
+    size_t cap = ((size_t)1 << 30) / bytes; /* at most 1 GiB a side */
+    if (cap > CAL_ROT_MAX)
+        cap = CAL_ROT_MAX;
+    if (nrot > cap)
+        nrot = cap;
+    if (nrot < CAL_ROT_MIN)
+        nrot = CAL_ROT_MIN;
     const char *ev = getenv("GFP_CAL_ROT"); /* A/B: this many arrays */
     if (ev && atoi(ev) > 0)
         nrot = (size_t)atoi(ev);
@@ -522,16 +526,12 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         for (int k = 0; k < 2; k++)
             q[k][round] = ta[k][round] > 0 ? tb[k][round] / ta[k][round] : 0;
     }
-    for (int k = 0; k < 2; k++) {
-        /* the medians of the times, for -v; the factor from the ratios */
-        double v[CAL_BESIDE_ROUNDS];
-        memcpy(v, ta[k], sizeof v);
-        alone[k] = gfp_median(v, CAL_BESIDE_ROUNDS);
-        memcpy(v, tb[k], sizeof v);
-        both[k] = gfp_median(v, CAL_BESIDE_ROUNDS);
-        memcpy(v, q[k], sizeof v);
-        f[k] = gfp_median(v, CAL_BESIDE_ROUNDS);
+    for (int k = 0; k < 2; k++) { /* (gfp_median sorts; these are done with) */
+        alone[k] = gfp_median(ta[k], CAL_BESIDE_ROUNDS); /* for -v */
+        both[k] = gfp_median(tb[k], CAL_BESIDE_ROUNDS);
+        f[k] = gfp_median(q[k], CAL_BESIDE_ROUNDS); /* the factor */
     }
+    /* the factors as the ratios of unit times (fit_beside clamps them) */
     if (gfp_model_fit_beside(m, dbl, 1, f[0], 1, f[1]))
         st = gfp_fail(err, GFP_EIO, "the split pass's timings are not "
                       "positive");
