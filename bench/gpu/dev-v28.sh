@@ -38,6 +38,13 @@ export CUDA_MODULE_LOADING=EAGER
 R=$PWD/build/tests/cli/fft2ref
 TH=$(nproc)
 W=$PWD/build/hyb.wisdom
+# mkdata DIR WxH: DIR/data.cf32, W x H cf32 values (a multiple of 1 Mi):
+# a random 1024x1024 block's spectrum, repeated
+mkdata() {
+  $R rand $((2 * 1024 * 1024)) 5 $1/blk.cf64 &&
+    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $1/blk.cf64 $1/blk.cf32
+  for _ in $(seq $(( ${2%x*} * ${2#*x} / 1048576 ))); do cat $1/blk.cf32; done > $1/data.cf32
+}
 if ph final; then
   (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
   (cd build && GFP_TEST_QUICK=1 timeout 250 compute-sanitizer --tool memcheck --error-exitcode 9 \
@@ -48,10 +55,7 @@ if ph final; then
   GFFTPIPE=$G TOP_BUILDDIR=$PWD/build timeout 120 sh tests/cli/gpu-faults.sh > $L/gpu-faults.log 2>&1; echo "rc=$?" >> $L/gpu-faults.log
 fi
 if ph split; then
-  D=$(mktemp -d)
-  $R rand $((2 * 1024 * 1024)) 5 $D/blk.cf64 &&
-    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $D/blk.cf64 $D/blk.cf32
-  for _ in $(seq 64); do cat $D/blk.cf32; done > $D/data.cf32
+  D=$(mktemp -d); mkdata $D 8192x8192
   for i in 1 2; do
     for tile in "" 0; do
       for e in "gpu" "hybrid --ratio 0.75"; do
@@ -76,10 +80,7 @@ if ph hyb; then
 fi
 if ph cal; then
   lscpu | grep -i -E 'model name|cache' > $L/lscpu.log
-  D=$(mktemp -d)
-  $R rand $((2 * 1024 * 1024)) 5 $D/blk.cf64 &&
-    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $D/blk.cf64 $D/blk.cf32
-  for _ in $(seq 64); do cat $D/blk.cf32; done > $D/data.cf32
+  D=$(mktemp -d); mkdata $D 8192x8192
   for i in $(seq ${ROUNDS:-2}); do
     for cv in ${CALV:-GFP_CAL_ROT=4 GFP_CAL_ROT=0}; do
       rot=$(echo $cv | tr -c 'A-Za-z0-9\n' _)
@@ -96,11 +97,8 @@ if ph cal; then
 fi
 if ph diag; then
   { cat /sys/kernel/mm/transparent_hugepage/enabled; lscpu | grep -i -E 'numa|socket'; nvidia-smi topo -m; } > $L/diag-machine.log 2>&1
-  D=$(mktemp -d)
-  $R rand $((2 * 1024 * 1024)) 5 $D/blk.cf64 &&
-    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $D/blk.cf64 $D/blk.cf32
   DSZ=${DSZ:-8192x8192}
-  for _ in $(seq $(( ${DSZ%x*} * ${DSZ#*x} / 1048576 ))); do cat $D/blk.cf32; done > $D/data.cf32
+  D=$(mktemp -d); mkdata $D $DSZ
   f2() { timeout 60 "$@" --size $DSZ --repeat 3 --in-format cf32 --out-format cf32 $D/data.cf32 - 2>&1 >/dev/null | grep -E 'transforms|rror' | cut -c1-160; }
   for i in 1 2; do
     GM=$(( ${DSZ%x*} * ${DSZ#*x} * 2 ))
