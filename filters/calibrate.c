@@ -625,7 +625,7 @@ int gfp_calibrate_main(int argc, char **argv)
     /* waits that sleep, as the hybrid engine's GPU part waits while FFTW
      * runs --threads threads (engine.c) */
     gfp_engine_opts geo = eo;
-    geo.gpu_block_sync = 1;
+    geo.gpu_block_sync = gfp_hybrid_block_sync();
     if (gfp_engine_open("gpu", &geo, "calibrate", &gpu, &gerr)) {
         gpu = NULL;
         if (!quiet)

@@ -81,7 +81,7 @@ gfp_status gfp_engine_open(const char *name, const gfp_engine_opts *o,
 #ifdef GFP_HAVE_CUDA
         gfp_engine *gpu = NULL;
         gfp_engine_opts go = *o;
-        go.gpu_block_sync = 1;
+        go.gpu_block_sync = gfp_hybrid_block_sync();
         if (open_ops(&gfp_engine_gpu, &go, &gpu, &gerr) == GFP_OK)
             return gfp_hybrid_wrap(cpu, gpu, o, who, out, err);
 #else
@@ -206,6 +206,12 @@ gfp_status gfp_plan_submit(gfp_plan *p, int slot, const void *in, void *out,
 gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err)
 {
     return p->engine->ops->wait(p->engine->state, p->impl, slot, err);
+}
+
+int gfp_hybrid_block_sync(void)
+{
+    const char *e = getenv("GFP_HYB_SPIN");
+    return !(e && *e && strcmp(e, "0"));
 }
 
 int gfp_engine_transposes(const gfp_engine *e)

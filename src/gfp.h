@@ -475,6 +475,11 @@ gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err) GFP_WUR;
  * part where it ran). fft2's transposed passes stage and transpose on the
  * host otherwise. */
 int gfp_engine_transposes(const gfp_engine *e);
+
+/* Whether the hybrid engine's GPU part (and calibrate's) waits by sleeping
+ * (1, the default) or spinning on a core (GFP_HYB_SPIN=1, for A/B). */
+int gfp_hybrid_block_sync(void);
+
 /* submit_t of the plan's engine (see gfp_engine_ops), or its submit_tg
  * without tiles; GFP_ENOTSUP when the engine has neither
  * (gfp_engine_transposes). */

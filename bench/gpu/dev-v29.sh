@@ -1,0 +1,94 @@
+#!/bin/sh
+# bench/gpu/dev-v29.sh - stop 25's device calls (issue 7): does the
+# hybrid's GPU part lose its time waiting for a core? fft2's split passes
+# run FFTW on --threads threads (all the cores) while the GPU part's
+# thread sleeps in each batch's wait (engine.c: gfp_hybrid_block_sync);
+# each wake-up then waits for a core that 16 busy FFTW threads hold.
+#
+# Phases (PHASE, default "split"):
+#   split fft2 C2C f32 at SIZE (default 8192x8192) out of core (--gpu-mem a
+#         quarter), median of 3, twice alternating: the GPU alone, the CPU
+#         alone at TH and TH-1 threads, the hybrid at --ratio RATIO (0.75)
+#         at TH, TH-1 and TH-2 threads, sleeping and spinning
+#         (GFP_HYB_SPIN=1) waits, and with GFP_FFT2_TILE=0 (-v: the parts)
+#   cal   calibrate at each thread count of CALT (default "TH TH-1"),
+#         ROUNDS (2) times alternating, with SPIN (unset: sleeping waits),
+#         and fft2 --engine hybrid at SIZE with each model
+#   hyb   bench/hybrid-sweep.sh at SIZES (default 8192x8192), THREADS
+#         (default TH-1), RMIN (0.6), with SPIN
+#   final the GPU suites quick, memcheck on test_gpu_large quick,
+#         gpu-faults.sh (pack test_gpu_large, test_engine_gpu, test_gpu_2d
+#         and tests/fault/gpufault.so too)
+# Pack (dev box, repository root; build/ configured with CUDA_ARCHS=90):
+#   (cd build && make -j2 && make -j2 check TESTS=) &&
+#   sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe tests/cli/fft2ref
+# Run (device tool): carry [".devpack"], command OUT=$OUT sh bench/gpu/dev-v29.sh
+PHASE=${PHASE:-split}
+. bench/gpu/dev-common.sh
+export CUDA_MODULE_LOADING=EAGER
+R=$PWD/build/tests/cli/fft2ref
+TH=$(nproc)
+W=$PWD/build/hyb.wisdom
+SIZE=${SIZE:-8192x8192}
+GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
+RATIO=${RATIO:-0.75}
+# DIR/data.cf32: SIZE cf32 values (a multiple of 1 Mi), a random
+# 1024x1024 block's spectrum repeated
+mkdata() {
+  $R rand $((2 * 1024 * 1024)) 5 $1/blk.cf64 &&
+    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $1/blk.cf64 $1/blk.cf32
+  for _ in $(seq $(( ${SIZE%x*} * ${SIZE#*x} / 1048576 ))); do cat $1/blk.cf32; done > $1/data.cf32
+}
+# f2 ENGINE-ARGS...: fft2 at SIZE out of core, its -v lines
+f2() {
+  timeout 60 $G fft2 -v --wisdom $W --size $SIZE --gpu-mem $GM --repeat 3 \
+    --in-format cf32 --out-format cf32 "$@" $D/data.cf32 - 2>&1 >/dev/null |
+    grep -E 'transforms|split passes|rror' | cut -c1-220
+}
+D=$(mktemp -d)
+if ph split || ph cal; then mkdata $D; fi
+if ph final; then
+  (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
+  (cd build && GFP_TEST_QUICK=1 timeout 250 compute-sanitizer --tool memcheck --error-exitcode 9 \
+      $U/test_gpu_large > $L/test_gpu_large-memcheck.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-memcheck.log) &
+  wait
+  (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_engine_gpu > $L/test_engine_gpu.log 2>&1; echo "rc=$?" >> $L/test_engine_gpu.log)
+  (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log)
+  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build timeout 120 sh tests/cli/gpu-faults.sh > $L/gpu-faults.log 2>&1; echo "rc=$?" >> $L/gpu-faults.log
+fi
+if ph split; then
+  for i in 1 2; do
+    echo "## gpu alone"; f2 --engine gpu
+    for t in $TH $((TH - 1)); do echo "## cpu alone $t"; f2 --engine cpu --threads $t; done
+    for t in $TH $((TH - 1)) $((TH - 2)); do
+      echo "## hybrid $RATIO threads $t sleep"; f2 --engine hybrid --ratio $RATIO --threads $t
+      echo "## hybrid $RATIO threads $t spin"; GFP_HYB_SPIN=1 f2 --engine hybrid --ratio $RATIO --threads $t
+    done
+    echo "## hybrid $RATIO threads $TH sleep tile=0"; GFP_FFT2_TILE=0 f2 --engine hybrid --ratio $RATIO --threads $TH
+  done > $L/split.log 2>&1
+fi
+if ph cal; then
+  for i in $(seq ${ROUNDS:-2}); do
+    for t in ${CALT:-$TH $((TH - 1))}; do
+      env ${SPIN:+GFP_HYB_SPIN=$SPIN} timeout 120 $G calibrate -v --threads $t --wisdom $W -o $L/model-$t-$i > /dev/null 2> $L/cal-$t-$i.log
+      echo "## calibrate threads $t round $i: $(grep -h 'beside' $L/cal-$t-$i.log | sed 's/.*split at/split at/' | cut -c1-160 | tr '\n' ' ')"
+      GFFTPIPE_MODEL=$L/model-$t-$i env ${SPIN:+GFP_HYB_SPIN=$SPIN} \
+        timeout 60 $G fft2 -v --engine hybrid --threads $t --wisdom $W --size $SIZE --gpu-mem $GM --repeat 3 \
+        --in-format cf32 --out-format cf32 $D/data.cf32 - 2>&1 >/dev/null | grep -E 'hybrid: r|transforms|split passes' | cut -c1-220
+    done
+  done > $L/cal.log 2>&1
+fi
+rm -rf $D
+if ph hyb; then
+  OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES=${SIZES:-8192x8192} AB=0 THREADS=${THREADS:-$((TH - 1))} \
+    RMIN=${RMIN:-0.6} env ${SPIN:+GFP_HYB_SPIN=$SPIN} timeout ${HYB_T:-330} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
+  echo "hybrid-sweep rc=$?"
+fi
+echo "== tests"
+for t in test_gpu_large test_gpu_large-memcheck test_engine_gpu test_gpu_2d gpu-faults; do [ -f $L/$t.log ] && sum $t; done
+echo "== split"; cat $L/split.log 2>/dev/null
+echo "== cal"; cat $L/cal.log 2>/dev/null
+echo "== sweep"
+grep -E '^(ok|FAIL)|beside|sweep \(r' $L/hyb/sweep.log 2>/dev/null | cut -c1-300
+cat $L/hyb/table.txt 2>/dev/null
+(cd $OUT && tar -czf logs.tgz logs && rm -rf logs)
