@@ -622,8 +622,9 @@ int gfp_calibrate_main(int argc, char **argv)
     if (gfp_engine_open("cpu", &eo, "calibrate", &cpu, &err))
         goto fail;
     gfp_error gerr = {0};
-    /* waits that sleep, as the hybrid engine's GPU part waits while FFTW
-     * runs --threads threads (engine.c) */
+    /* waits as the hybrid engine's GPU part waits while FFTW runs
+     * --threads threads (gfp_hybrid_block_sync: spinning unless
+     * GFP_HYB_SLEEP=1) */
     gfp_engine_opts geo = eo;
     geo.gpu_block_sync = gfp_hybrid_block_sync();
     if (gfp_engine_open("gpu", &geo, "calibrate", &gpu, &gerr)) {

@@ -210,8 +210,8 @@ gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err)
 
 int gfp_hybrid_block_sync(void)
 {
-    const char *e = getenv("GFP_HYB_SPIN");
-    return !(e && *e && strcmp(e, "0"));
+    const char *e = getenv("GFP_HYB_SLEEP");
+    return e && *e && strcmp(e, "0");
 }
 
 int gfp_engine_transposes(const gfp_engine *e)

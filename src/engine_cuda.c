@@ -92,10 +92,11 @@ static gfp_status cuda_open(const gfp_engine_opts *o, void **state,
         return err->status;
     gfp_trace("cuda: context (cudaSetDevice)");
     /* By default a wait spins on its core while the GPU works (the
-     * device's flags are process-wide). fft2's hybrid passes wait for the
-     * GPU while FFTW runs --threads threads: a spinning 17th thread on 16
-     * cores slows every FFTW batch by its slowest thread. Sleeping costs a
-     * wake-up per batch, hidden by the other slot's work. Not fatal. */
+     * device's flags are process-wide); gpu_block_sync makes it sleep
+     * (GFP_HYB_SLEEP=1 for the hybrid engine: gfp_hybrid_block_sync).
+     * Beside FFTW's threads a sleeping wait's wake-up waits for a core
+     * and the GPU idles meanwhile, so spinning is the default there too.
+     * Not fatal. */
     if (o->gpu_block_sync &&
         cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync) != cudaSuccess)
         cudaGetLastError();

@@ -477,7 +477,11 @@ gfp_status gfp_plan_wait(gfp_plan *p, int slot, gfp_error *err) GFP_WUR;
 int gfp_engine_transposes(const gfp_engine *e);
 
 /* Whether the hybrid engine's GPU part (and calibrate's) waits by sleeping
- * (1, the default) or spinning on a core (GFP_HYB_SPIN=1, for A/B). */
+ * (1: GFP_HYB_SLEEP=1, for A/B) or spinning on a core (0, the default).
+ * fft2's split passes wait for each GPU batch while FFTW's threads hold
+ * the cores: a sleeping wait's wake-up then waits for a core, and the GPU
+ * idles meanwhile (bench/NOTES.md, stop 25: the GPU part 1.3-1.4x slower
+ * a frame sleeping than spinning at 8192^2). */
 int gfp_hybrid_block_sync(void);
 
 /* submit_t of the plan's engine (see gfp_engine_ops), or its submit_tg

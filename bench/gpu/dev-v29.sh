@@ -9,13 +9,19 @@
 #   split fft2 C2C f32 at SIZE (default 8192x8192) out of core (--gpu-mem a
 #         quarter), median of 3, twice alternating: the GPU alone, the CPU
 #         alone at TH and TH-1 threads, the hybrid at --ratio RATIO (0.75)
-#         at TH, TH-1 and TH-2 threads, sleeping and spinning
-#         (GFP_HYB_SPIN=1) waits, and with GFP_FFT2_TILE=0 (-v: the parts)
+#         at TH, TH-1 and TH-2 threads, spinning (the default since call 1)
+#         and sleeping (GFP_HYB_SLEEP=1) waits, and with GFP_FFT2_TILE=0
+#         (-v: the parts). Call 1 ran commit 279bc9a, where sleeping was
+#         the default and GFP_HYB_SPIN=1 spun.
+#   odd   the hybrid at SIZE, 16 threads, --ratio 0.786, 0.75 and 0.728,
+#         twice (-v: the parts; call 1 saw the CPU part 3.5x slower at the
+#         model's r 0.786 than at 0.728)
 #   cal   calibrate at each thread count of CALT (default "TH TH-1"),
-#         ROUNDS (2) times alternating, with SPIN (unset: sleeping waits),
+#         ROUNDS (2) times alternating, with SLEEP (GFP_HYB_SLEEP; unset:
+#         spinning waits),
 #         and fft2 --engine hybrid at SIZE with each model
-#   hyb   bench/hybrid-sweep.sh at SIZES (default 8192x8192), THREADS
-#         (default TH-1), RMIN (0.6), with SPIN
+#   hyb   bench/hybrid-sweep.sh at SIZES (default its three), THREADS
+#         (default TH), RMIN (0.6), with SLEEP
 #   final the GPU suites quick, memcheck on test_gpu_large quick,
 #         gpu-faults.sh (pack test_gpu_large, test_engine_gpu, test_gpu_2d
 #         and tests/fault/gpufault.so too)
@@ -46,7 +52,7 @@ f2() {
     grep -E 'transforms|split passes|rror' | cut -c1-220
 }
 D=$(mktemp -d)
-if ph split || ph cal; then mkdata $D; fi
+if ph split || ph cal || ph odd; then mkdata $D; fi
 if ph final; then
   (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
   (cd build && GFP_TEST_QUICK=1 timeout 250 compute-sanitizer --tool memcheck --error-exitcode 9 \
@@ -61,18 +67,23 @@ if ph split; then
     echo "## gpu alone"; f2 --engine gpu
     for t in $TH $((TH - 1)); do echo "## cpu alone $t"; f2 --engine cpu --threads $t; done
     for t in $TH $((TH - 1)) $((TH - 2)); do
-      echo "## hybrid $RATIO threads $t sleep"; f2 --engine hybrid --ratio $RATIO --threads $t
-      echo "## hybrid $RATIO threads $t spin"; GFP_HYB_SPIN=1 f2 --engine hybrid --ratio $RATIO --threads $t
+      echo "## hybrid $RATIO threads $t sleep"; GFP_HYB_SLEEP=1 f2 --engine hybrid --ratio $RATIO --threads $t
+      echo "## hybrid $RATIO threads $t spin"; f2 --engine hybrid --ratio $RATIO --threads $t
     done
-    echo "## hybrid $RATIO threads $TH sleep tile=0"; GFP_FFT2_TILE=0 f2 --engine hybrid --ratio $RATIO --threads $TH
+    echo "## hybrid $RATIO threads $TH spin tile=0"; GFP_FFT2_TILE=0 f2 --engine hybrid --ratio $RATIO --threads $TH
   done > $L/split.log 2>&1
+fi
+if ph odd; then
+  for i in 1 2; do
+    for r in 0.786 0.75 0.728; do echo "## hybrid $r threads $TH"; f2 --engine hybrid --ratio $r --threads $TH; done
+  done > $L/odd.log 2>&1
 fi
 if ph cal; then
   for i in $(seq ${ROUNDS:-2}); do
     for t in ${CALT:-$TH $((TH - 1))}; do
-      env ${SPIN:+GFP_HYB_SPIN=$SPIN} timeout 120 $G calibrate -v --threads $t --wisdom $W -o $L/model-$t-$i > /dev/null 2> $L/cal-$t-$i.log
+      env ${SLEEP:+GFP_HYB_SLEEP=$SLEEP} timeout 120 $G calibrate -v --threads $t --wisdom $W -o $L/model-$t-$i > /dev/null 2> $L/cal-$t-$i.log
       echo "## calibrate threads $t round $i: $(grep -h 'beside' $L/cal-$t-$i.log | sed 's/.*split at/split at/' | cut -c1-160 | tr '\n' ' ')"
-      GFFTPIPE_MODEL=$L/model-$t-$i env ${SPIN:+GFP_HYB_SPIN=$SPIN} \
+      GFFTPIPE_MODEL=$L/model-$t-$i env ${SLEEP:+GFP_HYB_SLEEP=$SLEEP} \
         timeout 60 $G fft2 -v --engine hybrid --threads $t --wisdom $W --size $SIZE --gpu-mem $GM --repeat 3 \
         --in-format cf32 --out-format cf32 $D/data.cf32 - 2>&1 >/dev/null | grep -E 'hybrid: r|transforms|split passes' | cut -c1-220
     done
@@ -80,13 +91,14 @@ if ph cal; then
 fi
 rm -rf $D
 if ph hyb; then
-  OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES=${SIZES:-8192x8192} AB=0 THREADS=${THREADS:-$((TH - 1))} \
-    RMIN=${RMIN:-0.6} env ${SPIN:+GFP_HYB_SPIN=$SPIN} timeout ${HYB_T:-330} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
+  OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES=${SIZES:-8192x8192 16384x16384 8192x32768} AB=0 THREADS=${THREADS:-$TH} \
+    RMIN=${RMIN:-0.6} env ${SLEEP:+GFP_HYB_SLEEP=$SLEEP} timeout ${HYB_T:-330} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
   echo "hybrid-sweep rc=$?"
 fi
 echo "== tests"
 for t in test_gpu_large test_gpu_large-memcheck test_engine_gpu test_gpu_2d gpu-faults; do [ -f $L/$t.log ] && sum $t; done
 echo "== split"; cat $L/split.log 2>/dev/null
+echo "== odd"; cat $L/odd.log 2>/dev/null
 echo "== cal"; cat $L/cal.log 2>/dev/null
 echo "== sweep"
 grep -E '^(ok|FAIL)|beside|sweep \(r' $L/hyb/sweep.log 2>/dev/null | cut -c1-300
