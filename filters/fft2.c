@@ -947,8 +947,9 @@ size_t gfp_fft2d_split(size_t frames, double r, size_t tile)
     if (ng > frames)
         ng = frames;
     size_t nc = frames - ng;
-    if (tile && nc && ng && nc % tile) {
-        size_t b = (nc + tile / 2) / tile * tile;
+    size_t q = tile ? tile : GFP_FFT2_SPLIT_FRAMES;
+    if (nc && ng && nc % q) {
+        size_t b = (nc + q / 2) / q * q;
         if (b > 0 && b < frames) /* both parts keep frames */
             nc = b;
     }

@@ -123,9 +123,14 @@ gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
                             size_t frames, size_t ib, size_t L, int dbl,
                             int threads, gfp_error *err) GFP_WUR;
 /* The CPU's share of a pass of frames frames split at GPU fraction r (the
- * first frames; the GPU takes the rest): with the output in tiles of tile
- * frames (0: none) on the nearest tile bound where both parts keep
- * frames, so the GPU's batches fill tiles. */
+ * first frames; the GPU takes the rest), on the nearest bound where both
+ * parts keep frames: of a tile with the output in tiles of tile frames,
+ * so the GPU's batches fill tiles, else (tile 0) of GFP_FFT2_SPLIT_FRAMES
+ * frames, so the GPU's runs in each transposed row start on a 512-byte
+ * bound (f32; 1 KiB f64) and share no cache line with the CPU's. A split
+ * mid-line cost the GPU part up to 1.6x a frame (bench/NOTES.md, stop
+ * 25). */
+#define GFP_FFT2_SPLIT_FRAMES 64
 size_t gfp_fft2d_split(size_t frames, double r, size_t tile);
 /* The slots execute gives a pass's plan on an engine sending the fraction
  * frac to a GPU (3 with a GPU part, 2 without; GFP_FFT2_GPU_SLOTS). */

@@ -22,6 +22,7 @@
 #         and fft2 --engine hybrid at SIZE with each model
 #   hyb   bench/hybrid-sweep.sh at SIZES (default its three), THREADS
 #         (default TH), RMIN (0.6), with SLEEP
+#   t2d   tests/cli/fft2-gpu.sh (pack tests/cli/refdft too)
 #   final the GPU suites quick, memcheck on test_gpu_large quick,
 #         gpu-faults.sh (pack test_gpu_large, test_engine_gpu, test_gpu_2d
 #         and tests/fault/gpufault.so too)
@@ -62,6 +63,11 @@ if ph final; then
   (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log)
   GFFTPIPE=$G TOP_BUILDDIR=$PWD/build timeout 120 sh tests/cli/gpu-faults.sh > $L/gpu-faults.log 2>&1; echo "rc=$?" >> $L/gpu-faults.log
 fi
+if ph t2d; then
+  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
+  echo "fft2-gpu.sh rc=$? $(tail -n 1 $L/fft2-gpu.log)" > $L/t2d.txt
+  grep -E '^(not ok|FAIL)' $L/fft2-gpu.log | head -8 >> $L/t2d.txt
+fi
 if ph split; then
   for i in 1 2; do
     echo "## gpu alone"; f2 --engine gpu
@@ -97,6 +103,7 @@ if ph hyb; then
 fi
 echo "== tests"
 for t in test_gpu_large test_gpu_large-memcheck test_engine_gpu test_gpu_2d gpu-faults; do [ -f $L/$t.log ] && sum $t; done
+echo "== t2d"; cat $L/t2d.txt 2>/dev/null
 echo "== split"; cat $L/split.log 2>/dev/null
 echo "== odd"; cat $L/odd.log 2>/dev/null
 echo "== cal"; cat $L/cal.log 2>/dev/null

@@ -322,6 +322,53 @@ static void test_staging_path(void)
 
 /* ---- hybrid == CPU ------------------------------------------------------- */
 
+/* The GPU's share of a split pass (fft2.h: gfp_fft2d_split), worked out
+ * here from the rule: r of the frames, the CPU's rest moved to the
+ * nearest bound of q frames (q: the tile, else GFP_FFT2_SPLIT_FRAMES)
+ * where both parts keep frames. */
+static size_t want_gpu(size_t frames, double r, size_t tile)
+{
+    size_t g = (size_t)llround(r * (double)frames), nc = frames - g;
+    size_t q = tile ? tile : GFP_FFT2_SPLIT_FRAMES;
+    if (nc && g && nc % q) {
+        size_t b = (nc + q / 2) / q * q;
+        if (b > 0 && b < frames)
+            g = frames - b;
+    }
+    return g;
+}
+
+/* gfp_fft2d_split at the sizes that matter for speed: both parts on
+ * 64-frame bounds (the GPU's runs in a transposed row then start on a
+ * 512-byte bound) or tile bounds; and small passes left as r makes them. */
+static void test_split_bounds(void)
+{
+    const double ratios[] = {0.05, 0.5, 0.6, 0.728, 0.75, 0.786, 0.95};
+    const size_t frames[] = {8192, 16384, 4097, 1999};
+    for (size_t ri = 0; ri < sizeof ratios / sizeof *ratios; ri++)
+        for (size_t fi = 0; fi < sizeof frames / sizeof *frames; fi++) {
+            size_t F = frames[fi], nc = gfp_fft2d_split(F, ratios[ri], 0);
+            TU_CHECK(nc % GFP_FFT2_SPLIT_FRAMES == 0 && nc > 0 && nc < F,
+                     "%zu frames r %.3f: CPU share %zu", F, ratios[ri], nc);
+            double off = (double)(F - nc) - ratios[ri] * (double)F;
+            TU_CHECK(fabs(off) <= GFP_FFT2_SPLIT_FRAMES / 2 + 0.5,
+                     "%zu frames r %.3f: GPU share %zu, %.1f off r's",
+                     F, ratios[ri], F - nc, off);
+            size_t nt = gfp_fft2d_split(F, ratios[ri], 128);
+            TU_CHECK(nt % 128 == 0 && nt > 0 && nt < F, "%zu frames r "
+                     "%.3f tile 128: CPU share %zu", F, ratios[ri], nt);
+        }
+    /* 8192 at the model's r of stop 25 (0.786): 1753 before, 1728 now */
+    TU_CHECK(gfp_fft2d_split(8192, 0.786, 0) == 1728, "8192 r 0.786: %zu",
+             gfp_fft2d_split(8192, 0.786, 0));
+    /* too few frames for a bound that leaves both parts some: r's split */
+    TU_CHECK(gfp_fft2d_split(50, 0.5, 0) == 25 &&
+                 gfp_fft2d_split(100, 0.9, 0) == 10 &&
+                 gfp_fft2d_split(8192, 0, 0) == 8192 &&
+                 gfp_fft2d_split(8192, 1, 0) == 0,
+             "small or whole splits");
+}
+
 static void test_hybrid_matches_cpu(void)
 {
     const double ratios[] = {0, 0.05, 0.37, 0.5, 0.93, 1};
@@ -361,8 +408,8 @@ static void test_hybrid_matches_cpu(void)
                                      spy->frames, H + Wc);
                         /* between: each pass split once, r of its
                          * frames to the GPU (fft2.h) */
-                        size_t wg = (size_t)llround(ratios[ri] * H) +
-                                    (size_t)llround(ratios[ri] * Wc);
+                        size_t wg = want_gpu(H, ratios[ri], 0) +
+                                    want_gpu(Wc, ratios[ri], 0);
                         if (ratios[ri] > 0 && ratios[ri] < 1)
                             TU_CHECK(spy->frames == wg, "r %.2f: %zu "
                                      "frames to the GPU, want %zu",
@@ -438,14 +485,8 @@ static void test_tiles(void)
                                  H, ratios[ri], caps[ci], T, e);
                         /* the rows' CPU share on the nearest tile bound
                          * where both parts keep frames */
-                        size_t gr = (size_t)llround(ratios[ri] * H);
-                        size_t nc = H - gr;
-                        if (T && nc && gr && nc % T) {
-                            size_t b = (nc + T / 2) / T * T;
-                            if (b > 0 && b < H)
-                                gr = H - b;
-                        }
-                        size_t wg = gr + (size_t)llround(ratios[ri] * Wc);
+                        size_t wg = want_gpu(H, ratios[ri], T) +
+                                    want_gpu(Wc, ratios[ri], 0);
                         if (ratios[ri] == 1)
                             wg = H + Wc;
                         TU_CHECK(spy->frames == wg, "r %.2f tile %zu: %zu "
@@ -789,6 +830,7 @@ int main(void)
     TU_TEST(test_cpu_vs_dft);
     TU_TEST(test_staging_path);
     tu_suite("hybrid split and join");
+    TU_TEST(test_split_bounds);
     TU_TEST(test_hybrid_matches_cpu);
     TU_TEST(test_tiles);
     TU_TEST(test_submit_tg);
