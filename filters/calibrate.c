@@ -57,7 +57,10 @@ static const size_t cal_shapes[][2] = {
     {256, 2048}, {512, 512},  {1024, 1024}, {2048, 2048},
     {4096, 512}, {1024, 4096}, {512, 4096}, {2048, 256}};
 #define NSHAPES (sizeof cal_shapes / sizeof *cal_shapes)
-#define CAL_REPS 3
+/* Repetitions of each timed step, their median taken: the CPU's steps
+ * last 0.2-3 ms, and with 3 one slow repetition in two moved the fitted
+ * CPU line by up to 2x between calibrates (bench/NOTES.md, stop 25). */
+#define CAL_REPS 5
 
 /* bytes: input plus output (FFTs, copies); array: one array's bytes, the
  * size model.c prices transposes and allocations by (model.h). */
@@ -78,12 +81,6 @@ static void flush_caches(unsigned char *buf)
             buf[i]++;
 }
 
-static double median3(double a, double b, double c)
-{
-    double v[3] = {a, b, c};
-    return gfp_median(v, 3);
-}
-
 /* Median seconds of CAL_REPS passes of F frames of n through pl. */
 static gfp_status time_pass(gfp_plan *pl, void *in, void *out, size_t F,
                             size_t ib, size_t ob, unsigned char *fl,
@@ -99,7 +96,7 @@ static gfp_status time_pass(gfp_plan *pl, void *in, void *out, size_t F,
         t[r] = gfp_now() - t0;
     }
     if (!st)
-        *secs = median3(t[0], t[1], t[2]);
+        *secs = gfp_median(t, CAL_REPS);
     return st;
 }
 
@@ -120,7 +117,7 @@ static gfp_status time_pass_t(gfp_plan *pl, void *in, void *out, size_t F,
         t[r] = gfp_now() - t0;
     }
     if (!st)
-        *secs = median3(t[0], t[1], t[2]);
+        *secs = gfp_median(t, CAL_REPS);
     return st;
 }
 
@@ -221,7 +218,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                 }
             }
             if (!st)
-                o->t[GFP_STEP_ALLOC][i] = median3(t[0], t[1], t[2]);
+                o->t[GFP_STEP_ALLOC][i] = gfp_median(t, CAL_REPS);
         }
         if (verbose && !st)
             gfp_msg("calibrate", "%s n %zu x %zu frames: cpu_fft %.3f ms, "
