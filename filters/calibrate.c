@@ -325,10 +325,10 @@ done:
  * part 1.00-1.16x, thirty-two 1.12-1.26x, before the rounds below; with
  * them, 1.22-1.37x and 1.22-1.31x: no difference shown.) */
 #define CAL_BESIDE_N 2048
-/* 8 repeats made each timing ~3 ms of CPU part, and the factor kc moved
- * 1.34-1.67 between three calibrates of one machine (stop 25, call 4);
- * 32 make it ~13 ms, about one pass of a real 8192^2 run's CPU part */
-#define CAL_BESIDE_ITERS 32
+/* (32 repeats, ~13 ms a timing instead of ~3, left kc as spread between
+ * calibrates of one machine: 1.55-1.99 against 1.34-1.67; bench/NOTES.md
+ * stop 25, call 7) */
+#define CAL_BESIDE_ITERS 8
 #define CAL_ROT_MIN 4
 #define CAL_ROT_MAX 64
 #define CAL_BESIDE_CAP 1000
