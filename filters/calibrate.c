@@ -57,9 +57,9 @@ static const size_t cal_shapes[][2] = {
     {256, 2048}, {512, 512},  {1024, 1024}, {2048, 2048},
     {4096, 512}, {1024, 4096}, {512, 4096}, {2048, 256}};
 #define NSHAPES (sizeof cal_shapes / sizeof *cal_shapes)
-/* Repetitions of each timed step, their median taken: the CPU's steps
- * last 0.2-3 ms, and with 3 one slow repetition in two moved the fitted
- * CPU line by up to 2x between calibrates (bench/NOTES.md, stop 25). */
+/* Repetitions of each timed step, their median taken. The CPU's steps
+ * last 0.2-3 ms; with 3, one calibrate fitted the CPU's line 1.9x slow
+ * (bench/NOTES.md, stop 25, call 3). 5 cost about a second more. */
 #define CAL_REPS 5
 
 /* bytes: input plus output (FFTs, copies); array: one array's bytes, the

@@ -126,10 +126,11 @@ gfp_status gfp_fft2d_pass_t(gfp_plan *pl, const void *in, void *out,
  * first frames; the GPU takes the rest), on the nearest bound where both
  * parts keep frames: of a tile with the output in tiles of tile frames,
  * so the GPU's batches fill tiles, else (tile 0) of GFP_FFT2_SPLIT_FRAMES
- * frames, so the GPU's runs in each transposed row start on a 512-byte
- * bound (f32; 1 KiB f64) and share no cache line with the CPU's. A split
- * mid-line cost the GPU part up to 1.6x a frame (bench/NOTES.md, stop
- * 25). */
+ * frames, so the GPU's runs in each transposed row start 512 bytes (f32;
+ * 1 KiB f64) on from the row's start, and in rows that start on a cache
+ * line share no line with the CPU's. Split anywhere, the GPU part ran
+ * 1.1-1.2x slower a frame at 8192^2 off r 0.75 (bench/NOTES.md, stop 25,
+ * calls 2-3). */
 #define GFP_FFT2_SPLIT_FRAMES 64
 size_t gfp_fft2d_split(size_t frames, double r, size_t tile);
 /* The slots execute gives a pass's plan on an engine sending the fraction
