@@ -2,7 +2,7 @@
 # sourced from the repository root on the GPU machine: the logs' place
 # ($OUT/logs, L), the pack unpacked into build/ (unless SKIP_UNPACK), the
 # binaries (G, U), the phases (PHASE, ph NAME), the GPU suites with the
-# sanitizers (gpu_tests), and the summary lines (sum LOG, bench_rows LOG...)
+# sanitizers (gpu_tests, quick_suites), and the summary lines (sum LOG, bench_rows LOG...)
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
 [ -n "${SKIP_UNPACK:-}" ] || { rm -rf build && mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build; } || exit 1
@@ -24,6 +24,19 @@ gpu_tests() {
       $U/test_gpu_large > $L/test_gpu_large-$tool.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-$tool.log) &
   done
   wait
+}
+# the final tree's GPU suites, quick: test_gpu_large (and memcheck on it)
+# at once, then test_engine_gpu, test_gpu_2d and tests/cli/gpu-faults.sh
+# (the pack needs those binaries, tests/fault/gpufault.so and
+# tests/cli/refdft)
+quick_suites() {
+  (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
+  (cd build && GFP_TEST_QUICK=1 timeout 250 compute-sanitizer --tool memcheck --error-exitcode 9 \
+      $U/test_gpu_large > $L/test_gpu_large-memcheck.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-memcheck.log) &
+  wait
+  (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_engine_gpu > $L/test_engine_gpu.log 2>&1; echo "rc=$?" >> $L/test_engine_gpu.log)
+  (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log)
+  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build timeout 120 sh tests/cli/gpu-faults.sh > $L/gpu-faults.log 2>&1; echo "rc=$?" >> $L/gpu-faults.log
 }
 # the gpu rows of bench logs (by name, without .log; missing ones
 # skipped): kind prec n GB/s x-cufft err (cufft GB/s err), ERR>cufft where

@@ -45,15 +45,7 @@ mkdata() {
     $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $1/blk.cf64 $1/blk.cf32
   for _ in $(seq $(( ${2%x*} * ${2#*x} / 1048576 ))); do cat $1/blk.cf32; done > $1/data.cf32
 }
-if ph final; then
-  (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
-  (cd build && GFP_TEST_QUICK=1 timeout 250 compute-sanitizer --tool memcheck --error-exitcode 9 \
-      $U/test_gpu_large > $L/test_gpu_large-memcheck.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-memcheck.log) &
-  wait
-  (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_engine_gpu > $L/test_engine_gpu.log 2>&1; echo "rc=$?" >> $L/test_engine_gpu.log)
-  (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log)
-  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build timeout 120 sh tests/cli/gpu-faults.sh > $L/gpu-faults.log 2>&1; echo "rc=$?" >> $L/gpu-faults.log
-fi
+ph final && quick_suites
 if ph split; then
   D=$(mktemp -d); mkdata $D 8192x8192
   for i in 1 2; do

@@ -25,7 +25,8 @@
 #   t2d   tests/cli/fft2-gpu.sh (pack tests/cli/refdft too)
 #   final the GPU suites quick, memcheck on test_gpu_large quick,
 #         gpu-faults.sh (pack test_gpu_large, test_engine_gpu, test_gpu_2d
-#         and tests/fault/gpufault.so too)
+#         and tests/fault/gpufault.so and tests/cli/refdft too: gpu-faults.sh
+#         needs refdft, which call 5 lacked)
 # Pack (dev box, repository root; build/ configured with CUDA_ARCHS=90):
 #   (cd build && make -j2 && make -j2 check TESTS=) &&
 #   sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe tests/cli/fft2ref
@@ -54,15 +55,7 @@ f2() {
 }
 D=$(mktemp -d)
 if ph split || ph cal || ph odd; then mkdata $D; fi
-if ph final; then
-  (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
-  (cd build && GFP_TEST_QUICK=1 timeout 250 compute-sanitizer --tool memcheck --error-exitcode 9 \
-      $U/test_gpu_large > $L/test_gpu_large-memcheck.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-memcheck.log) &
-  wait
-  (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_engine_gpu > $L/test_engine_gpu.log 2>&1; echo "rc=$?" >> $L/test_engine_gpu.log)
-  (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log)
-  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build timeout 120 sh tests/cli/gpu-faults.sh > $L/gpu-faults.log 2>&1; echo "rc=$?" >> $L/gpu-faults.log
-fi
+ph final && quick_suites
 if ph t2d; then
   GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
   echo "fft2-gpu.sh rc=$? $(tail -n 1 $L/fft2-gpu.log)" > $L/t2d.txt
