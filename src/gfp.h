@@ -267,8 +267,8 @@ typedef struct gfp_engine_opts {
     int ratio_set;        /* hybrid: --ratio given: the GPU's fraction of */
     double ratio;         /* every batch; else the performance model's */
     int gpu_block_sync;   /* gpu: waits sleep instead of spinning on a core
-                           * (set for the hybrid's GPU: its CPU part needs
-                           * every core while the GPU's is waited for) */
+                           * (the hybrid's GPU only with GFP_HYB_SLEEP=1:
+                           * gfp_hybrid_block_sync) */
 } gfp_engine_opts;
 
 typedef struct gfp_engine gfp_engine;
