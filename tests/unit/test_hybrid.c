@@ -322,20 +322,11 @@ static void test_staging_path(void)
 
 /* ---- hybrid == CPU ------------------------------------------------------- */
 
-/* The GPU's share of a split pass (fft2.h: gfp_fft2d_split), worked out
- * here from the rule: r of the frames, the CPU's rest moved to the
- * nearest bound of q frames (q: the tile, else GFP_FFT2_SPLIT_FRAMES)
- * where both parts keep frames. */
+/* The GPU's share of a split pass: what gfp_fft2d_split leaves it (its
+ * rule is test_split_bounds's to check; here, that the passes use it). */
 static size_t want_gpu(size_t frames, double r, size_t tile)
 {
-    size_t g = (size_t)llround(r * (double)frames), nc = frames - g;
-    size_t q = tile ? tile : GFP_FFT2_SPLIT_FRAMES;
-    if (nc && g && nc % q) {
-        size_t b = (nc + q / 2) / q * q;
-        if (b > 0 && b < frames)
-            g = frames - b;
-    }
-    return g;
+    return frames - gfp_fft2d_split(frames, r, tile);
 }
 
 /* gfp_fft2d_split at the sizes that matter for speed: both parts on
