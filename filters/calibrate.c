@@ -439,8 +439,9 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     if (!cpu->ops->submit_tg || !gpu->ops->submit_tg || tile >= F)
         tile = 0;
     size_t nc = gfp_fft2d_split(F, r, tile), ng = F - nc;
-    /* arrays: the CPU's parts (in and out) twice CAL_FLUSH_BYTES in all */
-    size_t nrot = 2 * CAL_FLUSH_BYTES / (2 * (nc ? nc : 1) * fb) + 1;
+    /* arrays: the CPU's parts (nc frames in and out of each) twice
+     * CAL_FLUSH_BYTES in all */
+    size_t nrot = CAL_FLUSH_BYTES / ((nc ? nc : 1) * fb) + 1;
     size_t cap = ((size_t)1 << 30) / bytes; /* at most 1 GiB a side */
     if (cap > CAL_ROT_MAX)
         cap = CAL_ROT_MAX;
@@ -475,8 +476,9 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                               err)))
         goto done;
     _Atomic int cdone = 0, gdone = 0;
-    cal_side cs = {pc, in, out, bytes, 0, nc, F, fb, tile, nrot, 0, 1, &cdone, &gdone,
-                   0, GFP_OK, {0}};
+    cal_side cs = {.pl = pc, .in = in, .out = out, .bytes = bytes,
+                   .lo = 0, .hi = nc, .F = F, .fb = fb, .tout = tile,
+                   .nrot = nrot, .mine = &cdone, .other = &gdone};
     cal_side gs = cs;
     gs.pl = pg;
     gs.lo = nc;
