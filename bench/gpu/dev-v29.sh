@@ -47,11 +47,14 @@ mkdata() {
     $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $1/blk.cf64 $1/blk.cf32
   for _ in $(seq $(( ${SIZE%x*} * ${SIZE#*x} / 1048576 ))); do cat $1/blk.cf32; done > $1/data.cf32
 }
-# f2 ENGINE-ARGS...: fft2 at SIZE out of core, its -v lines
+# f2 ENGINE-ARGS...: fft2 at SIZE, median of 3, its -v lines; the GPU
+# engines out of core with $OC (the CPU engine refuses --gpu-mem: call 1's
+# CPU rows printed nothing)
+OC="--gpu-mem $GM"
 f2() {
-  timeout 60 $G fft2 -v --wisdom $W --size $SIZE --gpu-mem $GM --repeat 3 \
+  timeout 60 $G fft2 -v --wisdom $W --size $SIZE --repeat 3 \
     --in-format cf32 --out-format cf32 "$@" $D/data.cf32 - 2>&1 >/dev/null |
-    grep -E 'transforms|split passes|rror' | cut -c1-220
+    grep -E 'hybrid: r|transforms|split passes|rror' | cut -c1-220
 }
 D=$(mktemp -d)
 if ph split || ph cal || ph odd; then mkdata $D; fi
@@ -63,30 +66,29 @@ if ph t2d; then
 fi
 if ph split; then
   for i in 1 2; do
-    echo "## gpu alone"; f2 --engine gpu
+    echo "## gpu alone"; f2 --engine gpu $OC
     for t in $TH $((TH - 1)); do echo "## cpu alone $t"; f2 --engine cpu --threads $t; done
     for t in $TH $((TH - 1)) $((TH - 2)); do
-      echo "## hybrid $RATIO threads $t sleep"; GFP_HYB_SLEEP=1 f2 --engine hybrid --ratio $RATIO --threads $t
-      echo "## hybrid $RATIO threads $t spin"; f2 --engine hybrid --ratio $RATIO --threads $t
+      echo "## hybrid $RATIO threads $t sleep"; GFP_HYB_SLEEP=1 f2 --engine hybrid $OC --ratio $RATIO --threads $t
+      echo "## hybrid $RATIO threads $t spin"; f2 --engine hybrid $OC --ratio $RATIO --threads $t
     done
-    echo "## hybrid $RATIO threads $TH spin tile=0"; GFP_FFT2_TILE=0 f2 --engine hybrid --ratio $RATIO --threads $TH
+    echo "## hybrid $RATIO threads $TH spin tile=0"; GFP_FFT2_TILE=0 f2 --engine hybrid $OC --ratio $RATIO --threads $TH
   done > $L/split.log 2>&1
 fi
 if ph odd; then
   for i in 1 2; do
-    for r in 0.786 0.75 0.728; do echo "## hybrid $r threads $TH"; f2 --engine hybrid --ratio $r --threads $TH; done
+    for r in 0.786 0.75 0.728; do echo "## hybrid $r threads $TH"; f2 --engine hybrid $OC --ratio $r --threads $TH; done
   done > $L/odd.log 2>&1
 fi
 if ph cal; then
+  ( [ -z "${SLEEP:-}" ] || export GFP_HYB_SLEEP=$SLEEP
   for i in $(seq ${ROUNDS:-2}); do
     for t in ${CALT:-$TH $((TH - 1))}; do
-      env ${SLEEP:+GFP_HYB_SLEEP=$SLEEP} timeout 120 $G calibrate -v --threads $t --wisdom $W -o $L/model-$t-$i > /dev/null 2> $L/cal-$t-$i.log
+      timeout 120 $G calibrate -v --threads $t --wisdom $W -o $L/model-$t-$i > /dev/null 2> $L/cal-$t-$i.log
       echo "## calibrate threads $t round $i: $(grep -h 'beside' $L/cal-$t-$i.log | sed 's/.*split at/split at/' | cut -c1-160 | tr '\n' ' ')"
-      GFFTPIPE_MODEL=$L/model-$t-$i env ${SLEEP:+GFP_HYB_SLEEP=$SLEEP} \
-        timeout 60 $G fft2 -v --engine hybrid --threads $t --wisdom $W --size $SIZE --gpu-mem $GM --repeat 3 \
-        --in-format cf32 --out-format cf32 $D/data.cf32 - 2>&1 >/dev/null | grep -E 'hybrid: r|transforms|split passes' | cut -c1-220
+      GFFTPIPE_MODEL=$L/model-$t-$i f2 --engine hybrid $OC --threads $t
     done
-  done > $L/cal.log 2>&1
+  done ) > $L/cal.log 2>&1
 fi
 rm -rf $D
 if ph hyb; then
