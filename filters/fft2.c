@@ -893,6 +893,13 @@ static gfp_status run_pass(const gfp_fft2d *t, gfp_plan *pc, gfp_plan *pg,
         t->acct->cpu_s += cj.secs;
         t->acct->gpu_s += gj.secs;
         t->acct->join_s += join;
+        if (t->acct->trace)
+            gfp_msg(t->inverse ? "ifft2" : "fft2", "split pass %zu (%s): CPU part %.4f s (%zu "
+                    "frames, %.2f us a frame), GPU part %.4f s (%zu frames, "
+                    "%.2f us a frame), then %.4f s waiting for the CPU part",
+                    t->acct->passes, transposed ? "transposed" : "plain",
+                    cj.secs, nc, nc ? 1e6 * cj.secs / (double)nc : 0.0,
+                    gj.secs, ng, ng ? 1e6 * gj.secs / (double)ng : 0.0, join);
     }
     /* the GPU's error first: a sticky device error is the one to report */
     if (gj.st) {
@@ -1422,6 +1429,7 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
     gfp_fft2d_opts fo = {.gpu_mem = c->gpu_mem, .threads = c->threads,
                          .whole = 1,
                          .acct = &p->hs};
+    p->hs.trace = c->verbose >= 2;
     if ((st = gfp_fft2d_create_opts(e, W, H, p->row_kind, p->inverse, p->dbl,
                                     gfp_norm_scale(p->norm, W, p->inverse),
                                     gfp_norm_scale(p->norm, H, p->inverse),

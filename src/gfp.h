@@ -445,6 +445,9 @@ typedef struct gfp_hybrid_stats {
      * part (cpu_s and the frames count these passes too) */
     double gpu_s, join_s;
     size_t passes;
+    /* set by the caller: print each split pass's two parts as it ends
+     * (fft2 -vv), to see which pass a slow run spent its time in */
+    int trace;
 } gfp_hybrid_stats;
 /* A hybrid engine's two engines (fft2's split passes); -1 for others. */
 int gfp_hybrid_parts(const gfp_engine *e, gfp_engine **cpu,

@@ -139,6 +139,11 @@ run G fft2 -v $o --engine hybrid --ratio 0.5 --threads 2 c.cf64 y.cf32
 check "hybrid -v --ratio 0.5: the split passes' CPU part, GPU part, wait" \
     each '[ "$RC" -eq 0 ]' \
          'grep -q "2 split passes: CPU part .* s (.* frames, its own thread), GPU part .* s (.* frames), then .* s waiting" "$T/stderr"'
+run G fft2 -vv $o --engine hybrid --ratio 0.5 --threads 2 c.cf64 y.cf32
+check "hybrid -vv --ratio 0.5: a line for each of the two split passes, in order" \
+    each '[ "$RC" -eq 0 ]' \
+         '[ "$(grep -c "split pass [12] (.*): CPU part .* s (.* frames, .* us a frame), GPU part .* s (.* frames, .* us a frame), then .* s waiting" "$T/stderr")" -eq 2 ]' \
+         '[ "$(grep -o "split pass [0-9]*" "$T/stderr" | tr "\\n" ,)" = "split pass 1,split pass 2," ]'
 run G fft2 $o --engine gpu --gpu-mem 1k c.cf64 y.cf32
 check "--engine gpu --gpu-mem 1k: exit 2, one line naming --gpu-mem" \
     expect_rc_line 2 "gpu-mem"
