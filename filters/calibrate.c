@@ -244,27 +244,42 @@ done:
 
 /* A real out-of-core run copies 512 MiB to 2 GiB arrays; the profiling
  * passes' 32 MiB ones copied at 72-98 GB/s on the H100 machine where
- * 8192^2's copied at 40-52 (bench/NOTES.md, issue 7), and their copies
- * back ran in 2-8 KiB runs where 8192^2's run 1 KiB and 16384^2's 512 B.
- * So the copy step is fitted to fft2's copies alone (its batches, three
- * in flight, the strided copy back; no kernels) over two host arrays of
- * CAL_COPY_BYTES, allocated as fft2's are (alloc_host: huge pages when
- * the machine gives them), by frame length (the run of the copy back)
- * and by how much of the array a pass covers. Copies only: no FFT is run
- * on arrays larger than the profiling shapes. Bytes are bytes and runs
- * are runs: one fit serves both precisions. */
-#define CAL_COPY_BYTES ((size_t)256 << 20)
-static const size_t copy_n[] = {1024, 4096, 16384, 32768};
-static const size_t copy_mib[] = {64, 256};
-#define NCOPY (sizeof copy_n / sizeof *copy_n * \
-               (sizeof copy_mib / sizeof *copy_mib))
+ * 8192^2's copied at 40-52 (bench/NOTES.md, issue 7). What sets a pass's
+ * copy rate is how its copy back lands: fft2's row pass copies each batch
+ * back whole into a tile of the intermediate array (one run), its column
+ * pass copies each batch back as H rows of nf values into the columns of
+ * the W-wide result, runs of nf x 8 bytes (cf32) a row of the array
+ * apart. On the H100 machine such strided copies ran at 33 GB/s both ways
+ * (256 B runs), 54 (1 KiB) and 64-66 (4 KiB) whenever the rows were 64
+ * KiB or more apart, whatever the array, against 63-75 at a 4 KiB pitch
+ * and 86-92 for whole copies (bench/gpu/hostcopy, NOTES "hybrid model
+ * v3"). So the probe makes fft2's copies (its batches, three in flight;
+ * no kernels) over two host arrays of CAL_COPY_BYTES, allocated as fft2's
+ * are (alloc_host: huge pages where the machine gives them): frames of
+ * CAL_COPY_ROWS cf32 values, copied back either whole (the row pass) or
+ * as rows CAL_COPY_PITCH apart (a row of an 8192-wide cf32 array: the
+ * column pass of the sizes a hybrid run is for) in runs of 256 B to 2 KiB
+ * (8192^2's column pass has 1 KiB runs, 16384^2's 512 B, 8192 x 32768's
+ * 256 B), over all and half of the array. No FFT runs on arrays larger
+ * than the profiling shapes. Bytes are bytes and runs are runs: one fit
+ * serves both precisions. */
+#define CAL_COPY_ROWS 4096
+#define CAL_COPY_PITCH ((size_t)64 << 10)
+#define CAL_COPY_FRAMES (CAL_COPY_PITCH / 8)
+#define CAL_COPY_BYTES (CAL_COPY_FRAMES * CAL_COPY_ROWS * 8) /* 256 MiB */
+/* {frames, frames a batch, strided (1) or whole (0) copies back} */
+static const size_t copy_obs[][3] = {
+    {CAL_COPY_FRAMES, 32, 1},      {CAL_COPY_FRAMES, 64, 1},
+    {CAL_COPY_FRAMES, 128, 1},     {CAL_COPY_FRAMES, 256, 1},
+    {CAL_COPY_FRAMES, 256, 0},     {CAL_COPY_FRAMES / 2, 32, 1},
+    {CAL_COPY_FRAMES / 2, 128, 1}, {CAL_COPY_FRAMES / 2, 256, 0}};
+#define NCOPY (sizeof copy_obs / sizeof *copy_obs)
 
 typedef struct cal_copies {
     double bytes[NCOPY], runs[NCOPY], t[NCOPY];
 } cal_copies;
 
-static gfp_status measure_copies(gfp_engine *gpu, size_t gpu_mem,
-                                 int verbose, cal_copies *o,
+static gfp_status measure_copies(gfp_engine *gpu, int verbose, cal_copies *o,
                                  gfp_error *err)
 {
     if (!gpu->ops->time_copies)
@@ -281,25 +296,29 @@ static gfp_status measure_copies(gfp_engine *gpu, size_t gpu_mem,
     }
     memset(in, 0, CAL_COPY_BYTES);
     memset(out, 0, CAL_COPY_BYTES);
-    size_t k = 0, ce = 2 * sizeof(float);
-    for (size_t a = 0; a < sizeof copy_mib / sizeof *copy_mib; a++)
-        for (size_t i = 0; i < sizeof copy_n / sizeof *copy_n; i++, k++) {
-            size_t n = copy_n[i], fb = n * ce;
-            size_t S = copy_mib[a] << 20, F = S / fb;
-            size_t nf = gfp_fft2d_batch(F, fb, 2 * fb, 1.0, gpu_mem);
-            o->bytes[k] = 2.0 * (double)S; /* in + out, as passes count */
-            o->runs[k] = (double)n * (double)((F + nf - 1) / nf);
-            if ((st = gpu->ops->time_copies(gpu->state, in, out, F, fb, n,
-                                            ce, nf,
-                                            gfp_fft2d_plan_slots(1.0),
-                                            CAL_REPS, &o->t[k], err)))
-                goto done;
-            if (verbose)
-                gfp_msg("calibrate", "copies alone: %zu MiB of frames of "
-                        "%zu, batches of %zu frames (runs of %zu B back): "
-                        "%.3f ms, %.1f GB/s both ways", copy_mib[a], n, nf,
-                        nf * ce, 1e3 * o->t[k], o->bytes[k] / o->t[k] / 1e9);
-        }
+    const size_t ce = 2 * sizeof(float), fb = CAL_COPY_ROWS * ce;
+    for (size_t k = 0; k < NCOPY; k++) {
+        size_t F = copy_obs[k][0], nf = copy_obs[k][1];
+        size_t pitch = copy_obs[k][2] ? CAL_COPY_PITCH : 0;
+        size_t batches = (F + nf - 1) / nf;
+        o->bytes[k] = 2.0 * (double)(F * fb); /* in + out, as passes count */
+        o->runs[k] = (double)batches * (pitch ? CAL_COPY_ROWS : 1);
+        if ((st = gpu->ops->time_copies(gpu->state, in, out, F, fb,
+                                        CAL_COPY_ROWS, ce, nf, pitch,
+                                        gfp_fft2d_plan_slots(1.0), CAL_REPS,
+                                        &o->t[k], err)))
+            goto done;
+        double ms = 1e3 * o->t[k], gbs = o->bytes[k] / o->t[k] / 1e9;
+        if (verbose && pitch)
+            gfp_msg("calibrate", "copies alone: %zu MiB in batches of %zu "
+                    "frames, back in runs of %zu B, %zu KiB apart: %.3f ms, "
+                    "%.1f GB/s both ways", (F * fb) >> 20, nf, nf * ce,
+                    pitch >> 10, ms, gbs);
+        else if (verbose)
+            gfp_msg("calibrate", "copies alone: %zu MiB in batches of %zu "
+                    "frames, back whole: %.3f ms, %.1f GB/s both ways",
+                    (F * fb) >> 20, nf, ms, gbs);
+    }
 done:
     if (in)
         gpu->ops->free_host(gpu->state, in);
@@ -644,7 +663,7 @@ int gfp_calibrate_main(int argc, char **argv)
     double t0 = gfp_now();
     cal_copies cp;
     memset(&cp, 0, sizeof cp);
-    if (gpu && measure_copies(gpu, gpu_mem, verbose, &cp, &err))
+    if (gpu && measure_copies(gpu, verbose, &cp, &err))
         goto fail;
     for (int dbl = 0; dbl < 2; dbl++) {
         cal_obs *ob = &obs[dbl];

@@ -671,7 +671,7 @@ static void *cuda_alloc_host(void *state, size_t bytes)
 /* One pass of cuda_time_copies: seconds, or -1 with *err set. */
 static double copies_pass(const unsigned char *h_in, unsigned char *h_out,
                           size_t frames, size_t fb, size_t rows, size_t ce,
-                          size_t nf, int ns, cudaStream_t *st,
+                          size_t nf, size_t pitch, int ns, cudaStream_t *st,
                           void *const *d_in, void *const *d_out,
                           gfp_error *err)
 {
@@ -687,9 +687,14 @@ static double copies_pass(const unsigned char *h_in, unsigned char *h_out,
         if (cuda_check(cudaMemcpyAsync(d_in[s], h_in + f0 * fb, n * fb,
                                        cudaMemcpyHostToDevice, st[s]),
                        "copy to the GPU", err) ||
-            cuda_check(cudaMemcpy2DAsync(h_out + f0 * ce, frames * ce,
-                                         d_out[s], n * ce, n * ce, rows,
-                                         cudaMemcpyDeviceToHost, st[s]),
+            cuda_check(pitch
+                           ? cudaMemcpy2DAsync(h_out + f0 * ce, pitch,
+                                               d_out[s], n * ce, n * ce,
+                                               rows, cudaMemcpyDeviceToHost,
+                                               st[s])
+                           : cudaMemcpyAsync(h_out + f0 * rows * ce,
+                                             d_out[s], n * rows * ce,
+                                             cudaMemcpyDeviceToHost, st[s]),
                        "copy from the GPU", err))
             return -1;
     }
@@ -708,15 +713,16 @@ static int cmp_double(const void *a, const void *b)
 static gfp_status cuda_time_copies(void *state, const void *h_in,
                                    void *h_out, size_t frames, size_t fb,
                                    size_t rows, size_t ce, size_t nf,
-                                   int nslots, int reps, double *secs,
-                                   gfp_error *err)
+                                   size_t pitch, int nslots, int reps,
+                                   double *secs, gfp_error *err)
 {
     (void)state;
     cudaStream_t st[8];
     void *d_in[8] = {0}, *d_out[8] = {0};
     double t[32];
     int ns = nslots < 1 ? 1 : nslots > 8 ? 8 : nslots, made = 0;
-    if (reps < 1 || reps > 32 || !nf || !frames)
+    if (reps < 1 || reps > 32 || !nf || !frames ||
+        (pitch && pitch < frames * ce))
         return gfp_fail(err, GFP_EINVAL, "time_copies: bad arguments");
     if (nf > frames)
         nf = frames;
@@ -737,8 +743,8 @@ static gfp_status cuda_time_copies(void *state, const void *h_in,
         }
     }
     for (int r = -1; r < reps && !stt; r++) {
-        double v = copies_pass(h_in, h_out, frames, fb, rows, ce, nf, ns,
-                               st, d_in, d_out, err);
+        double v = copies_pass(h_in, h_out, frames, fb, rows, ce, nf, pitch,
+                               ns, st, d_in, d_out, err);
         if (v < 0)
             stt = err->status;
         else if (r >= 0)

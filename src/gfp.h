@@ -386,13 +386,16 @@ typedef struct gfp_engine_ops {
      * GPU engine's submit_t makes them, no kernels: frames frames of fb
      * bytes from h_in in batches of nf, nslots in flight (a stream each),
      * each batch copied in whole and copied back as rows rows of nf x ce
-     * bytes into its columns of h_out (rows frames x ce bytes apart).
-     * h_in and h_out from alloc_host, frames x fb and rows x frames x ce
-     * bytes. */
+     * bytes into its columns of h_out, pitch bytes apart (pitch >= frames
+     * x ce; h_out holds rows x pitch bytes), or, pitch 0, as one run of
+     * rows x nf x ce bytes at the batch's place in h_out (a tile of
+     * fft2's intermediate array; h_out holds frames x rows x ce bytes).
+     * h_in from alloc_host, frames x fb bytes; h_out from alloc_host. */
     gfp_status (*time_copies)(void *state, const void *h_in, void *h_out,
                               size_t frames, size_t fb, size_t rows,
-                              size_t ce, size_t nf, int nslots, int reps,
-                              double *secs, gfp_error *err);
+                              size_t ce, size_t nf, size_t pitch,
+                              int nslots, int reps, double *secs,
+                              gfp_error *err);
 } gfp_engine_ops;
 
 struct gfp_engine {

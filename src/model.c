@@ -215,8 +215,8 @@ double gfp_model_predict(const gfp_model *m, const gfp_model_problem *p,
     int real = p->kind != GFP_C2C;
     double Wc = real ? (double)(p->W / 2 + 1) : W;
     /* [direction]: frames, input + output bytes, work, transposed bytes;
-     * the frames, frame bytes, device bytes a frame and output length of
-     * the GPU's batches (the copies' runs) */
+     * the frames, frame bytes and device bytes a frame of the GPU's
+     * batches (the copies' runs) */
     double bytes[2], work[2], trb[2];
     size_t Wci = real ? p->W / 2 + 1 : p->W;
     size_t rin = (real ? p->W : 2 * p->W) * (size_t)es, rout = 2 * Wci *
@@ -224,7 +224,6 @@ double gfp_model_predict(const gfp_model *m, const gfp_model_problem *p,
     size_t fr[2] = {p->H, Wci};
     size_t fb[2] = {rin > rout ? rin : rout, 2 * p->H * (size_t)es};
     size_t db[2] = {rin + rout, 4 * p->H * (size_t)es};
-    size_t L[2] = {Wci, p->H};
     bytes[0] = H * ((real ? W : 2 * W) + 2 * Wc) * es;
     work[0] = H * W * log2(W) * (real ? 0.5 : 1.0);
     trb[0] = H * 2 * Wc * es;
@@ -234,9 +233,12 @@ double gfp_model_predict(const gfp_model *m, const gfp_model_problem *p,
     for (int d = 0; d < 2; d++) {
         double g = 0, c;
         if (r > 0) {
+            /* the rows' batches copy back whole, each into a tile of the
+             * intermediate array; the columns' as L rows of the batch's
+             * frames into the result (model.h) */
             size_t ng = (size_t)llround(r * (double)fr[d]);
             double runs = gfp_model_copy_runs(ng ? ng : 1, fb[d], db[d],
-                                              L[d], p->gpu_mem);
+                                              d ? p->H : 1, p->gpu_mem);
             g = gpu_part(m, dbl, r * bytes[d], runs, r * work[d]);
         }
         /* each side transposes its own part: the GPU on the device (in

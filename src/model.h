@@ -28,11 +28,16 @@
  * timed apart.
  *
  * GPU_COPY's third feature is not work but runs: the rows of the pass's
- * strided copies back (a batch of nf frames lands as L rows of nf complex
- * values, L the output frame's length: gfp_model_copy_runs), each a DMA
- * of its own. Out of core on the H100, 8192^2 copies back 1 KiB runs and
- * 16384^2 512 B ones, calibrate's 2048^2 4 KiB ones (bench/NOTES.md,
- * issue 7, hybrid model v3).
+ * strided copies back, each a DMA of its own. fft2's column pass copies a
+ * batch of nf frames back as H rows of nf complex values into the columns
+ * of the W-wide result (gfp_model_copy_runs), a row of the array apart;
+ * its row pass copies each batch back whole, into a tile of the
+ * intermediate array (fft2.h), one run a batch. Out of core on the H100,
+ * 8192^2's column pass copies back 1 KiB runs 64 KiB apart, 16384^2's
+ * 512 B ones 128 KiB apart; such copies ran at 33-66 GB/s both ways
+ * against 86-92 for whole ones (bench/NOTES.md, issue 7, hybrid model v3),
+ * so calibrate's probe times runs that far apart (stop 26). The untiled
+ * row pass of GFP_FFT2_TILE=0 (an A/B switch) is not priced.
  *
  * Model file version 2 (calibrate from v3 on): GPU_COPY is the copies
  * alone, timed in a pass of fft2's batches with no kernels over a host

@@ -70,20 +70,21 @@ static void true_model(gfp_model *m)
     m->threads = 8;
 }
 
-/* calibrate's copy probe (measure_copies): frames of n cf32 over S MiB,
- * fft2's batches; bytes in + out, the runs of the copies back */
-static const size_t probe_n[] = {1024, 4096, 16384, 32768};
-static const size_t probe_mib[] = {64, 256};
+/* calibrate's copy probe (measure_copies): frames of 4096 cf32, 8192 or
+ * 4096 of them, batches of nf frames copied back in runs of nf values
+ * (4096 runs a batch) or whole (one); bytes in + out */
+static const size_t probe[][3] = {{8192, 32, 1},  {8192, 64, 1},
+                                  {8192, 128, 1}, {8192, 256, 1},
+                                  {8192, 256, 0}, {4096, 32, 1},
+                                  {4096, 128, 1}, {4096, 256, 0}};
 enum { NPROBE = 8 };
 static void probe_obs(double *b, double *runs)
 {
-    int k = 0;
-    for (int a = 0; a < 2; a++)
-        for (int i = 0; i < 4; i++, k++) {
-            size_t n = probe_n[i], fb = 8 * n, S = probe_mib[a] << 20;
-            b[k] = 2.0 * (double)S;
-            runs[k] = gfp_model_copy_runs(S / fb, fb, 2 * fb, n, 0);
-        }
+    for (int k = 0; k < NPROBE; k++) {
+        size_t F = probe[k][0], nf = probe[k][1], fb = 8 * 4096;
+        b[k] = 2.0 * (double)(F * fb);
+        runs[k] = (double)((F + nf - 1) / nf) * (probe[k][2] ? 4096 : 1);
+    }
 }
 
 /* Calibration-like observations of every step at sizes 256..2048 (square
@@ -358,17 +359,25 @@ static void test_predict_gpu_known(void)
     m.c[0][GFP_STEP_GPU_COPY][1] = 1.2e-11;
     m.c[0][GFP_STEP_GPU_COPY][2] = 9e-9;
     m.c[0][GFP_STEP_GPU_FFT][2] = 2e-12;
+    /* 64 batches a pass: the rows' copied back whole (64 runs), the
+     * columns' in 8192 runs each */
     double N = 8192, bytes = N * N * 16, runs = 8192.0 * 64;
     double work = N * N * 13;
-    double cp = 1.2e-11 * bytes + 9e-9 * runs, k = 2e-12 * work;
+    double cr = 1.2e-11 * bytes + 9e-9 * 64, cp = 1.2e-11 * bytes + 9e-9 * runs;
+    double k = 2e-12 * work;
     gfp_model_problem p = {.W = 8192, .H = 8192, .kind = GFP_C2C};
-    double t = gfp_model_predict(&m, &p, 1, NULL);
-    TU_CHECK(fabs(t - 2 * (cp + k)) <= 1e-9 * t, "version 1: %.6g s, want "
-             "%.6g", t, 2 * (cp + k));
+    gfp_model_pred pr;
+    double t = gfp_model_predict(&m, &p, 1, &pr);
+    TU_CHECK(fabs(t - (cr + k) - (cp + k)) <= 1e-9 * t, "version 1: %.6g s, "
+             "want %.6g", t, cr + cp + 2 * k);
+    TU_CHECK(fabs(pr.gpu[0] - (cr + k)) <= 1e-9 * t &&
+                 fabs(pr.gpu[1] - (cp + k)) <= 1e-9 * t,
+             "the rows %.6g s (want %.6g), the columns %.6g s (want %.6g)",
+             pr.gpu[0], cr + k, pr.gpu[1], cp + k);
     m.gpu_overlap = 1;
     t = gfp_model_predict(&m, &p, 1, NULL);
-    TU_CHECK(fabs(t - 2 * fmax(cp, k)) <= 1e-9 * t, "version 2: %.6g s, "
-             "want %.6g", t, 2 * fmax(cp, k));
+    TU_CHECK(fabs(t - fmax(cr, k) - fmax(cp, k)) <= 1e-9 * t, "version 2: "
+             "%.6g s, want %.6g", t, fmax(cr, k) + fmax(cp, k));
     /* kernels slower than the copies: they set the time */
     m.c[0][GFP_STEP_GPU_FFT][2] = 2e-10;
     t = gfp_model_predict(&m, &p, 1, NULL);
@@ -379,13 +388,12 @@ static void test_predict_gpu_known(void)
     m.c[0][GFP_STEP_GPU_COPY][1] = 0;
     p.gpu_mem = (size_t)16 << 20;
     t = gfp_model_predict(&m, &p, 1, NULL);
-    TU_CHECK(fabs(t - 2 * 9e-9 * 8192 * 256) <= 1e-9 * t, "16 MiB: %.6g",
-             t);
+    TU_CHECK(fabs(t - 9e-9 * 8193 * 256) <= 1e-9 * t, "16 MiB: %.6g", t);
     /* half to the GPU: half the frames, half the batches, half the runs */
     p.gpu_mem = 0;
     t = gfp_model_predict(&m, &p, 0.5, NULL);
     double cpu = 0; /* no CPU steps: the CPU's part costs nothing */
-    TU_CHECK(fabs(t - fmax(cpu, 2 * 9e-9 * 8192 * 32)) <= 1e-9 * t,
+    TU_CHECK(fabs(t - fmax(cpu, 9e-9 * 8193 * 32)) <= 1e-9 * t,
              "r 0.5: %.6g", t);
 }
 
@@ -400,7 +408,10 @@ static void test_copy_probe_16x(void)
     true_model(&truth);
     truth.c[0][GFP_STEP_GPU_COPY][0] = 1e-4;
     truth.c[0][GFP_STEP_GPU_COPY][1] = 1.2e-11; /* 83 GB/s both ways */
-    truth.c[0][GFP_STEP_GPU_COPY][2] = 9e-9;
+    /* a run 64 KiB or more apart: ~10-15 ns on the H100 machine (1 KiB
+     * runs at 54 GB/s both ways against 88 whole) */
+    const double run = 1.2e-8;
+    truth.c[0][GFP_STEP_GPU_COPY][2] = run;
     gfp_model_problem p = {.W = 8192, .H = 8192, .kind = GFP_C2C};
     double tt = gfp_model_predict(&truth, &p, 1, NULL);
     for (int rep = 0; rep < 5; rep++) {
@@ -412,9 +423,9 @@ static void test_copy_probe_16x(void)
                                              b[i], runs[i]), 0.02);
         TU_CHECK(gfp_model_fit_step(&fit, 0, GFP_STEP_GPU_COPY, b, runs, t,
                                     NPROBE) == 0, "probe fit");
-        TU_CHECK(fabs(fit.c[0][GFP_STEP_GPU_COPY][2] - 9e-9) <= 0.15 * 9e-9,
-                 "runs: %.4g s/run, want 9e-9",
-                 fit.c[0][GFP_STEP_GPU_COPY][2]);
+        TU_CHECK(fabs(fit.c[0][GFP_STEP_GPU_COPY][2] - run) <= 0.15 * run,
+                 "runs: %.4g s/run, want %.4g",
+                 fit.c[0][GFP_STEP_GPU_COPY][2], run);
         double tf = gfp_model_predict(&fit, &p, 1, NULL);
         TU_CHECK(fabs(tf - tt) <= 0.05 * tt, "probe fit: 8192^2 GPU %.4g s, "
                  "truth %.4g s", tf, tt);
@@ -449,6 +460,49 @@ static void test_copy_probe_16x(void)
         TU_CHECK(to < 0.9 * tt, "the old fit: %.4g s, truth %.4g s: not "
                  "more than 10%% low", to, tt);
     }
+}
+
+/* Two arrays of 2 GiB, out of core: 16384^2's column pass copies back
+ * 16384 runs a batch of 64 frames, 8192 x 32768's (columns of 32768) 32768
+ * runs a batch of 32, so with the probe's copy step fitted (the H100's
+ * figures: 88 GB/s both ways whole, a run ~12 ns more) the taller array
+ * costs the GPU c2 x (8.39 M - 4.19 M) runs more, all of it in the column
+ * pass; their row passes cost the same. */
+static void test_predict_tall_runs(void)
+{
+    gfp_model truth;
+    true_model(&truth);
+    truth.c[0][GFP_STEP_GPU_COPY][0] = 1e-4;
+    truth.c[0][GFP_STEP_GPU_COPY][1] = 1.0 / 88e9;
+    truth.c[0][GFP_STEP_GPU_COPY][2] = 1.2e-8;
+    gfp_model fit = truth;
+    double b[NPROBE], runs[NPROBE], t[NPROBE];
+    probe_obs(b, runs);
+    for (int i = 0; i < NPROBE; i++)
+        t[i] = noisy(gfp_model_step_time(&truth, 0, GFP_STEP_GPU_COPY, b[i],
+                                         runs[i]), 0.02);
+    TU_CHECK(gfp_model_fit_step(&fit, 0, GFP_STEP_GPU_COPY, b, runs, t,
+                                NPROBE) == 0, "probe fit");
+    gfp_model_problem sq = {.W = 16384, .H = 16384, .kind = GFP_C2C,
+                            .gpu_mem = (size_t)512 << 20};
+    gfp_model_problem tall = sq;
+    tall.W = 8192;
+    tall.H = 32768;
+    gfp_model_pred a, c;
+    gfp_model_predict(&fit, &sq, 1, &a);
+    gfp_model_predict(&fit, &tall, 1, &c);
+    double want = 1.2e-8 * (32768.0 * 256 - 16384.0 * 256);
+    TU_CHECK(fabs((c.gpu[1] - a.gpu[1]) - want) <= 0.15 * want,
+             "columns: 8192x32768 %.4g s, 16384^2 %.4g s: %.4g s apart, "
+             "want %.4g", c.gpu[1], a.gpu[1], c.gpu[1] - a.gpu[1], want);
+    TU_CHECK(fabs(c.gpu[0] - a.gpu[0]) <= 0.01 * a.gpu[0],
+             "rows: %.4g s against %.4g s", c.gpu[0], a.gpu[0]);
+    /* and the whole GPU alone within 5% of the truth's at both */
+    double ts = gfp_model_predict(&truth, &sq, 1, NULL),
+           tt = gfp_model_predict(&truth, &tall, 1, NULL);
+    TU_CHECK(fabs(a.total - ts) <= 0.05 * ts && fabs(c.total - tt) <= 0.05 * tt,
+             "16384^2 %.4g s (truth %.4g), 8192x32768 %.4g s (truth %.4g)",
+             a.total, ts, c.total, tt);
 }
 
 /* Runs that cost nothing (here a little less than nothing, as noise may
@@ -650,6 +704,7 @@ int main(void)
     TU_TEST(test_copy_runs);
     TU_TEST(test_predict_gpu_known);
     TU_TEST(test_copy_probe_16x);
+    TU_TEST(test_predict_tall_runs);
     TU_TEST(test_copy_fit_negative_runs);
     tu_suite("model file");
     TU_TEST(test_model_file);
