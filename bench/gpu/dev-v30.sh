@@ -1,0 +1,75 @@
+#!/bin/sh
+# bench/gpu/dev-v30.sh - stop 26's device calls (issue 7): calibrate's
+# copy probe where fft2's copies are (whole batches for the row pass,
+# runs 64 KiB apart for the column pass), and fft2 -vv's line for each
+# split pass.
+#
+# Phases (PHASE, default "cal hyb"):
+#   cal   calibrate -v at TH threads, ROUNDS (2) times: its probe lines
+#         and the gpu_copy fit; then fft2 -vv --engine hybrid at SIZE
+#         (default 8192x8192) out of core (--gpu-mem a quarter) with each
+#         model, median of 3 (the split passes' lines)
+#   hyb   bench/hybrid-sweep.sh at SIZES (default its three), THREADS
+#         (default TH), RMIN (0.6), REPS (5)
+#   t2d   tests/cli/fft2-gpu.sh and tests/cli/hybrid.sh (pack
+#         tests/cli/refdft and tests/cli/fft2ref)
+#   final the GPU suites quick, memcheck on test_gpu_large quick,
+#         gpu-faults.sh (pack test_gpu_large, test_engine_gpu, test_gpu_2d
+#         and tests/fault/gpufault.so too)
+# Pack (dev box, repository root):
+#   (cd build && make -j2 && make -j2 check TESTS=) &&
+#   sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
+#     tests/cli/fft2ref tests/cli/refdft
+# Run (device tool): carry [".devpack"], command
+#   OUT=$OUT PHASE='...' sh bench/gpu/dev-v30.sh
+PHASE=${PHASE:-cal hyb}
+. bench/gpu/dev-common.sh
+export CUDA_MODULE_LOADING=EAGER
+R=$PWD/build/tests/cli/fft2ref
+TH=$(nproc)
+W=$PWD/build/hyb.wisdom
+SIZE=${SIZE:-8192x8192}
+GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
+# DIR/data.cf32: SIZE cf32 values (a multiple of 1 Mi), a random
+# 1024x1024 block's spectrum repeated
+mkdata() {
+  $R rand $((2 * 1024 * 1024)) 5 $1/blk.cf64 &&
+    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $1/blk.cf64 $1/blk.cf32
+  for _ in $(seq $(( ${SIZE%x*} * ${SIZE#*x} / 1048576 ))); do cat $1/blk.cf32; done > $1/data.cf32
+}
+D=$(mktemp -d)
+ph final && quick_suites
+if ph t2d; then
+  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
+  echo "fft2-gpu.sh rc=$? $(tail -n 1 $L/fft2-gpu.log)" > $L/t2d.txt
+  grep -E '^(not ok|FAIL)' $L/fft2-gpu.log | head -8 >> $L/t2d.txt
+  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/hybrid.sh > $L/hybrid.log 2>&1
+  echo "hybrid.sh rc=$? $(tail -n 1 $L/hybrid.log)" >> $L/t2d.txt
+  grep -E '^(not ok|FAIL)' $L/hybrid.log | head -8 >> $L/t2d.txt
+fi
+if ph cal; then
+  mkdata $D
+  for i in $(seq ${ROUNDS:-2}); do
+    timeout 120 $G calibrate -v --threads $TH --wisdom $W -o $L/model-$i > /dev/null 2> $L/cal-$i.log
+    echo "## calibrate round $i (rc $?)"
+    grep -E 'copies alone|gpu_copy|beside' $L/cal-$i.log | cut -c1-200
+    echo "## fft2 -vv hybrid at $SIZE with model $i"
+    GFFTPIPE_MODEL=$L/model-$i timeout 60 $G fft2 -vv --wisdom $W --size $SIZE --repeat 3 \
+      --in-format cf32 --out-format cf32 --engine hybrid --gpu-mem $GM --threads $TH $D/data.cf32 - 2>&1 >/dev/null |
+      grep -E 'hybrid: r|transforms|split pass|rror' | cut -c1-240
+  done > $L/cal.log 2>&1
+fi
+rm -rf $D
+if ph hyb; then
+  OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES=${SIZES:-8192x8192 16384x16384 8192x32768} AB=0 THREADS=${THREADS:-$TH} \
+    RMIN=${RMIN:-0.6} REPS=${REPS:-5} timeout ${HYB_T:-400} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
+  echo "hybrid-sweep rc=$?"
+fi
+echo "== tests"
+for t in test_gpu_large test_gpu_large-memcheck test_engine_gpu test_gpu_2d gpu-faults; do [ -f $L/$t.log ] && sum $t; done
+echo "== t2d"; cat $L/t2d.txt 2>/dev/null
+echo "== cal"; cat $L/cal.log 2>/dev/null
+echo "== sweep"
+grep -E '^(ok|FAIL)|beside|sweep \(r' $L/hyb/sweep.log 2>/dev/null | cut -c1-300
+cat $L/hyb/table.txt 2>/dev/null
+(cd $OUT && tar -czf logs.tgz logs && rm -rf logs)
