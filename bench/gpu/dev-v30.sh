@@ -11,6 +11,10 @@
 #         model, median of 3 (the split passes' lines)
 #   hyb   bench/hybrid-sweep.sh at SIZES (default its three), THREADS
 #         (default TH), RMIN (0.6), REPS (5)
+#   chunk at each size of SIZES (default the sweep's three), out of core
+#         (--gpu-mem a quarter), GFP_FFT2_GPU_CHUNK_MIB in CHUNKS (default
+#         8 16 32 64; the --gpu-mem cap may hold it lower): the GPU alone
+#         and the hybrid at --ratio RATIO (0.8), median of 3, with -v
 #   t2d   tests/cli/fft2-gpu.sh and tests/cli/hybrid.sh (pack
 #         tests/cli/refdft and tests/cli/fft2ref)
 #   final the GPU suites quick, memcheck on test_gpu_large quick,
@@ -39,6 +43,21 @@ mkdata() {
 }
 D=$(mktemp -d)
 ph final && quick_suites
+if ph chunk; then
+  for SIZE in ${SIZES:-8192x8192 16384x16384 8192x32768}; do
+    mkdata $D
+    GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
+    for c in ${CHUNKS:-8 16 32 64}; do
+      for e in gpu "hybrid --ratio ${RATIO:-0.8}"; do
+        echo "## $SIZE chunk $c MiB $e"
+        GFP_FFT2_GPU_CHUNK_MIB=$c timeout 60 $G fft2 -v --wisdom $W --size $SIZE --repeat 3 \
+          --in-format cf32 --out-format cf32 --engine $e --gpu-mem $GM --threads $TH $D/data.cf32 - 2>&1 >/dev/null |
+          grep -E 'transforms|split passes|rror' | cut -c1-240
+      done
+    done
+  done > $L/chunk.log 2>&1
+  awk '/^## /{s=$2; c=$4; e=$7 ($8 ? " " $8 " " $9 : "")} /transforms/{for(i=1;i<=NF;i++) if($i=="transforms") t=$(i+1); printf "%-12s %3s MiB %-20s %s s\n", s, c, e, t}' $L/chunk.log > $L/chunk.txt
+fi
 if ph t2d; then
   GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
   echo "fft2-gpu.sh rc=$? $(tail -n 1 $L/fft2-gpu.log)" > $L/t2d.txt
@@ -69,6 +88,7 @@ echo "== tests"
 for t in test_gpu_large test_gpu_large-memcheck test_engine_gpu test_gpu_2d gpu-faults; do [ -f $L/$t.log ] && sum $t; done
 echo "== t2d"; cat $L/t2d.txt 2>/dev/null
 echo "== cal"; cat $L/cal.log 2>/dev/null
+echo "== chunk"; cat $L/chunk.txt 2>/dev/null
 echo "== sweep"
 grep -E '^(ok|FAIL)|beside|sweep \(r' $L/hyb/sweep.log 2>/dev/null | cut -c1-300
 cat $L/hyb/table.txt 2>/dev/null
