@@ -56,7 +56,7 @@ if ph chunk; then
       done
     done
   done > $L/chunk.log 2>&1
-  awk '/^## /{s=$2; c=$4; e=$7 ($8 ? " " $8 " " $9 : "")} /transforms/{for(i=1;i<=NF;i++) if($i=="transforms") t=$(i+1); printf "%-12s %3s MiB %-20s %s s\n", s, c, e, t}' $L/chunk.log > $L/chunk.txt
+  awk '/^## /{s=$2; c=$4; e=$6 ($7 ? " " $7 " " $8 : "")} /transforms/{for(i=1;i<=NF;i++) if($i=="transforms") t=$(i+1); printf "%-12s %3s MiB %-20s %s s\n", s, c, e, t}' $L/chunk.log > $L/chunk.txt
 fi
 if ph t2d; then
   GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
