@@ -15,6 +15,10 @@
 #         (--gpu-mem a quarter), GFP_FFT2_GPU_CHUNK_MIB in CHUNKS (default
 #         8 16 32 64; the --gpu-mem cap may hold it lower): the GPU alone
 #         and the hybrid at --ratio RATIO (0.8), median of 3, with -v
+#   colab at each size of SIZES, out of core, ROUNDS (3) rounds
+#         alternating GFP_FFT2_COL_FRAMES in COLS (default 0 128 256: the
+#         column pass's batches at least that many frames): the GPU alone
+#         and the hybrid at --ratio RATIO (0.8), median of 3
 #   t2d   tests/cli/fft2-gpu.sh and tests/cli/hybrid.sh (pack
 #         tests/cli/refdft and tests/cli/fft2ref)
 #   final the GPU suites quick, memcheck on test_gpu_large quick,
@@ -78,17 +82,35 @@ if ph cal; then
       grep -E 'hybrid: r|transforms|split pass|rror' | cut -c1-240
   done > $L/cal.log 2>&1
 fi
-rm -rf $D
 if ph hyb; then
   OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES=${SIZES:-8192x8192 16384x16384 8192x32768} AB=0 THREADS=${THREADS:-$TH} \
     RMIN=${RMIN:-0.6} REPS=${REPS:-5} timeout ${HYB_T:-400} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
   echo "hybrid-sweep rc=$?"
 fi
+if ph colab; then
+  for SIZE in ${SIZES:-8192x8192 16384x16384 8192x32768}; do
+    mkdata $D
+    GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
+    for i in $(seq ${ROUNDS:-3}); do
+      for c in ${COLS:-0 128 256}; do
+        for e in gpu "hybrid --ratio ${RATIO:-0.8}"; do
+          echo "## $SIZE cols $c round $i $e"
+          GFP_FFT2_COL_FRAMES=$c timeout 60 $G fft2 -v --wisdom $W --size $SIZE --repeat 3 \
+            --in-format cf32 --out-format cf32 --engine $e --gpu-mem $GM --threads $TH $D/data.cf32 - 2>&1 >/dev/null |
+            grep -E 'transforms|split passes|rror' | cut -c1-240
+        done
+      done
+    done
+  done > $L/colab.log 2>&1
+  awk '/^## /{k=$2 " cols " $4 " " $7 ($8 ? " " $8 " " $9 : "")} /transforms/{for(i=1;i<=NF;i++) if($i=="transforms") v[k]=v[k] " " $(i+1); if(!(k in o)){o[k]=++n; key[n]=k}} END{for(j=1;j<=n;j++) printf "%-44s%s\n", key[j], v[key[j]]}' $L/colab.log > $L/colab.txt
+fi
+rm -rf $D
 echo "== tests"
 for t in test_gpu_large test_gpu_large-memcheck test_engine_gpu test_gpu_2d gpu-faults; do [ -f $L/$t.log ] && sum $t; done
 echo "== t2d"; cat $L/t2d.txt 2>/dev/null
 echo "== cal"; cat $L/cal.log 2>/dev/null
 echo "== chunk"; cat $L/chunk.txt 2>/dev/null
+echo "== colab"; cat $L/colab.txt 2>/dev/null
 echo "== sweep"
 grep -E '^(ok|FAIL)|beside|sweep \(r' $L/hyb/sweep.log 2>/dev/null | cut -c1-300
 cat $L/hyb/table.txt 2>/dev/null
