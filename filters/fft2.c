@@ -38,11 +38,6 @@
  * with batches of 4-8 MiB and 0.054-0.057 s with 12-32 MiB (bench/NOTES.md,
  * issue 7); GFP_FFT2_GPU_CHUNK_MIB=n overrides it (A/B runs) */
 #define F2_GPU_CHUNK_BYTES GFP_MODEL_GPU_BATCH_BYTES /* the model's batch */
-/* The column pass's GPU batches: at least F2_COL_FRAMES frames (its copy
- * back's runs that many values long), within F2_COL_MAX_BYTES and
- * --gpu-mem (stop 26, being measured) */
-#define F2_COL_FRAMES 0
-#define F2_COL_MAX_BYTES ((size_t)64 << 20)
 #define F2_WRITE_SCALARS ((size_t)1 << 18)    /* per converted write */
 #define F2_TILE 32
 /* Batches in flight on a GPU engine's pass: with two, batch k + 2's copy in
@@ -633,8 +628,7 @@ static size_t chunk_frames(size_t frames, size_t frame_bytes)
  * batch itself at most F2_HYBRID_MAX_BYTES of host memory. */
 #define F2_HYBRID_MAX_BYTES ((size_t)256 << 20)
 static size_t chunk_frames_dev(size_t frames, size_t frame_bytes,
-                               size_t dev_bytes, double frac, size_t gpu_mem,
-                               size_t min_frames)
+                               size_t dev_bytes, double frac, size_t gpu_mem)
 {
     if (frac <= 0)
         return chunk_frames(frames, frame_bytes);
@@ -644,8 +638,6 @@ static size_t chunk_frames_dev(size_t frames, size_t frame_bytes,
     if (ge && atoi(ge) > 0 && atoi(ge) <= 4096)
         gb = (size_t)atoi(ge) << 20;
     size_t g = gb / fb;
-    if (g < min_frames && min_frames * fb <= F2_COL_MAX_BYTES)
-        g = min_frames;
     if (gpu_mem) {
         size_t cap = gpu_mem / 2 / (2 * (dev_bytes ? dev_bytes : 1));
         if (cap < g)
@@ -661,21 +653,6 @@ static size_t chunk_frames_dev(size_t frames, size_t frame_bytes,
         k = 1;
     size_t kk = k >= (double)frames ? frames : (size_t)k;
     return round_chunk(kk, frames);
-}
-
-/* The fewest frames of a GPU batch of the column pass, whose copy back
- * lands in runs of that many values (model.h); GFP_FFT2_COL_FRAMES=n (0:
- * none) for A/B runs. */
-static size_t col_frames(void)
-{
-    const char *e = getenv("GFP_FFT2_COL_FRAMES");
-    if (e && *e) {
-        char *end;
-        unsigned long v = strtoul(e, &end, 10);
-        if (!*end && v <= 4096)
-            return v;
-    }
-    return F2_COL_FRAMES;
 }
 
 /* Slots of a pass's plan: F2_GPU_SLOTS on an engine with a GPU part. */
@@ -950,7 +927,7 @@ gfp_status gfp_fft2d_pass(gfp_plan *pl, const void *in, void *out,
 size_t gfp_fft2d_batch(size_t frames, size_t frame_bytes, size_t dev_bytes,
                        double frac, size_t gpu_mem)
 {
-    return chunk_frames_dev(frames, frame_bytes, dev_bytes, frac, gpu_mem, 0);
+    return chunk_frames_dev(frames, frame_bytes, dev_bytes, frac, gpu_mem);
 }
 
 /* ---- the 2D transform (fft2.h) ----------------------------------------------- */
@@ -1057,21 +1034,20 @@ static gfp_status create_split(gfp_engine *e, gfp_engine *ec, gfp_engine *eg,
         size_t nc = gfp_fft2d_split(F[d], r, 0), ng = F[d] - nc;
         gfp_status st;
         /* a pass with nothing for one side runs on the other alone */
-        size_t mf = d ? col_frames() : 0;
-        ds[d]->batch = nc ? chunk_frames_dev(nc, fb[d], db[d], 0, 0, 0)
+        ds[d]->batch = nc ? chunk_frames_dev(nc, fb[d], db[d], 0, 0)
                           : chunk_frames_dev(F[d], fb[d], db[d], 1.0,
-                                             gpu_mem, mf);
+                                             gpu_mem);
         if ((st = gfp_plan_create(nc ? ec : eg, ds[d],
                                   pass_slots(nc ? 0 : 1), pc[d], err)))
             return st;
         if (!nc || !ng)
             continue;
-        ds[d]->batch = chunk_frames_dev(ng, fb[d], db[d], 1.0, gpu_mem, mf);
+        ds[d]->batch = chunk_frames_dev(ng, fb[d], db[d], 1.0, gpu_mem);
         if ((st = gfp_plan_create(eg, ds[d], pass_slots(1), pg[d], err)))
             return st;
     }
     t->tile = pick_tile(e, o, kind, H,
-                        chunk_frames_dev(H, fb[0], db[0], 1.0, gpu_mem, 0));
+                        chunk_frames_dev(H, fb[0], db[0], 1.0, gpu_mem));
     return GFP_OK;
 }
 
@@ -1111,13 +1087,13 @@ gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
     pass_descs(t, row_scale, col_scale, &rd, &cd);
     size_t rout = (kind == GFP_C2R ? W : 2 * t->Wc) * sc;
     rd.batch = chunk_frames_dev(H, t->rin > rout ? t->rin : rout,
-                                t->rin + rout, frac, gpu_mem, 0);
+                                t->rin + rout, frac, gpu_mem);
     gfp_status st = gfp_plan_create(e, &rd, pass_slots(frac), &t->rows,
                                     err);
     if (st)
         return st;
     cd.batch = chunk_frames_dev(t->Wc, 2 * H * sc, 4 * H * sc, frac,
-                                gpu_mem, col_frames());
+                                gpu_mem);
     if ((st = gfp_plan_create(e, &cd, pass_slots(frac), &t->cols, err)))
         return st;
     t->tile = pick_tile(e, o, kind, H, frac > 0 ? t->rows->desc.batch : 0);
