@@ -16,8 +16,11 @@
 # 3. For each size WxH in SIZES (default 8192x8192 16384x16384 8192x32768:
 #    cf32, 16x, 64x and 64x the largest calibration run; 8192x8192 is the
 #    16x problem of the done-when) with --gpu-mem a quarter of the array
-#    (out of core): --engine cpu, gpu and hybrid (the model's r), then
-#    hybrid at r = RMIN, RMIN + STEP, ..., 1 (the sweep). Every run is one
+#    (out of core): --engine cpu, gpu and hybrid (the model's r of each
+#    direction: the rows' pass and the columns'), then the sweeps: the
+#    hybrid with the rows' r at RMIN, RMIN + STEP, ..., 1 and the columns'
+#    at the model's (--ratio R,C), then the columns' r swept with the
+#    rows' at the model's. Every run is one
 #    process with --repeat REPS: the median of REPS transforms of the
 #    loaded plane (fft2 -v's "transforms": the two passes with their
 #    transposes; no I/O, no planning, no allocation). Beside them, two A/B
@@ -29,8 +32,9 @@
 #    stores) and its old transposed pass (GFP_CPU_UNFUSED=1: FFTW's
 #    threaded batch, then a transpose from a batch-sized buffer).
 # 4. A table: CPU, GPU, hybrid at the model's r, the speedup over the
-#    faster of CPU and GPU (target >= 1.15), the model's r and the sweep's
-#    best r (target |dr| <= 0.05), the predicted and measured hybrid time
+#    faster of CPU and GPU (target >= 1.15), the model's r and the sweeps'
+#    best r, rows and columns (target |dr| <= 0.05: dr the larger of the
+#    two directions' differences), the predicted and measured hybrid time
 #    (target within 15%, for the 16x problem at least), and the model's
 #    times of the CPU and the GPU alone, and the error of the latter
 #    (gerr%: the model's GPU alone against the measured; the copies' rate
@@ -38,9 +42,9 @@
 #
 # Wall time on the H100 machine (16 threads): about 1.5 s a run at
 # 8192x8192 and 4-6 s at 2 GiB (reading the input, pinning 4 GiB, writing
-# the output dominate), 14 runs a size with the defaults (17 with the A/B
-# runs, on the first size): ~3.5 min for the three sizes, plus ~20 s of
-# calibrate and checks.
+# the output dominate), 25 runs a size with the defaults (RMIN 0.5: two
+# sweeps of 11; 29 with the A/B runs, on the first size): ~6 min for the
+# three sizes, plus ~20 s of calibrate and checks.
 #
 # Environment: GFFTPIPE (default build/src/gfftpipe), F2REF (default
 # build/tests/cli/fft2ref), THREADS (default: all cores), SIZES, STEP
@@ -123,7 +127,7 @@ t_run() {
     sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' "$WORK/err" | tail -n 1
 }
 TABLE="$LOG/table.txt"
-printf '%-12s %10s %7s %7s %7s %7s %6s %6s %5s %7s %7s %6s %7s %7s %6s %3s\n' size gpu-mem \
+printf '%-12s %10s %7s %7s %7s %7s %11s %9s %5s %7s %7s %6s %7s %7s %6s %3s\n' size gpu-mem \
     cpu_s gpu_s hyb_s speedup r_mod r_best dr pred_s meas_s err% pcpu_s pgpu_s gerr% 16x >"$TABLE"
 AB_TABLE="$LOG/ab.txt"
 printf '%-12s %8s %8s %9s %9s %9s %9s\n' size gpu3_s gpu2_s gpu_4k_s cpu_nt_s cpu_blk_s cpu_old_s >"$AB_TABLE"
@@ -150,8 +154,9 @@ for SZ in $SIZES; do
     cpu=$(t_run --engine cpu)
     gpu=$(t_run --engine gpu --gpu-mem $mem)
     hyb=$(t_run --engine hybrid --gpu-mem $mem)
-    rmod=$(sed -n 's/.*hybrid: r \([0-9.]*\) (the model.*/\1/p' "$WORK/err" | tail -n 1)
-    pred=$(sed -n 's/.*hybrid: r [0-9.]*; predicted \([0-9.]*\) s, measured.*/\1/p' "$WORK/err" | tail -n 1)
+    rmod=$(sed -n 's/.*hybrid: r \([0-9.]*\), columns [0-9.]* (the model.*/\1/p' "$WORK/err" | tail -n 1)
+    cmod=$(sed -n 's/.*hybrid: r [0-9.]*, columns \([0-9.]*\) (the model.*/\1/p' "$WORK/err" | tail -n 1)
+    pred=$(sed -n 's/.*hybrid: r [0-9.]*, columns [0-9.]*; predicted \([0-9.]*\) s, measured.*/\1/p' "$WORK/err" | tail -n 1)
     pcpu=$(sed -n 's/.*CPU alone \([0-9.]*\) s, GPU alone.*/\1/p' "$WORK/err" | tail -n 1)
     pgpu=$(sed -n 's/.*GPU alone \([0-9.]*\) s).*/\1/p' "$WORK/err" | tail -n 1)
     grep -h "split passes" "$WORK/err" | sed "s/^/$SZ model r: /" >>"$LOG/sweep.log"
@@ -162,23 +167,30 @@ for SZ in $SIZES; do
         cpuo=$(GFP_CPU_UNFUSED=1 t_run --engine cpu)
         printf '%-12s %8.4f %8.4f %9.4f %9.4f %9.4f %9.4f\n' "$SZ" "$gpu" "$gpu2" "$gpu4k" "$cpu" "$cpub" "$cpuo" >>"$AB_TABLE"
     fi
-    best_r=1 best_t=
-    sweep=""
-    for r in $(awk -v s="$STEP" -v lo="$RMIN" 'BEGIN { for (i = 0; lo + i * s <= 1 + 1e-9; i++) printf "%.2f\n", lo + i * s }'); do
-        tr=$(t_run --engine hybrid --gpu-mem $mem --ratio "$r")
-        sweep="$sweep $r:$tr"
-        if [ -z "$best_t" ] || awk -v a="$tr" -v b="$best_t" 'BEGIN { exit !(a < b) }'; then
-            best_t=$tr best_r=$r
-        fi
+    # each direction's r swept with the other at the model's
+    for dir in rows cols; do
+        best_r=1 best_t=
+        sweep=""
+        for r in $(awk -v s="$STEP" -v lo="$RMIN" 'BEGIN { for (i = 0; lo + i * s <= 1 + 1e-9; i++) printf "%.2f\n", lo + i * s }'); do
+            if [ $dir = rows ]; then rr="$r,$cmod"; else rr="$rmod,$r"; fi
+            tr=$(t_run --engine hybrid --gpu-mem $mem --ratio "$rr")
+            sweep="$sweep $r:$tr"
+            if [ -z "$best_t" ] || awk -v a="$tr" -v b="$best_t" 'BEGIN { exit !(a < b) }'; then
+                best_t=$tr best_r=$r
+            fi
+        done
+        if [ $dir = rows ]; then best_rr=$best_r; else best_rc=$best_r; fi
+        say "size $SZ sweep of the $dir' r (r:seconds):$sweep  [$(( $(date +%s) - ts )) s]"
     done
-    say "size $SZ sweep (r:seconds):$sweep  [$(( $(date +%s) - ts )) s]"
     awk -v size="$SZ" -v mem="$mem" -v cpu="$cpu" -v gpu="$gpu" -v hyb="$hyb" \
-        -v rm="$rmod" -v rb="$best_r" -v pred="$pred" -v pc="$pcpu" -v pg="$pgpu" \
-        -v mark="$mark" 'BEGIN {
+        -v rm="$rmod" -v cm="$cmod" -v rb="$best_rr" -v cb="$best_rc" -v pred="$pred" \
+        -v pc="$pcpu" -v pg="$pgpu" -v mark="$mark" 'BEGIN {
         best = cpu < gpu ? cpu : gpu
         dr = rm - rb; if (dr < 0) dr = -dr
-        printf "%-12s %10d %7.4f %7.4f %7.4f %6.2fx %6.3f %6.2f %5.3f %7.4f %7.4f %+5.1f%% %7.4f %7.4f %+5.1f%% %3s\n",
-            size, mem, cpu, gpu, hyb, best / hyb, rm, rb, dr, pred, hyb,
+        dc = cm - cb; if (dc < 0) dc = -dc
+        if (dc > dr) dr = dc
+        printf "%-12s %10d %7.4f %7.4f %7.4f %6.2fx %5.3f,%5.3f %4.2f,%4.2f %5.3f %7.4f %7.4f %+5.1f%% %7.4f %7.4f %+5.1f%% %3s\n",
+            size, mem, cpu, gpu, hyb, best / hyb, rm, cm, rb, cb, dr, pred, hyb,
             100 * (pred / hyb - 1), pc, pg, 100 * (pg / gpu - 1), mark }' >>"$TABLE"
 done
 say ""

@@ -86,6 +86,8 @@ typedef struct f2_priv {
     int out_cplx;           /* raw/npy output is complex */
     double t_fft, t_io;
     double t_pred, ratio;   /* hybrid: the model's time per plane, r */
+    double ratio_cols;      /* the columns' r (--ratio R,C or the model's) */
+    int ratio_cols_set;     /* --ratio R,C given */
     size_t repeat;          /* --repeat: transforms per plane, timed; the
                                median counts (0: once) */
     gfp_hybrid_stats hs;    /* hybrid: the transforms' CPU and GPU parts */
@@ -136,8 +138,9 @@ static void usage_common(FILE *out)
         "                        'gfftpipe calibrate' fits (-v: r, predicted\n"
         "                        and measured time); without a GPU the CPU\n"
         "                        alone, with one note\n"
-        "  --ratio R             hybrid: send the fraction R (0..1) to the GPU\n"
-        "                        instead of the model's choice\n"
+        "  --ratio R[,C]         hybrid: send the fraction R (0..1) of each pass\n"
+        "                        to the GPU, or R of the rows' and C of the\n"
+        "                        columns', instead of the model's choice\n"
         "  --repeat N            transform each plane N times (1..1000), each\n"
         "                        from the loaded input, and count the median\n"
         "                        time (-v); the output is the same (benchmarks)\n"
@@ -269,11 +272,26 @@ static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
                              &c->gpu_mem, err))
                 return GFP_EINVAL;
             break;
-        case O_RATIO:
-            if (gfp_opt_double("ratio", optarg, 0, 1, &c->ratio, err))
+        case O_RATIO: {
+            /* R, or R,C: the rows' and the columns' */
+            char rb[64];
+            const char *comma = strchr(optarg, ',');
+            size_t rl = comma ? (size_t)(comma - optarg) : strlen(optarg);
+            if (rl >= sizeof rb)
+                return gfp_fail(err, GFP_EINVAL, "--ratio: '%s' is not R or "
+                                "R,C", optarg);
+            memcpy(rb, optarg, rl);
+            rb[rl] = '\0';
+            if (gfp_opt_double("ratio", rb, 0, 1, &c->ratio, err) ||
+                (comma && gfp_opt_double("ratio", comma + 1, 0, 1,
+                                         &p->ratio_cols, err)))
                 return GFP_EINVAL;
             c->ratio_set = 1;
+            p->ratio_cols_set = comma != NULL;
+            if (!comma)
+                p->ratio_cols = c->ratio;
             break;
+        }
         case O_REPEAT:
             if (gfp_opt_size("repeat", optarg, 1, 1000, &p->repeat, err))
                 return GFP_EINVAL;
@@ -868,7 +886,9 @@ static gfp_status run_pass(const gfp_fft2d *t, gfp_plan *pc, gfp_plan *pg,
         return transposed ? pass_t_r(pc, in, out, 0, frames, frames, ib,
                                      ob_or_L, t->dbl, t->threads, tl, err)
                           : pass_r(pc, in, out, 0, frames, ib, ob_or_L, err);
-    size_t nc = gfp_fft2d_split(frames, t->r, tl->tout), ng = frames - nc;
+    /* the rows' plans split at r, the columns' at r_cols */
+    double r = pc == t->cols ? t->r_cols : t->r;
+    size_t nc = gfp_fft2d_split(frames, r, tl->tout), ng = frames - nc;
     part_job cj = {pc, in, out, 0, nc, frames, ib, ob_or_L, transposed,
                    t->dbl, t->threads, *tl, GFP_OK, {0}, 0};
     part_job gj = cj;
@@ -1012,7 +1032,8 @@ static void pass_descs(gfp_fft2d *t, double row_scale, double col_scale,
  * plan over its share, batched as the CPU alone, and the GPU's over the
  * rest, batched as the GPU alone within gpu_mem. */
 static gfp_status create_split(gfp_engine *e, gfp_engine *ec, gfp_engine *eg,
-                               double r, size_t W, size_t H, gfp_kind kind,
+                               double r, double r_cols, size_t W, size_t H,
+                               gfp_kind kind,
                                int inverse, int dbl, double row_scale,
                                double col_scale, const gfp_fft2d_opts *o,
                                gfp_fft2d *t, gfp_error *err)
@@ -1021,6 +1042,7 @@ static gfp_status create_split(gfp_engine *e, gfp_engine *ec, gfp_engine *eg,
     size_t gpu_mem = o ? o->gpu_mem : 0;
     fft2d_fields(t, e, o, W, H, kind, inverse, dbl);
     t->r = r;
+    t->r_cols = r_cols;
     gfp_plan_desc rd, cd;
     pass_descs(t, row_scale, col_scale, &rd, &cd);
     size_t rout = (kind == GFP_C2R ? W : 2 * t->Wc) * sc;
@@ -1031,7 +1053,7 @@ static gfp_status create_split(gfp_engine *e, gfp_engine *ec, gfp_engine *eg,
     gfp_plan_desc *ds[2] = {&rd, &cd};
     gfp_plan **pc[2] = {&t->rows, &t->cols}, **pg[2] = {&t->grows, &t->gcols};
     for (int d = 0; d < 2; d++) {
-        size_t nc = gfp_fft2d_split(F[d], r, 0), ng = F[d] - nc;
+        size_t nc = gfp_fft2d_split(F[d], d ? r_cols : r, 0), ng = F[d] - nc;
         gfp_status st;
         /* a pass with nothing for one side runs on the other alone */
         ds[d]->batch = nc ? chunk_frames_dev(nc, fb[d], db[d], 0, 0)
@@ -1061,9 +1083,12 @@ gfp_status gfp_fft2d_create_opts(gfp_engine *e, size_t W, size_t H,
     size_t sc = dbl ? sizeof(double) : sizeof(float);
     size_t gpu_mem = o ? o->gpu_mem : 0;
     double frac = gfp_engine_gpu_fraction(e);
+    double fcols = o && o->r_cols_set ? o->r_cols : frac;
     gfp_engine *ec, *eg;
-    if (frac > 0 && frac < 1 && !gfp_hybrid_parts(e, &ec, &eg))
-        return create_split(e, ec, eg, frac, W, H, kind, inverse, dbl,
+    if (frac >= 0 && frac <= 1 && fcols >= 0 && fcols <= 1 &&
+        ((frac > 0 && frac < 1) || fcols != frac) &&
+        !gfp_hybrid_parts(e, &ec, &eg))
+        return create_split(e, ec, eg, frac, fcols, W, H, kind, inverse, dbl,
                             row_scale, col_scale, o, t, err);
     fft2d_fields(t, e, o, W, H, kind, inverse, dbl);
     const char *pw = getenv("GFP_FFT2_PIECEWISE");
@@ -1404,20 +1429,28 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
     const gfp_model *model;
     int from_file = 0;
     if ((model = gfp_hybrid_model(e, &from_file))) {
-        /* one r for both directions: the model's best, or --ratio */
+        /* each direction's r: the model's best for it, or --ratio */
         gfp_model_problem mp = {.W = W, .H = H, .dbl = p->dbl,
                                 .kind = p->row_kind, .gpu_mem = c->gpu_mem};
-        p->ratio = c->ratio_set ? c->ratio
-                                : gfp_model_best_ratio(model, &mp, NULL);
+        if (c->ratio_set) {
+            p->ratio = c->ratio;
+        } else {
+            double r2[2];
+            gfp_model_best_ratios(model, &mp, r2, NULL);
+            p->ratio = r2[0];
+            p->ratio_cols = r2[1];
+        }
         if (gfp_hybrid_set_ratio(e, p->ratio))
             p->ratio = -1;
         gfp_model_pred pr;
-        p->t_pred = gfp_model_predict(model, &mp, p->ratio, &pr);
+        p->t_pred = gfp_model_predict2(model, &mp, p->ratio, p->ratio_cols,
+                                       &pr);
         if (c->verbose)
-            gfp_msg(p->inverse ? "ifft2" : "fft2", "hybrid: r %.3f (%s); "
+            gfp_msg(p->inverse ? "ifft2" : "fft2", "hybrid: r %.3f, columns "
+                    "%.3f (%s); "
                     "predicted %.4f s per plane (rows: CPU %.4f s, GPU %.4f "
                     "s; columns: CPU %.4f s, GPU %.4f s; CPU alone %.4f s, "
-                    "GPU alone %.4f s), model %s", p->ratio,
+                    "GPU alone %.4f s), model %s", p->ratio, p->ratio_cols,
                     c->ratio_set ? "--ratio" : "the model's", p->t_pred,
                     pr.cpu[0], pr.gpu[0], pr.cpu[1], pr.gpu[1],
                     gfp_model_predict(model, &mp, 0, NULL),
@@ -1428,7 +1461,9 @@ static gfp_status f2_run(void *vp, const gfp_common *c, gfp_engine *e,
      * a length refuses here, and --engine auto retries on the CPU. */
     gfp_fft2d_opts fo = {.gpu_mem = c->gpu_mem, .threads = c->threads,
                          .whole = 1,
-                         .acct = &p->hs};
+                         .acct = &p->hs,
+                         .r_cols_set = model != NULL,
+                         .r_cols = p->ratio_cols};
     p->hs.trace = c->verbose >= 2;
     if ((st = gfp_fft2d_create_opts(e, W, H, p->row_kind, p->inverse, p->dbl,
                                     gfp_norm_scale(p->norm, W, p->inverse),
@@ -1532,8 +1567,9 @@ static void f2_stop(void *vp, const gfp_common *c)
                 p->repeat > 1 ? " (median of --repeat)" : "", p->t_io);
     if (c->verbose && p->H && p->t_pred > 0 && p->engine_name &&
         !strcmp(p->engine_name, "hybrid"))
-        gfp_msg(p->inverse ? "ifft2" : "fft2", "hybrid: r %.3f; predicted "
-                "%.4f s, measured %.4f s (%+.1f%%)", p->ratio,
+        gfp_msg(p->inverse ? "ifft2" : "fft2", "hybrid: r %.3f, columns "
+                "%.3f; predicted %.4f s, measured %.4f s (%+.1f%%)", p->ratio,
+                p->ratio_cols,
                 p->t_pred * (double)p->C, p->t_fft,
                 100 * (p->t_fft / (p->t_pred * (double)p->C) - 1));
     if (c->verbose && p->hs.passes)

@@ -19,7 +19,8 @@ typedef struct gfp_fft2d {
     gfp_kind kind;      /* R2C (forward), C2R (inverse) or C2C */
     int inverse, dbl;
     gfp_plan *rows, *cols;
-    /* A hybrid engine with its ratio r set (0 < r < 1) splits each pass,
+    /* A hybrid engine with its ratio r set (0 < r < 1, or r_cols set
+     * apart from r: gfp_fft2d_opts) splits each pass,
      * not each batch: rows/cols are then its CPU engine's plans, batched
      * as the CPU alone batches, taking the first 1 - r of the pass's
      * frames on a thread of their own, while grows/gcols (its GPU
@@ -28,7 +29,8 @@ typedef struct gfp_fft2d {
      * per GPU batch), and a pass takes max(CPU part, GPU part): the
      * model's terms (model.h). NULL otherwise. */
     gfp_plan *grows, *gcols;
-    double r;
+    double r;           /* the rows' pass's GPU fraction */
+    double r_cols;      /* the columns' (gfp_fft2d_opts.r_cols, else r) */
     gfp_hybrid_stats *acct; /* the split passes' times add up here (-v) */
     size_t rin;         /* bytes of one input row of the row plan */
     int threads;        /* for the CPU's transposes */
@@ -58,6 +60,10 @@ typedef struct gfp_fft2d_opts {
     size_t tile;        /* 0: the rule above (gfp_fft2d.tile); SIZE_MAX:
                            no tiles; else tiles of this many columns,
                            where the engines gather tiles */
+    int r_cols_set;     /* a hybrid engine with its ratio r set: the */
+    double r_cols;      /* column pass split at r_cols instead of r (the
+                           model's best r of each direction, or --ratio
+                           R,C); either side may then take a whole pass */
     int whole;          /* gfp_fft2d_execute only (not forward_t and
                            inverse_t): the engine's whole-array 2D plan
                            (the gpu engine's gfp_gpu_plan2d) when it has

@@ -200,15 +200,27 @@ static double gpu_part(const gfp_model *m, int dbl, double bytes,
     return m->gpu_overlap ? fmax(c, k) : c + k;
 }
 
-double gfp_model_predict(const gfp_model *m, const gfp_model_problem *p,
-                         double r, gfp_model_pred *out)
+static double clamp_ratio(const gfp_model *m, double r)
 {
-    gfp_model_pred pr;
-    memset(&pr, 0, sizeof pr);
     if (r < 0)
         r = 0;
     if (r > 1 || !m->have_gpu)
         r = m->have_gpu ? 1 : 0;
+    return r;
+}
+
+double gfp_model_predict(const gfp_model *m, const gfp_model_problem *p,
+                         double r, gfp_model_pred *out)
+{
+    return gfp_model_predict2(m, p, r, r, out);
+}
+
+double gfp_model_predict2(const gfp_model *m, const gfp_model_problem *p,
+                          double r_rows, double r_cols, gfp_model_pred *out)
+{
+    gfp_model_pred pr;
+    memset(&pr, 0, sizeof pr);
+    const double rr[2] = {clamp_ratio(m, r_rows), clamp_ratio(m, r_cols)};
     int dbl = p->dbl;
     double es = dbl ? 8.0 : 4.0;
     double W = (double)p->W, H = (double)p->H;
@@ -231,7 +243,7 @@ double gfp_model_predict(const gfp_model *m, const gfp_model_problem *p,
     work[1] = Wc * H * log2(H);
     trb[1] = Wc * 2 * H * es;
     for (int d = 0; d < 2; d++) {
-        double g = 0, c;
+        double g = 0, c, r = rr[d];
         if (r > 0) {
             /* the rows' batches copy back whole, each into a tile of the
              * intermediate array; the columns' as L rows of the batch's
@@ -281,6 +293,28 @@ double gfp_model_best_ratio(const gfp_model *m, const gfp_model_problem *p,
     if (t)
         *t = best;
     return best_r;
+}
+
+void gfp_model_best_ratios(const gfp_model *m, const gfp_model_problem *p,
+                           double r[2], double *t)
+{
+    /* the directions add and each depends on its own r alone */
+    double best[2] = {INFINITY, INFINITY};
+    r[0] = r[1] = 0;
+    for (int i = 0; i <= (m->have_gpu ? 1000 : 0); i++) {
+        double ri = i / 1000.0;
+        gfp_model_pred pr;
+        gfp_model_predict2(m, p, ri, ri, &pr);
+        for (int d = 0; d < 2; d++) {
+            double v = fmax(pr.cpu[d], pr.gpu[d]);
+            if (v < best[d]) {
+                best[d] = v;
+                r[d] = ri;
+            }
+        }
+    }
+    if (t)
+        *t = gfp_model_predict2(m, p, r[0], r[1], NULL);
 }
 
 double gfp_model_best_ratio_1d(const gfp_model *m, int dbl, gfp_kind kind,

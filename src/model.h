@@ -131,13 +131,24 @@ typedef struct gfp_model_pred {
     double alloc;          /* the working arrays, apart from total */
 } gfp_model_pred;
 
-/* Predicted time at GPU fraction r (0..1). */
+/* Predicted time at GPU fraction r (0..1) in both directions. */
 double gfp_model_predict(const gfp_model *m, const gfp_model_problem *p,
                          double r, gfp_model_pred *out);
-/* The r in [0, 1] (on a grid of 1/1000) with the least predicted time;
- * 0 when the model has no GPU steps. *t gets that time when t is set. */
+/* The same with the rows' pass split at r_rows and the columns' at
+ * r_cols. */
+double gfp_model_predict2(const gfp_model *m, const gfp_model_problem *p,
+                          double r_rows, double r_cols, gfp_model_pred *out);
+/* The r in [0, 1] (on a grid of 1/1000) with the least predicted time
+ * when both directions take the same r; 0 when the model has no GPU
+ * steps. *t gets that time when t is set. */
 double gfp_model_best_ratio(const gfp_model *m, const gfp_model_problem *p,
                             double *t);
+/* Each direction's own best r (the directions' times add, and each
+ * depends on its r alone): r[0] the rows', r[1] the columns'. The column
+ * pass's GPU part copies back in runs (model.h: GPU_COPY), the rows' in
+ * whole batches, so its best r is the lower. *t gets the time. */
+void gfp_model_best_ratios(const gfp_model *m, const gfp_model_problem *p,
+                           double r[2], double *t);
 
 /* The same for one batch of 1D transforms (a stage other than fft2):
  * max(GPU part, CPU part) of frames frames of n, no transposes. */

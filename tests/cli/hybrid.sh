@@ -32,7 +32,7 @@ o="--size ${W}x$H --in-format cf64 --out-format cf32"
 expect_exit 1 G fft2 $o --ratio 0.5 c.cf64 out.cf32 &&
     expect_usage_error "--ratio is for --engine hybrid" &&
     ok "--ratio without --engine hybrid: usage error"
-for bad in 1.5 -0.1 x ""; do
+for bad in 1.5 -0.1 x "" 0.5, ,0.5 0.5,1.5 0.5,x 0.5,0.5,0.5; do
     run G fft2 $o --engine hybrid --ratio "$bad" c.cf64 out.cf32
     check "--ratio '$bad': usage error" expect_usage_error "ratio"
 done
@@ -106,6 +106,9 @@ if ! G fft -q --engine gpu --n 8 c.cf64 probe.out 2>/dev/null; then
     run G fft2 -q $o --engine hybrid --ratio 0.4 --gpu-mem 64k c.cf64 hy.cf32
     check "hybrid -q --ratio --gpu-mem without a GPU: silent, the CPU's bytes" \
         each '[ "$RC" -eq 0 ]' '[ ! -s "$T/stderr" ]' 'cmp -s hy.cf32 cpu.cf32'
+    run G fft2 -q $o --engine hybrid --ratio 0.4,0.9 c.cf64 hy.cf32
+    check "hybrid -q --ratio R,C without a GPU: silent, the CPU's bytes" \
+        each '[ "$RC" -eq 0 ]' '[ ! -s "$T/stderr" ]' 'cmp -s hy.cf32 cpu.cf32'
     G calibrate -q
     check "calibrate without a GPU: a model marked 'gpu 0'" grep -q '^gpu 0$' model
     finish
@@ -135,6 +138,13 @@ check "hybrid -v: r, the prediction and the measured time" \
          'grep -q "predicted .* s, measured .* s" "$T/stderr"'
 check "hybrid with the model: no note about default coefficients" \
     each '! grep -q "default coefficients" "$T/stderr"'
+for rc in 0.3,0.8 1,0.25 0,1 0.9,0; do
+    G fft2 $o --engine hybrid --ratio $rc --gpu-mem 256Ki c.cf64 y.cf32 &&
+        close "hybrid c2c --ratio $rc (rows, columns), --gpu-mem 256Ki" cf32 y.cf32 cf64 C.ref 1e-5
+done
+run G fft2 -v $o --engine hybrid --threads 2 c.cf64 y.cf32
+check "hybrid -v with the model: each direction's r" \
+    each '[ "$RC" -eq 0 ]' 'grep -q "hybrid: r [0-9.]*, columns [0-9.]* (the model.s)" "$T/stderr"'
 run G fft2 -v $o --engine hybrid --ratio 0.5 --threads 2 c.cf64 y.cf32
 check "hybrid -v --ratio 0.5: the split passes' CPU part, GPU part, wait" \
     each '[ "$RC" -eq 0 ]' \

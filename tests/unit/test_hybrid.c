@@ -178,15 +178,13 @@ static double rel_err(const void *a, const void *b, size_t nscal, int dbl)
 
 /* The 2D transform of the input `in` (H x W reals for R2C, else complex)
  * on engine e; the result (H x Wc complex) in a new buffer. */
-static void *run_2d_t(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
-                      int dbl, const void *in, size_t gpu_mem, int threads,
-                      size_t tile, size_t *tile_used)
+static void *run_2d_o(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
+                      int dbl, const void *in, const gfp_fft2d_opts *fo,
+                      size_t *tile_used)
 {
     gfp_fft2d t;
     gfp_error err = {0};
-    gfp_fft2d_opts fo = {.gpu_mem = gpu_mem, .threads = threads,
-                         .tile = tile};
-    if (gfp_fft2d_create_opts(e, W, H, kind, 0, dbl, 1, 1, &fo, &t, &err)) {
+    if (gfp_fft2d_create_opts(e, W, H, kind, 0, dbl, 1, 1, fo, &t, &err)) {
         TU_CHECK(0, "create %zux%zu: %s", W, H, err.msg);
         gfp_fft2d_destroy(&t);
         return NULL;
@@ -207,6 +205,15 @@ static void *run_2d_t(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
     e->ops->free_host(e->state, B);
     gfp_fft2d_destroy(&t);
     return res;
+}
+
+static void *run_2d_t(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
+                      int dbl, const void *in, size_t gpu_mem, int threads,
+                      size_t tile, size_t *tile_used)
+{
+    gfp_fft2d_opts fo = {.gpu_mem = gpu_mem, .threads = threads,
+                         .tile = tile};
+    return run_2d_o(e, W, H, kind, dbl, in, &fo, tile_used);
 }
 
 static void *run_2d(gfp_engine *e, size_t W, size_t H, gfp_kind kind,
@@ -417,6 +424,50 @@ static void test_hybrid_matches_cpu(void)
                 free(in);
             }
         }
+    gfp_engine_close(cpu);
+}
+
+/* Each direction its own r (gfp_fft2d_opts.r_cols: the model's best r of
+ * each, or --ratio R,C): the rows' pass split at the engine's r, the
+ * columns' at r_cols, either side taking a whole pass where its r is 0
+ * or 1, the result the CPU's. */
+static void test_ratio_per_direction(void)
+{
+    const double pairs[][2] = {{0.8, 0.5}, {0.3, 0.9}, {1, 0.6}, {0.7, 0},
+                               {0, 1},     {1, 0},     {0.5, 0.5}};
+    gfp_engine *cpu = open_cpu();
+    const size_t sh[][2] = {{64, 48}, {97, 3}, {1, 257}, {100, 101}};
+    for (int dbl = 0; dbl < 2; dbl++)
+        for (size_t s = 0; s < sizeof sh / sizeof *sh; s++)
+            for (int kind = 0; kind < 2; kind++) {
+                size_t W = sh[s][0], H = sh[s][1], Wc;
+                gfp_kind k = kind ? GFP_R2C : GFP_C2C;
+                void *in = rand_2d(W, H, k, dbl, &Wc);
+                void *ref = run_2d(cpu, W, H, k, dbl, in, 0, 1);
+                for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+                    double rr = pairs[i][0], rc = pairs[i][1];
+                    spy_state *spy;
+                    gfp_engine *h = open_hybrid(rr, &spy);
+                    gfp_fft2d_opts fo = {.threads = 2, .r_cols_set = 1,
+                                         .r_cols = rc};
+                    void *got = run_2d_o(h, W, H, k, dbl, in, &fo, NULL);
+                    double e = got && ref ? rel_err(got, ref, H * Wc * 2, dbl)
+                                          : 1;
+                    TU_CHECK(e <= (dbl ? 1e-14 : 2e-6), "%s %s %zux%zu r "
+                             "%.2f,%.2f: relative error %.3g",
+                             dbl ? "f64" : "f32", kind ? "R2C" : "C2C", W,
+                             H, rr, rc, e);
+                    size_t wg = want_gpu(H, rr, 0) + want_gpu(Wc, rc, 0);
+                    TU_CHECK(spy->frames == wg, "%zux%zu r %.2f,%.2f: %zu "
+                             "frames to the GPU, want %zu (rows %zu, "
+                             "columns %zu)", W, H, rr, rc, spy->frames, wg,
+                             want_gpu(H, rr, 0), want_gpu(Wc, rc, 0));
+                    free(got);
+                    gfp_engine_close(h);
+                }
+                free(ref);
+                free(in);
+            }
     gfp_engine_close(cpu);
 }
 
@@ -824,6 +875,7 @@ int main(void)
     TU_TEST(test_split_bounds);
     TU_TEST(test_hybrid_matches_cpu);
     TU_TEST(test_tiles);
+    TU_TEST(test_ratio_per_direction);
     TU_TEST(test_submit_tg);
     TU_TEST(test_submit_tg_batch);
     TU_TEST(test_plan_split);

@@ -505,6 +505,64 @@ static void test_predict_tall_runs(void)
              a.total, ts, c.total, tt);
 }
 
+/* Each direction's own r: the column pass's GPU part copies back in runs
+ * (the rows' whole), so at the probe's price its best r is lower; the
+ * pair beats every single r and its neighbours, and predict2 at (r, r)
+ * is predict at r. */
+static void test_best_ratios(void)
+{
+    gfp_model m;
+    true_model(&m);
+    m.c[0][GFP_STEP_GPU_COPY][0] = 1e-4;
+    m.c[0][GFP_STEP_GPU_COPY][1] = 1.0 / 88e9;
+    m.c[0][GFP_STEP_GPU_COPY][2] = 1.2e-8;
+    m.beside[0][0] = 1.6;
+    m.beside[0][1] = 1.1;
+    /* a CPU within 2-3x of the GPU, as the H100 machine's 16 threads */
+    m.c[0][GFP_STEP_CPU_FFT][2] = 1e-11;
+    m.c[0][GFP_STEP_TRANSPOSE][1] = 2e-11;
+    const size_t sz[][2] = {{8192, 8192}, {16384, 16384}, {8192, 32768}};
+    for (size_t i = 0; i < sizeof sz / sizeof *sz; i++) {
+        gfp_model_problem p = {.W = sz[i][0], .H = sz[i][1],
+                               .kind = GFP_C2C,
+                               .gpu_mem = sz[i][0] * sz[i][1] * 2};
+        double r[2], t, t1;
+        gfp_model_best_ratios(&m, &p, r, &t);
+        double r1 = gfp_model_best_ratio(&m, &p, &t1);
+        TU_CHECK(r[1] < r[0] && r[0] > 0 && r[0] < 1 && r[1] > 0,
+                 "%zux%zu: rows r %.3f, columns r %.3f", sz[i][0],
+                 sz[i][1], r[0], r[1]);
+        TU_CHECK(t <= t1 * (1 + 1e-12) &&
+                     fabs(t - gfp_model_predict2(&m, &p, r[0], r[1], NULL))
+                         <= 1e-12 * t,
+                 "%zux%zu: the pair %.6g s, one r (%.3f) %.6g s", sz[i][0],
+                 sz[i][1], t, r1, t1);
+        for (int d = 0; d < 2; d++)
+            for (int sgn = -1; sgn <= 1; sgn += 2) {
+                double q[2] = {r[0], r[1]};
+                q[d] += sgn * 0.01;
+                double tq = gfp_model_predict2(&m, &p, q[0], q[1], NULL);
+                TU_CHECK(tq >= t * (1 - 1e-12), "%zux%zu: r %.3f,%.3f "
+                         "%.6g s beats the pair's %.6g s", sz[i][0],
+                         sz[i][1], q[0], q[1], tq, t);
+            }
+        for (int k = 0; k <= 10; k++) {
+            double rk = k / 10.0;
+            gfp_model_pred a, b;
+            double ta = gfp_model_predict(&m, &p, rk, &a),
+                   tb = gfp_model_predict2(&m, &p, rk, rk, &b);
+            TU_CHECK(ta == tb && a.gpu[1] == b.gpu[1] && a.cpu[0] == b.cpu[0],
+                     "r %.1f: predict %.6g, predict2 %.6g", rk, ta, tb);
+        }
+    }
+    /* no GPU steps: both 0 */
+    m.have_gpu = 0;
+    gfp_model_problem p = {.W = 1024, .H = 1024, .kind = GFP_C2C};
+    double r[2] = {0.5, 0.5};
+    gfp_model_best_ratios(&m, &p, r, NULL);
+    TU_CHECK(r[0] == 0 && r[1] == 0, "no GPU: %.3f, %.3f", r[0], r[1]);
+}
+
 /* Runs that cost nothing (here a little less than nothing, as noise may
  * make it): the fit drops them and keeps a positive per-byte cost. */
 static void test_copy_fit_negative_runs(void)
@@ -705,6 +763,7 @@ int main(void)
     TU_TEST(test_predict_gpu_known);
     TU_TEST(test_copy_probe_16x);
     TU_TEST(test_predict_tall_runs);
+    TU_TEST(test_best_ratios);
     TU_TEST(test_copy_fit_negative_runs);
     tu_suite("model file");
     TU_TEST(test_model_file);
