@@ -19,6 +19,9 @@
 #         alternating GFP_FFT2_COL_FRAMES in COLS (default 0 128 256: the
 #         column pass's batches at least that many frames): the GPU alone
 #         and the hybrid at --ratio RATIO (0.8), median of 3
+#   plan  the GPU engine's start-up at lengths of every route (issue 4's
+#         plan cache: is there time to save?): fft --engine gpu on one
+#         padded frame with GFP_TRACE=1, twice each; the trace's lines
 #   t2d   tests/cli/fft2-gpu.sh and tests/cli/hybrid.sh (pack
 #         tests/cli/refdft and tests/cli/fft2ref)
 #   final the GPU suites quick, memcheck on test_gpu_large quick,
@@ -61,6 +64,15 @@ if ph chunk; then
     done
   done > $L/chunk.log 2>&1
   awk '/^## /{s=$2; c=$4; e=$6 ($7 ? " " $7 " " $8 : "")} /transforms/{for(i=1;i<=NF;i++) if($i=="transforms") t=$(i+1); printf "%-12s %3s MiB %-20s %s s\n", s, c, e, t}' $L/chunk.log > $L/chunk.txt
+fi
+if ph plan; then
+  for n in 4096 16384 65536 1048576 16777216 134217728 4093 45045 100003 1048573; do
+    for i in 1 2; do
+      echo "## n $n run $i"
+      head -c 64 /dev/zero | GFP_TRACE=1 timeout 60 $G fft --n $n --engine gpu --tail pad -v - /dev/null 2>&1 |
+        grep -E 'engine open|sink open|pipeline: plan|host buffers|run done|rror' | cut -c1-200
+    done
+  done > $L/plan.log 2>&1
 fi
 if ph t2d; then
   GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
@@ -111,6 +123,7 @@ echo "== t2d"; cat $L/t2d.txt 2>/dev/null
 echo "== cal"; cat $L/cal.log 2>/dev/null
 echo "== chunk"; cat $L/chunk.txt 2>/dev/null
 echo "== colab"; cat $L/colab.txt 2>/dev/null
+echo "== plan"; cat $L/plan.log 2>/dev/null
 echo "== sweep"
 grep -E '^(ok|FAIL)|beside|sweep \(r' $L/hyb/sweep.log 2>/dev/null | cut -c1-300
 cat $L/hyb/table.txt 2>/dev/null
