@@ -87,7 +87,6 @@ typedef struct f2_priv {
     double t_fft, t_io;
     double t_pred, ratio;   /* hybrid: the model's time per plane, r */
     double ratio_cols;      /* the columns' r (--ratio R,C or the model's) */
-    int ratio_cols_set;     /* --ratio R,C given */
     size_t repeat;          /* --repeat: transforms per plane, timed; the
                                median counts (0: once) */
     gfp_hybrid_stats hs;    /* hybrid: the transforms' CPU and GPU parts */
@@ -287,7 +286,6 @@ static gfp_status f2_getopts(void *vp, gfp_common *c, const char **in,
                                          &p->ratio_cols, err)))
                 return GFP_EINVAL;
             c->ratio_set = 1;
-            p->ratio_cols_set = comma != NULL;
             if (!comma)
                 p->ratio_cols = c->ratio;
             break;
@@ -914,12 +912,13 @@ static gfp_status run_pass(const gfp_fft2d *t, gfp_plan *pc, gfp_plan *pg,
         t->acct->gpu_s += gj.secs;
         t->acct->join_s += join;
         if (t->acct->trace)
-            gfp_msg(t->inverse ? "ifft2" : "fft2", "split pass %zu (%s): CPU part %.4f s (%zu "
-                    "frames, %.2f us a frame), GPU part %.4f s (%zu frames, "
-                    "%.2f us a frame), then %.4f s waiting for the CPU part",
-                    t->acct->passes, transposed ? "transposed" : "plain",
-                    cj.secs, nc, nc ? 1e6 * cj.secs / (double)nc : 0.0,
-                    gj.secs, ng, ng ? 1e6 * gj.secs / (double)ng : 0.0, join);
+            gfp_msg(t->inverse ? "ifft2" : "fft2", "split pass %zu (%s): "
+                    "CPU part %.4f s (%zu frames, %.2f us a frame), GPU part "
+                    "%.4f s (%zu frames, %.2f us a frame), then %.4f s "
+                    "waiting for the CPU part", t->acct->passes,
+                    transposed ? "transposed" : "plain", cj.secs, nc,
+                    nc ? 1e6 * cj.secs / (double)nc : 0.0, gj.secs, ng,
+                    ng ? 1e6 * gj.secs / (double)ng : 0.0, join);
     }
     /* the GPU's error first: a sticky device error is the one to report */
     if (gj.st) {

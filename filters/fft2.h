@@ -60,10 +60,12 @@ typedef struct gfp_fft2d_opts {
     size_t tile;        /* 0: the rule above (gfp_fft2d.tile); SIZE_MAX:
                            no tiles; else tiles of this many columns,
                            where the engines gather tiles */
-    int r_cols_set;     /* a hybrid engine with its ratio r set: the */
-    double r_cols;      /* column pass split at r_cols instead of r (the
-                           model's best r of each direction, or --ratio
-                           R,C); either side may then take a whole pass */
+    /* With r_cols_set, a hybrid engine with its ratio r set splits the
+     * column pass at r_cols instead of r (the model's best r of each
+     * direction, or --ratio R,C); either side may then take a whole pass
+     * of one direction. */
+    int r_cols_set;
+    double r_cols;
     int whole;          /* gfp_fft2d_execute only (not forward_t and
                            inverse_t): the engine's whole-array 2D plan
                            (the gpu engine's gfp_gpu_plan2d) when it has

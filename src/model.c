@@ -246,7 +246,7 @@ double gfp_model_predict2(const gfp_model *m, const gfp_model_problem *p,
         double g = 0, c, r = rr[d];
         if (r > 0) {
             /* the rows' batches copy back whole, each into a tile of the
-             * intermediate array; the columns' as L rows of the batch's
+             * intermediate array; the columns' as H rows of the batch's
              * frames into the result (model.h) */
             size_t ng = (size_t)llround(r * (double)fr[d]);
             double runs = gfp_model_copy_runs(ng ? ng : 1, fb[d], db[d],
