@@ -66,6 +66,7 @@ static const size_t cal_shapes[][2] = {
  * size model.c prices transposes and allocations by (model.h). */
 typedef struct cal_obs {
     double bytes[NSHAPES], array[NSHAPES], work[NSHAPES];
+    double batches[NSHAPES]; /* the CPU pass's (model.h: a CPU step's c0) */
     double t[GFP_STEP_COUNT][NSHAPES];
     double pass[NSHAPES]; /* the GPU's whole pass (-v: against the model) */
 } cal_obs;
@@ -149,6 +150,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         o->bytes[i] = (double)F * 2 * (double)fb;     /* input + output */
         o->array[i] = (double)F * (double)fb;
         o->work[i] = (double)F * (double)n * log2((double)n);
+        o->batches[i] = gfp_model_cpu_batches(F, fb);
         gfp_plan_desc d = {.n = n, .kind = GFP_C2C, .dbl = dbl, .scale = 1,
                            .transposed = 1};
         gfp_plan *pl = NULL;
@@ -681,18 +683,25 @@ int gfp_calibrate_main(int argc, char **argv)
                           ? gfp_model_fit_step(&m, dbl, GFP_STEP_GPU_COPY,
                                                cp.bytes, cp.runs, cp.t,
                                                NCOPY)
-                          : gfp_model_fit_step(&m, dbl, (gfp_model_step)s,
-                                               by, ob->work, ob->t[s],
-                                               NSHAPES);
+                          : gfp_model_fit_step_batched(
+                                &m, dbl, (gfp_model_step)s,
+                                s == GFP_STEP_CPU_FFT ||
+                                        s == GFP_STEP_TRANSPOSE
+                                    ? ob->batches
+                                    : NULL,
+                                by, ob->work, ob->t[s], NSHAPES);
             if (fit) {
                 gfp_fail(&err, GFP_EIO, "the %s timings do not fit a line",
                          gfp_model_step_name(s));
                 goto fail;
             }
             if (verbose)
-                gfp_msg("calibrate", "%s %-9s = %.4g s + %.4g s/byte + "
+                gfp_msg("calibrate", "%s %-9s = %.4g s%s + %.4g s/byte + "
                         "%.4g s/%s", dbl ? "f64" : "f32",
                         gfp_model_step_name(s), m.c[dbl][s][0],
+                        s == GFP_STEP_CPU_FFT || s == GFP_STEP_TRANSPOSE
+                            ? " a batch"
+                            : "",
                         m.c[dbl][s][1], m.c[dbl][s][2],
                         s == GFP_STEP_GPU_COPY ? "run" : "(n log2 n)");
         }

@@ -33,7 +33,7 @@
 
 #define F2_MAX_SIDE ((uint64_t)INT32_MAX)     /* FFTW takes int lengths */
 #define F2_MAX_ELEMS ((uint64_t)1 << 40)
-#define F2_CHUNK_BYTES ((size_t)32 << 20)     /* per submitted batch */
+#define F2_CHUNK_BYTES GFP_MODEL_CPU_BATCH_BYTES /* per submitted batch */
 /* a GPU pass's batch: out of core on the H100, 8192^2 C2C f32 took 0.041 s
  * with batches of 4-8 MiB and 0.054-0.057 s with 12-32 MiB (bench/NOTES.md,
  * issue 7); GFP_FFT2_GPU_CHUNK_MIB=n overrides it (A/B runs) */

@@ -92,6 +92,15 @@ int gfp_model_fit_step(gfp_model *m, int dbl, gfp_model_step step,
                        const double *bytes, const double *work,
                        const double *secs, size_t nobs)
 {
+    return gfp_model_fit_step_batched(m, dbl, step, NULL, bytes, work, secs,
+                                      nobs);
+}
+
+int gfp_model_fit_step_batched(gfp_model *m, int dbl, gfp_model_step step,
+                               const double *batches, const double *bytes,
+                               const double *work, const double *secs,
+                               size_t nobs)
+{
     if (step < 0 || step >= GFP_STEP_COUNT || nobs == 0)
         return -1;
     int k = 0, idx[3];
@@ -103,7 +112,9 @@ int gfp_model_fit_step(gfp_model *m, int dbl, gfp_model_step step,
         return -1;
     for (size_t i = 0; i < nobs; i++)
         for (int j = 0; j < k; j++) {
-            double v = idx[j] == 0 ? 1.0 : idx[j] == 1 ? bytes[i] : work[i];
+            double v = idx[j] == 0   ? (batches ? batches[i] : 1.0)
+                       : idx[j] == 1 ? bytes[i]
+                                     : work[i];
             X[i * (size_t)k + (size_t)j] = v;
         }
     double c[3] = {0, 0, 0};
@@ -175,6 +186,27 @@ size_t gfp_model_gpu_batch(size_t frames, size_t fb, size_t db,
     if (g >= frames)
         return frames ? frames : 1;
     return g >= 4 ? g / 4 * 4 : 1;
+}
+
+double gfp_model_cpu_batches(size_t frames, size_t fb)
+{
+    if (!frames)
+        return 0;
+    size_t k = GFP_MODEL_CPU_BATCH_BYTES / (fb ? fb : 1);
+    /* fft2.c's round_chunk: a multiple of 4 when short of all */
+    k = k >= frames ? frames : k >= 4 ? k / 4 * 4 : 1;
+    return (double)((frames + k - 1) / k);
+}
+
+/* A CPU step over nb batches: its constant a batch (model.h). */
+static double cpu_step(const gfp_model *m, int dbl, gfp_model_step step,
+                       double nb, double bytes, double work)
+{
+    if (bytes <= 0 && work <= 0)
+        return 0;
+    const double *c = m->c[dbl ? 1 : 0][step];
+    double t = c[0] * nb + c[1] * bytes + c[2] * work;
+    return t > 0 ? t : 0;
 }
 
 double gfp_model_copy_runs(size_t frames, size_t fb, size_t db, size_t L,
@@ -255,10 +287,10 @@ double gfp_model_predict2(const gfp_model *m, const gfp_model_problem *p,
         }
         /* each side transposes its own part: the GPU on the device (in
          * its copies' time), the CPU its 1 - r */
-        c = gfp_model_step_time(m, dbl, GFP_STEP_CPU_FFT, 0,
-                                (1 - r) * work[d]) +
-            gfp_model_step_time(m, dbl, GFP_STEP_TRANSPOSE,
-                                (1 - r) * trb[d], 0);
+        double nb = gfp_model_cpu_batches(
+            fr[d] - (size_t)llround(r * (double)fr[d]), fb[d]);
+        c = cpu_step(m, dbl, GFP_STEP_CPU_FFT, nb, 0, (1 - r) * work[d]) +
+            cpu_step(m, dbl, GFP_STEP_TRANSPOSE, nb, (1 - r) * trb[d], 0);
         /* both at once: each at its speed beside the other */
         if (r > 0 && r < 1) {
             g *= beside(m, dbl, 1);

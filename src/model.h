@@ -10,10 +10,13 @@
 #include "gfp.h"
 
 /* The steps, each t = c[0] + c[1] * bytes + c[2] * work (seconds), work =
- * frames * n * log2(n). A step uses the features named here (the others'
- * coefficients stay 0):
- *   CPU_FFT    FFTW's batched 1D FFTs on --threads threads   (1, work)
- *   TRANSPOSE  the CPU's tiled transpose of its finished part  (1, bytes)
+ * frames * n * log2(n), the CPU steps' c[0] counted once a batch of the
+ * CPU's pass (GFP_MODEL_CPU_BATCH_BYTES). A step uses the features named
+ * here (the others' coefficients stay 0):
+ *   CPU_FFT    FFTW's batched 1D FFTs on --threads threads
+ *                                                (batches, work)
+ *   TRANSPOSE  the CPU's tiled transpose of its finished part
+ *                                               (batches, bytes)
  *   GPU_COPY   host-device copies of a pass, both ways (the way back a
  *              strided copy of the part transposed on the device)
  *                                                       (1, bytes, runs)
@@ -76,6 +79,13 @@ typedef struct gfp_model {
 int gfp_lsq_fit(const double *X, const double *y, size_t m, int k,
                 double *coef);
 
+/* The same with the constant feature counted a batch: batches[i] (NULL:
+ * 1) for each observation, for the CPU steps, whose constant is a
+ * batch's (calibrate's f64 shapes take two batches). */
+int gfp_model_fit_step_batched(gfp_model *m, int dbl, gfp_model_step step,
+                               const double *batches, const double *bytes,
+                               const double *work, const double *secs,
+                               size_t nobs);
 /* Fits one step of m (precision dbl) from m_obs observations of bytes,
  * work (runs for GPU_COPY) and seconds, with the features that step
  * uses. A GPU_COPY fit whose runs coefficient comes out negative (runs
@@ -107,6 +117,16 @@ typedef struct gfp_model_problem {
     int dbl;
     size_t gpu_mem;     /* --gpu-mem (0: none): it caps the GPU's batches */
 } gfp_model_problem;
+
+/* The CPU engine's pass of fft2 runs in batches of about this much input
+ * (fft2.c's F2_CHUNK_BYTES), each FFTW's threads started and joined, so
+ * the CPU steps' constant c0 is a batch's: a pass of 8192^2 cf32 takes 16
+ * of them where calibrate's shapes (f32) take one. Fitted a pass instead,
+ * the model priced the CPU alone at 8192^2 12-16 % fast and at 2 GiB
+ * arrays 6-29 % fast on the machines of stop 26 (bench/NOTES.md). */
+#define GFP_MODEL_CPU_BATCH_BYTES ((size_t)32 << 20)
+/* Batches of the CPU's pass over frames frames of fb bytes. */
+double gfp_model_cpu_batches(size_t frames, size_t fb);
 
 /* A GPU pass's batch: about this much input (fft2's F2_GPU_CHUNK_BYTES;
  * GFP_FFT2_GPU_CHUNK_MIB, an A/B switch, is not priced). */
