@@ -33,7 +33,6 @@
 
 #define F2_MAX_SIDE ((uint64_t)INT32_MAX)     /* FFTW takes int lengths */
 #define F2_MAX_ELEMS ((uint64_t)1 << 40)
-#define F2_CHUNK_BYTES GFP_MODEL_CPU_BATCH_BYTES /* per submitted batch */
 /* a GPU pass's batch: out of core on the H100, 8192^2 C2C f32 took 0.041 s
  * with batches of 4-8 MiB and 0.054-0.057 s with 12-32 MiB (bench/NOTES.md,
  * issue 7); GFP_FFT2_GPU_CHUNK_MIB=n overrides it (A/B runs) */
@@ -620,9 +619,8 @@ static void shift2d(const void *s, void *d, size_t rows, size_t cols,
 
 /* ---- the engine passes ------------------------------------------------------ */
 
-/* Frames per submitted batch: about F2_CHUNK_BYTES, a multiple of 4 when
- * short of all (so every batch but the last starts 16-byte aligned for
- * FFTW's SIMD plans). */
+/* k frames a batch, a multiple of 4 when short of all (so every batch but
+ * the last starts 16-byte aligned for FFTW's SIMD plans). */
 static size_t round_chunk(size_t k, size_t frames)
 {
     if (k >= frames)
@@ -631,10 +629,11 @@ static size_t round_chunk(size_t k, size_t frames)
     return k;
 }
 
+/* Frames per submitted batch of the CPU: about GFP_MODEL_CPU_BATCH_BYTES,
+ * the model's rule (its CPU steps' constant is a batch's). */
 static size_t chunk_frames(size_t frames, size_t frame_bytes)
 {
-    return round_chunk(F2_CHUNK_BYTES / (frame_bytes ? frame_bytes : 1),
-                       frames);
+    return gfp_model_cpu_batch(frames, frame_bytes);
 }
 
 /* The batch for an engine that sends a fraction frac of every batch to a

@@ -188,13 +188,19 @@ size_t gfp_model_gpu_batch(size_t frames, size_t fb, size_t db,
     return g >= 4 ? g / 4 * 4 : 1;
 }
 
+size_t gfp_model_cpu_batch(size_t frames, size_t fb)
+{
+    size_t k = GFP_MODEL_CPU_BATCH_BYTES / (fb ? fb : 1);
+    if (k >= frames)
+        return frames ? frames : 1;
+    return k >= 4 ? k / 4 * 4 : 1;
+}
+
 double gfp_model_cpu_batches(size_t frames, size_t fb)
 {
     if (!frames)
         return 0;
-    size_t k = GFP_MODEL_CPU_BATCH_BYTES / (fb ? fb : 1);
-    /* fft2.c's round_chunk: a multiple of 4 when short of all */
-    k = k >= frames ? frames : k >= 4 ? k / 4 * 4 : 1;
+    size_t k = gfp_model_cpu_batch(frames, fb);
     return (double)((frames + k - 1) / k);
 }
 

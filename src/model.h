@@ -119,13 +119,17 @@ typedef struct gfp_model_problem {
 } gfp_model_problem;
 
 /* The CPU engine's pass of fft2 runs in batches of about this much input
- * (fft2.c's F2_CHUNK_BYTES), each FFTW's threads started and joined, so
+ * (gfp_model_cpu_batch), each FFTW's threads started and joined, so
  * the CPU steps' constant c0 is a batch's: a pass of 8192^2 cf32 takes 16
  * of them where calibrate's shapes (f32) take one. Fitted a pass instead,
  * the model priced the CPU alone at 8192^2 12-16 % fast and at 2 GiB
  * arrays 6-29 % fast on the machines of stop 26 (bench/NOTES.md). */
 #define GFP_MODEL_CPU_BATCH_BYTES ((size_t)32 << 20)
-/* Batches of the CPU's pass over frames frames of fb bytes. */
+/* Frames a batch of the CPU's pass over frames frames of fb bytes (about
+ * GFP_MODEL_CPU_BATCH_BYTES, a multiple of 4 when short of all, so every
+ * batch but the last starts 16-byte aligned for FFTW's SIMD plans; fft2
+ * batches by it), and the batches of that pass. */
+size_t gfp_model_cpu_batch(size_t frames, size_t fb);
 double gfp_model_cpu_batches(size_t frames, size_t fb);
 
 /* A GPU pass's batch: about this much input (fft2's F2_GPU_CHUNK_BYTES;
