@@ -37,7 +37,9 @@ void gfp_calibrate_usage(FILE *out)
         "$XDG_CACHE_HOME/gfftpipe/model (~/.cache/gfftpipe/model without\n"
         "XDG_CACHE_HOME; GFFTPIPE_MODEL names another file). A few seconds.\n"
         "\n"
-        "  --threads N           FFTW threads, as the runs will use (default 1)\n"
+        "  --threads N           FFTW threads, as the runs will use (default:\n"
+        "                        every CPU online; --engine hybrid then takes\n"
+        "                        the model's count when --threads is left out)\n"
         "  --device N            GPU to use (default 0)\n"
         "  --wisdom FILE         FFTW wisdom, as the runs will use: plans are\n"
         "                        measured (FFTW_MEASURE) as theirs are; slower\n"
@@ -585,7 +587,8 @@ int gfp_calibrate_main(int argc, char **argv)
         {"verbose", 0, 0, 'v'}, {"quiet", 0, 0, 'q'}, {"help", 0, 0, 'h'},
         {0, 0, 0, 0}};
     gfp_error err = {0};
-    size_t threads = 1, device = 0, gpu_mem = (size_t)64 << 20;
+    size_t threads = (size_t)gfp_online_cpus(), device = 0,
+           gpu_mem = (size_t)64 << 20;
     const char *outp = NULL, *wisdom = NULL;
     int verbose = 0, quiet = 0, o;
     optind = 1;

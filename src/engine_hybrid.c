@@ -282,6 +282,18 @@ static const gfp_engine_ops hybrid_ops = {
     .submit_tg = hybrid_submit_tg,
 };
 
+int gfp_hybrid_default_threads(void)
+{
+    char path[4096];
+    gfp_error err = {0};
+    gfp_model m;
+    if (!gfp_model_path(path, sizeof path, &err) &&
+        !gfp_model_load(path, &m, &err) && m.threads >= 1 &&
+        m.threads <= 1024)
+        return m.threads;
+    return gfp_online_cpus();
+}
+
 gfp_status gfp_hybrid_wrap(gfp_engine *cpu, gfp_engine *gpu,
                            const gfp_engine_opts *o, const char *who,
                            gfp_engine **out, gfp_error *err)
@@ -311,6 +323,12 @@ gfp_status gfp_hybrid_wrap(gfp_engine *cpu, gfp_engine *gpu,
                       "GPU", path);
     }
     s->model_from_file = !ms;
+    if (!ms && o->threads > 0 && s->model.threads != o->threads &&
+        !o->quiet_notes)
+        gfp_msg(who, "the model was calibrated with %d FFTW thread(s) and "
+                "this run uses %d: its CPU times, and so r, may be off "
+                "(calibrate with --threads %d, or leave --threads out)",
+                s->model.threads, o->threads, o->threads);
     if (ms) {
         gfp_model_default(&s->model);
         if (!o->ratio_set && !o->quiet_notes)

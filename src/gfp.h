@@ -489,6 +489,12 @@ int gfp_engine_transposes(const gfp_engine *e);
  * idles meanwhile (bench/NOTES.md, stop 25: the GPU part 1.3-1.4x slower
  * a frame sleeping than spinning at 8192^2). */
 int gfp_hybrid_block_sync(void);
+/* --threads for the hybrid engine when not given: the threads its model
+ * file was calibrated with (its CPU coefficients hold for those), else
+ * every CPU online (at most 1024). */
+int gfp_hybrid_default_threads(void);
+/* The CPUs online, 1 to 1024 (calibrate's default --threads). */
+int gfp_online_cpus(void);
 
 /* submit_t of the plan's engine (see gfp_engine_ops), or its submit_tg
  * without tiles; GFP_ENOTSUP when the engine has neither

@@ -155,6 +155,11 @@ static int run_stage(const gfp_stage_handler *h, int argc, char **argv)
         code = fflush(stdout) == 0 ? 0 : EXIT_RUNTIME;
         goto out;
     }
+    /* the hybrid engine's FFTW threads, when not given: its model's
+     * (the CPU coefficients hold for those), else every CPU; the other
+     * engines' default is 1 */
+    if (!c.threads && !strcmp(c.engine, "hybrid"))
+        c.threads = gfp_hybrid_default_threads();
     gfp_engine_opts eo = {.threads = c.threads, .wisdom = c.wisdom,
                           .device = c.device, .verbose = c.verbose,
                           .quiet_notes = c.quiet, .gpu_mem = c.gpu_mem,

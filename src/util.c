@@ -223,3 +223,9 @@ void gfp_rand_fill(void *dst, size_t n, int dbl, uint64_t *state)
             ((float *)dst)[i] = (float)gfp_rand_sym(state);
     }
 }
+
+int gfp_online_cpus(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
+}

@@ -111,12 +111,23 @@ if ! G fft -q --engine gpu --n 8 c.cf64 probe.out 2>/dev/null; then
         each '[ "$RC" -eq 0 ]' '[ ! -s "$T/stderr" ]' 'cmp -s hy.cf32 cpu.cf32'
     G calibrate -q
     check "calibrate without a GPU: a model marked 'gpu 0'" grep -q '^gpu 0$' model
+    ncpu=$(getconf _NPROCESSORS_ONLN)
+    [ "$ncpu" -le 1024 ] || ncpu=1024
+    check "calibrate without --threads: every CPU online ($ncpu)" \
+        grep -q "^threads $ncpu\$" model
     finish
 fi
 
 # ---- with a GPU ---------------------------------------------------------------------
-G calibrate -q
+G calibrate -q --threads 2
 check "calibrate with a GPU: a model marked 'gpu 1'" grep -q '^gpu 1$' model
+run G fft2 $o --engine hybrid --threads 1 c.cf64 y.cf32
+check "hybrid --threads 1 with a model of 2 threads: one note naming both" \
+    each '[ "$RC" -eq 0 ]' \
+         'expect_stderr_one_line "calibrated with 2 FFTW thread\(s\) and this run uses 1"'
+run G fft2 $o --engine hybrid c.cf64 y.cf32
+check "hybrid without --threads: the model's count, no note" \
+    each '[ "$RC" -eq 0 ]' '[ ! -s "$T/stderr" ]'
 for r in 0 0.3 0.77 1; do
     G fft2 $o --engine hybrid --ratio $r --gpu-mem 256Ki c.cf64 y.cf32 &&
         close "hybrid c2c r $r, --gpu-mem 256Ki" cf32 y.cf32 cf64 C.ref 1e-5

@@ -12,6 +12,9 @@
 #include "testutil.h"
 
 #include <complex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 /* ---- a spy engine: FFTW underneath, counting frames ------------------- */
 
@@ -863,6 +866,41 @@ static void test_options(void)
     }
 }
 
+/* --threads left out of a hybrid run: the model file's count, else every
+ * CPU online; a file that is not a model counts as none. */
+static void test_default_threads(void)
+{
+    char dir[] = "/tmp/gfp-test-threads-XXXXXX", path[256];
+    TU_CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+    snprintf(path, sizeof path, "%s/model", dir);
+    const char *was = getenv("GFFTPIPE_MODEL");
+    char keep[512];
+    snprintf(keep, sizeof keep, "%s", was ? was : "");
+    setenv("GFFTPIPE_MODEL", path, 1);
+    TU_CHECK(gfp_hybrid_default_threads() == gfp_online_cpus(),
+             "no model file: %d, want %d", gfp_hybrid_default_threads(),
+             gfp_online_cpus());
+    gfp_model m;
+    gfp_model_default(&m);
+    m.threads = 3;
+    gfp_error err = {0};
+    TU_CHECK(gfp_model_save(path, &m, &err) == GFP_OK, "%s", err.msg);
+    TU_CHECK(gfp_hybrid_default_threads() == 3, "model of 3 threads: %d",
+             gfp_hybrid_default_threads());
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs("not a model\n", f);
+        fclose(f);
+    }
+    TU_CHECK(gfp_hybrid_default_threads() == gfp_online_cpus(),
+             "a broken file: %d", gfp_hybrid_default_threads());
+    TU_CHECK(gfp_online_cpus() >= 1 && gfp_online_cpus() <= 1024,
+             "online CPUs %d", gfp_online_cpus());
+    unlink(path);
+    rmdir(dir);
+    setenv("GFFTPIPE_MODEL", keep, 1);
+}
+
 int main(void)
 {
     if (tu_init())
@@ -883,5 +921,6 @@ int main(void)
     TU_TEST(test_short_batches);
     tu_suite("options");
     TU_TEST(test_options);
+    TU_TEST(test_default_threads);
     return tu_run();
 }
