@@ -619,16 +619,6 @@ static void shift2d(const void *s, void *d, size_t rows, size_t cols,
 
 /* ---- the engine passes ------------------------------------------------------ */
 
-/* k frames a batch, a multiple of 4 when short of all (so every batch but
- * the last starts 16-byte aligned for FFTW's SIMD plans). */
-static size_t round_chunk(size_t k, size_t frames)
-{
-    if (k >= frames)
-        return frames ? frames : 1;
-    k = k >= 4 ? k / 4 * 4 : 1;
-    return k;
-}
-
 /* Frames per submitted batch of the CPU: about GFP_MODEL_CPU_BATCH_BYTES,
  * the model's rule (its CPU steps' constant is a batch's). */
 static size_t chunk_frames(size_t frames, size_t frame_bytes)
@@ -667,7 +657,7 @@ static size_t chunk_frames_dev(size_t frames, size_t frame_bytes,
     if (k < 1)
         k = 1;
     size_t kk = k >= (double)frames ? frames : (size_t)k;
-    return round_chunk(kk, frames);
+    return gfp_model_round_batch(kk, frames);
 }
 
 /* Slots of a pass's plan: F2_GPU_SLOTS on an engine with a GPU part. */

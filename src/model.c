@@ -181,19 +181,20 @@ size_t gfp_model_gpu_batch(size_t frames, size_t fb, size_t db,
         if (cap < g)
             g = cap;
     }
-    if (g < 1)
-        g = 1;
-    if (g >= frames)
+    return gfp_model_round_batch(g, frames);
+}
+
+size_t gfp_model_round_batch(size_t k, size_t frames)
+{
+    if (k >= frames)
         return frames ? frames : 1;
-    return g >= 4 ? g / 4 * 4 : 1;
+    return k >= 4 ? k / 4 * 4 : 1;
 }
 
 size_t gfp_model_cpu_batch(size_t frames, size_t fb)
 {
-    size_t k = GFP_MODEL_CPU_BATCH_BYTES / (fb ? fb : 1);
-    if (k >= frames)
-        return frames ? frames : 1;
-    return k >= 4 ? k / 4 * 4 : 1;
+    return gfp_model_round_batch(GFP_MODEL_CPU_BATCH_BYTES / (fb ? fb : 1),
+                                 frames);
 }
 
 double gfp_model_cpu_batches(size_t frames, size_t fb)

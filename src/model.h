@@ -125,10 +125,13 @@ typedef struct gfp_model_problem {
  * the model priced the CPU alone at 8192^2 12-16 % fast and at 2 GiB
  * arrays 6-29 % fast on the machines of stop 26 (bench/NOTES.md). */
 #define GFP_MODEL_CPU_BATCH_BYTES ((size_t)32 << 20)
+/* k frames a batch over frames frames, a multiple of 4 when short of all
+ * (so every batch but the last starts 16-byte aligned for FFTW's SIMD
+ * plans), at least 1: the rounding of every batch rule here and in fft2. */
+size_t gfp_model_round_batch(size_t k, size_t frames);
 /* Frames a batch of the CPU's pass over frames frames of fb bytes (about
- * GFP_MODEL_CPU_BATCH_BYTES, a multiple of 4 when short of all, so every
- * batch but the last starts 16-byte aligned for FFTW's SIMD plans; fft2
- * batches by it), and the batches of that pass. */
+ * GFP_MODEL_CPU_BATCH_BYTES; fft2 batches by it), and the batches of that
+ * pass. */
 size_t gfp_model_cpu_batch(size_t frames, size_t fb);
 double gfp_model_cpu_batches(size_t frames, size_t fb);
 
