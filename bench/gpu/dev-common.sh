@@ -1,13 +1,15 @@
 # bench/gpu/dev-common.sh - what the device scripts (dev-v20.sh on) share,
 # sourced from the repository root on the GPU machine: the logs' place
 # ($OUT/logs, L), the pack unpacked into build/ (unless SKIP_UNPACK), the
-# binaries (G, U), the phases (PHASE, ph NAME), the GPU suites with the
-# sanitizers (gpu_tests, quick_suites), and the summary lines (sum LOG, bench_rows LOG...)
+# binaries (G, U, R: fft2ref), the test data (mkdata), the phases (PHASE,
+# ph NAME), the GPU suites with the sanitizers (gpu_tests, quick_suites),
+# and the summary lines (sum LOG, bench_rows LOG...)
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
 [ -n "${SKIP_UNPACK:-}" ] || { rm -rf build && mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build; } || exit 1
 export LD_LIBRARY_PATH=$PWD/build/lib:/usr/local/cuda/lib64
 G=$PWD/build/src/gfftpipe; U=$PWD/build/tests/unit
+R=$PWD/build/tests/cli/fft2ref
 nvidia-smi -L
 PHASE=${PHASE:-all}
 ph() { [ "$PHASE" = all ] || echo " $PHASE " | grep -q " $1 "; }
@@ -47,4 +49,11 @@ bench_rows() {
     awk -v f=$f '/^cufft/ {ce[$2 $3 $4] = $NF; cg[$2 $3 $4] = $7} /^gpu/ {e = ($NF + 0 > ce[$2 $3 $4] + 0) ? " ERR>cufft" : "";
       printf "%s %s %s %s %s %s %s (cufft %s %s)%s\n", f, $2, $3, $4, $7, $8, $NF, cg[$2 $3 $4], ce[$2 $3 $4], e}' $L/$f.log
   done
+}
+# mkdata DIR WxH: DIR/data.cf32, W x H cf32 values (a multiple of 1 Mi):
+# a random 1024x1024 block's spectrum, repeated (the pack needs fft2ref)
+mkdata() {
+  $R rand $((2 * 1024 * 1024)) 5 $1/blk.cf64 &&
+    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $1/blk.cf64 $1/blk.cf32
+  for _ in $(seq $(( ${2%x*} * ${2#*x} / 1048576 ))); do cat $1/blk.cf32; done > $1/data.cf32
 }

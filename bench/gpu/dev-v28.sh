@@ -35,16 +35,8 @@
 PHASE=${PHASE:-hyb cal}
 . bench/gpu/dev-common.sh
 export CUDA_MODULE_LOADING=EAGER
-R=$PWD/build/tests/cli/fft2ref
 TH=$(nproc)
 W=$PWD/build/hyb.wisdom
-# mkdata DIR WxH: DIR/data.cf32, W x H cf32 values (a multiple of 1 Mi):
-# a random 1024x1024 block's spectrum, repeated
-mkdata() {
-  $R rand $((2 * 1024 * 1024)) 5 $1/blk.cf64 &&
-    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $1/blk.cf64 $1/blk.cf32
-  for _ in $(seq $(( ${2%x*} * ${2#*x} / 1048576 ))); do cat $1/blk.cf32; done > $1/data.cf32
-}
 ph final && quick_suites
 if ph split; then
   D=$(mktemp -d); mkdata $D 8192x8192

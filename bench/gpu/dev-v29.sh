@@ -34,19 +34,11 @@
 PHASE=${PHASE:-split}
 . bench/gpu/dev-common.sh
 export CUDA_MODULE_LOADING=EAGER
-R=$PWD/build/tests/cli/fft2ref
 TH=$(nproc)
 W=$PWD/build/hyb.wisdom
 SIZE=${SIZE:-8192x8192}
 GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
 RATIO=${RATIO:-0.75}
-# DIR/data.cf32: SIZE cf32 values (a multiple of 1 Mi), a random
-# 1024x1024 block's spectrum repeated
-mkdata() {
-  $R rand $((2 * 1024 * 1024)) 5 $1/blk.cf64 &&
-    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $1/blk.cf64 $1/blk.cf32
-  for _ in $(seq $(( ${SIZE%x*} * ${SIZE#*x} / 1048576 ))); do cat $1/blk.cf32; done > $1/data.cf32
-}
 # f2 ENGINE-ARGS...: fft2 at SIZE, median of 3, its -v lines; the GPU
 # engines out of core with $OC (the CPU engine refuses --gpu-mem: call 1's
 # CPU rows printed nothing)
@@ -57,7 +49,7 @@ f2() {
     grep -E 'hybrid: r|transforms|split passes|rror' | cut -c1-220
 }
 D=$(mktemp -d)
-if ph split || ph cal || ph odd; then mkdata $D; fi
+if ph split || ph cal || ph odd; then mkdata $D $SIZE; fi
 ph final && quick_suites
 if ph t2d; then
   GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1

@@ -11,14 +11,10 @@
 #         model, median of 3 (the split passes' lines)
 #   hyb   bench/hybrid-sweep.sh at SIZES (default its three), THREADS
 #         (default TH), RMIN (0.6), REPS (5)
-#   chunk at each size of SIZES (default the sweep's three), out of core
-#         (--gpu-mem a quarter), GFP_FFT2_GPU_CHUNK_MIB in CHUNKS (default
-#         8 16 32 64; the --gpu-mem cap may hold it lower): the GPU alone
-#         and the hybrid at --ratio RATIO (0.8), median of 3, with -v
-#   colab at each size of SIZES, out of core, ROUNDS (3) rounds
-#         alternating GFP_FFT2_COL_FRAMES in COLS (default 0 128 256: the
-#         column pass's batches at least that many frames): the GPU alone
-#         and the hybrid at --ratio RATIO (0.8), median of 3
+#   chunk ab (below) over GFP_FFT2_GPU_CHUNK_MIB in CHUNKS (default 8 16
+#         32 64; the --gpu-mem cap may hold it lower), one round
+#   colab ab over GFP_FFT2_COL_FRAMES in COLS (default 0 128 256: the
+#         column pass's batches at least that many frames; a277404 only)
 #   plan  the GPU engine's start-up at lengths of every route (issue 4's
 #         plan cache: is there time to save?): fft --engine gpu on one
 #         padded frame with GFP_TRACE=1, twice each; the trace's lines
@@ -36,34 +32,38 @@
 PHASE=${PHASE:-cal hyb}
 . bench/gpu/dev-common.sh
 export CUDA_MODULE_LOADING=EAGER
-R=$PWD/build/tests/cli/fft2ref
 TH=$(nproc)
 W=$PWD/build/hyb.wisdom
 SIZE=${SIZE:-8192x8192}
 GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
-# DIR/data.cf32: SIZE cf32 values (a multiple of 1 Mi), a random
-# 1024x1024 block's spectrum repeated
-mkdata() {
-  $R rand $((2 * 1024 * 1024)) 5 $1/blk.cf64 &&
-    $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $1/blk.cf64 $1/blk.cf32
-  for _ in $(seq $(( ${SIZE%x*} * ${SIZE#*x} / 1048576 ))); do cat $1/blk.cf32; done > $1/data.cf32
-}
 D=$(mktemp -d)
-ph final && quick_suites
-if ph chunk; then
+# ab VAR VALUES: at each size of SIZES (default the sweep's three), out of
+# core (--gpu-mem a quarter), ROUNDS (3) rounds alternating VAR over
+# VALUES: the GPU alone and the hybrid at --ratio RATIO (0.8), median of 3
+# each, with -v; ab_table LOG: a line a setting, its rounds' times
+ab() {
   for SIZE in ${SIZES:-8192x8192 16384x16384 8192x32768}; do
-    mkdata $D
+    mkdata $D $SIZE
     GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
-    for c in ${CHUNKS:-8 16 32 64}; do
-      for e in gpu "hybrid --ratio ${RATIO:-0.8}"; do
-        echo "## $SIZE chunk $c MiB $e"
-        GFP_FFT2_GPU_CHUNK_MIB=$c timeout 60 $G fft2 -v --wisdom $W --size $SIZE --repeat 3 \
-          --in-format cf32 --out-format cf32 --engine $e --gpu-mem $GM --threads $TH $D/data.cf32 - 2>&1 >/dev/null |
-          grep -E 'transforms|split passes|rror' | cut -c1-240
+    for i in $(seq ${ROUNDS:-3}); do
+      for v in $2; do
+        for e in gpu "hybrid --ratio ${RATIO:-0.8}"; do
+          echo "## $SIZE $1=$v round $i $e"
+          env "$1=$v" timeout 60 $G fft2 -v --wisdom $W --size $SIZE --repeat 3 \
+            --in-format cf32 --out-format cf32 --engine $e --gpu-mem $GM --threads $TH $D/data.cf32 - 2>&1 >/dev/null |
+            grep -E 'transforms|split passes|rror' | cut -c1-240
+        done
       done
     done
-  done > $L/chunk.log 2>&1
-  awk '/^## /{s=$2; c=$4; e=$6 ($7 ? " " $7 " " $8 : "")} /transforms/{for(i=1;i<=NF;i++) if($i=="transforms") t=$(i+1); printf "%-12s %3s MiB %-20s %s s\n", s, c, e, t}' $L/chunk.log > $L/chunk.txt
+  done
+}
+ab_table() {
+  awk '/^## /{k=$2 " " $3 " " $6 ($7 ? " " $7 " " $8 : "")} /transforms/{for(i=1;i<=NF;i++) if($i=="transforms") v[k]=v[k] " " $(i+1); if(!(k in o)){o[k]=++n; key[n]=k}} END{for(j=1;j<=n;j++) printf "%-52s%s\n", key[j], v[key[j]]}' $1
+}
+ph final && quick_suites
+if ph chunk; then
+  ROUNDS=1 ab GFP_FFT2_GPU_CHUNK_MIB "${CHUNKS:-8 16 32 64}" > $L/chunk.log 2>&1
+  ab_table $L/chunk.log > $L/chunk.txt
 fi
 if ph plan; then
   for n in 4096 16384 65536 1048576 16777216 134217728 4093 45045 100003 1048573; do
@@ -83,7 +83,7 @@ if ph t2d; then
   grep -E '^(not ok|FAIL)' $L/hybrid.log | head -8 >> $L/t2d.txt
 fi
 if ph cal; then
-  mkdata $D
+  mkdata $D $SIZE
   for i in $(seq ${ROUNDS:-2}); do
     timeout 120 $G calibrate -v --threads $TH --wisdom $W -o $L/model-$i > /dev/null 2> $L/cal-$i.log
     echo "## calibrate round $i (rc $?)"
@@ -100,21 +100,8 @@ if ph hyb; then
   echo "hybrid-sweep rc=$?"
 fi
 if ph colab; then
-  for SIZE in ${SIZES:-8192x8192 16384x16384 8192x32768}; do
-    mkdata $D
-    GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
-    for i in $(seq ${ROUNDS:-3}); do
-      for c in ${COLS:-0 128 256}; do
-        for e in gpu "hybrid --ratio ${RATIO:-0.8}"; do
-          echo "## $SIZE cols $c round $i $e"
-          GFP_FFT2_COL_FRAMES=$c timeout 60 $G fft2 -v --wisdom $W --size $SIZE --repeat 3 \
-            --in-format cf32 --out-format cf32 --engine $e --gpu-mem $GM --threads $TH $D/data.cf32 - 2>&1 >/dev/null |
-            grep -E 'transforms|split passes|rror' | cut -c1-240
-        done
-      done
-    done
-  done > $L/colab.log 2>&1
-  awk '/^## /{k=$2 " cols " $4 " " $7 ($8 ? " " $8 " " $9 : "")} /transforms/{for(i=1;i<=NF;i++) if($i=="transforms") v[k]=v[k] " " $(i+1); if(!(k in o)){o[k]=++n; key[n]=k}} END{for(j=1;j<=n;j++) printf "%-44s%s\n", key[j], v[key[j]]}' $L/colab.log > $L/colab.txt
+  ab GFP_FFT2_COL_FRAMES "${COLS:-0 128 256}" > $L/colab.log 2>&1
+  ab_table $L/colab.log > $L/colab.txt
 fi
 rm -rf $D
 echo "== tests"
