@@ -57,3 +57,16 @@ mkdata() {
     $G fft2 -q --engine cpu --size 1024x1024 --in-format cf64 --out-format cf32 $1/blk.cf64 $1/blk.cf32
   for _ in $(seq $(( ${2%x*} * ${2#*x} / 1048576 ))); do cat $1/blk.cf32; done > $1/data.cf32
 }
+# the summary's common parts: the GPU suites' lines, a hybrid-sweep's
+# checks, beside factors, sweeps and table (DIR: its OUT), and the logs
+# packed into $OUT/logs.tgz (last)
+show_tests() {
+  echo "== tests"
+  for t in test_gpu_large test_gpu_large-memcheck test_engine_gpu test_gpu_2d gpu-faults; do [ -f $L/$t.log ] && sum $t; done
+}
+show_sweep() {
+  echo "== sweep"
+  grep -E '^(ok|FAIL)|beside|sweep (of|\()' $1/sweep.log 2>/dev/null | cut -c1-300
+  cat $1/table.txt 2>/dev/null
+}
+pack_logs() { (cd $OUT && tar -czf logs.tgz logs && rm -rf logs); }

@@ -104,14 +104,11 @@ if ph colab; then
   ab_table $L/colab.log > $L/colab.txt
 fi
 rm -rf $D
-echo "== tests"
-for t in test_gpu_large test_gpu_large-memcheck test_engine_gpu test_gpu_2d gpu-faults; do [ -f $L/$t.log ] && sum $t; done
+show_tests
 echo "== t2d"; cat $L/t2d.txt 2>/dev/null
 echo "== cal"; cat $L/cal.log 2>/dev/null
 echo "== chunk"; cat $L/chunk.txt 2>/dev/null
 echo "== colab"; cat $L/colab.txt 2>/dev/null
 echo "== plan"; cat $L/plan.log 2>/dev/null
-echo "== sweep"
-grep -E '^(ok|FAIL)|beside|sweep \(r' $L/hyb/sweep.log 2>/dev/null | cut -c1-300
-cat $L/hyb/table.txt 2>/dev/null
-(cd $OUT && tar -czf logs.tgz logs && rm -rf logs)
+show_sweep $L/hyb
+pack_logs
