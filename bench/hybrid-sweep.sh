@@ -47,7 +47,8 @@
 # three sizes, plus ~20 s of calibrate and checks.
 #
 # Environment: GFFTPIPE (default build/src/gfftpipe), F2REF (default
-# build/tests/cli/fft2ref), THREADS (default: all cores), SIZES, STEP
+# build/tests/cli/fft2ref), THREADS (default: all cores), HTHREADS (the
+# threads of calibrate and the hybrid runs; default THREADS), SIZES, STEP
 # (default 0.05), RMIN (default 0.5: the CPU is 3-5x slower than the GPU
 # here, so the best r is above it; 0 sweeps all), REPS (default 3), WISDOM
 # (default build/hybrid-sweep.wisdom), AB (default first: the A/B runs on
@@ -57,6 +58,7 @@ set -u
 GFP=${GFFTPIPE:-build/src/gfftpipe}
 REF=${F2REF:-build/tests/cli/fft2ref}
 THREADS=${THREADS:-$(nproc)}
+HTHREADS=${HTHREADS:-$THREADS}
 SIZES=${SIZES:-"8192x8192 16384x16384 8192x32768"}
 STEP=${STEP:-0.05}
 RMIN=${RMIN:-0.5}
@@ -76,13 +78,13 @@ WISDOM=${WISDOM:-build/hybrid-sweep.wisdom}
 [ -x "$REF" ] || { echo "hybrid-sweep: no fft2ref at $REF (make check builds it)" >&2; exit 2; }
 say() { echo "$*" | tee -a "$LOG/sweep.log"; }
 
-say "# hybrid-sweep $(date -u +%FT%TZ) on $(hostname); $THREADS threads; STEP $STEP from r $RMIN, median of $REPS"
+say "# hybrid-sweep $(date -u +%FT%TZ) on $(hostname); $THREADS threads ($HTHREADS for calibrate and the hybrid); STEP $STEP from r $RMIN, median of $REPS"
 command -v nvidia-smi >/dev/null &&
     nvidia-smi --query-gpu=name,memory.total --format=csv,noheader | tee -a "$LOG/sweep.log"
 
 # ---- 1. calibrate ------------------------------------------------------------
 t0=$(date +%s.%N)
-if ! "$GFP" calibrate -v --threads "$THREADS" --wisdom "$WISDOM" 2>"$LOG/calibrate.log"; then
+if ! "$GFP" calibrate -v --threads "$HTHREADS" --wisdom "$WISDOM" 2>"$LOG/calibrate.log"; then
     cat "$LOG/calibrate.log" >&2
     exit 2
 fi
@@ -120,7 +122,9 @@ say "[calibrate and checks: $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { prin
 # t_run ENGINE-ARGS...: the median transform seconds of one fft2 -v run on
 # $DATA ($SZ), REPS transforms
 t_run() {
-    "$GFP" fft2 -v --threads "$THREADS" --wisdom "$WISDOM" --size "$SZ" \
+    th=$THREADS
+    case " $* " in *" hybrid "*) th=$HTHREADS ;; esac
+    "$GFP" fft2 -v --threads "$th" --wisdom "$WISDOM" --size "$SZ" \
         --repeat "$REPS" --in-format cf32 --out-format cf32 "$@" "$DATA" - \
         >/dev/null 2>"$WORK/err" || { cat "$WORK/err" >&2; echo NaN; return; }
     { echo "## $*"; cat "$WORK/err"; } >>"$LOG/runs.log"

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <unistd.h>
 
 typedef struct fftw_state {
@@ -926,6 +927,8 @@ typedef struct blocks_job {
     int nt; /* streaming stores */
     const gfp_tiles *tin; /* the input is tiled (submit_tg), else NULL */
     size_t tout;          /* the output in tiles of tout frames, or 0 */
+    atomic_size_t next;   /* the next block a worker takes */
+    int fixed;            /* GFP_CPU_STATIC_BLOCKS: shares fixed (A/B) */
 } blocks_job;
 
 /* A block's k frames (batch frames f0 ..) from blk into out: columns
@@ -966,9 +969,20 @@ static void block_store(const blocks_job *j, const char *blk, size_t f0,
     }
 }
 
+/* The next block for a worker: each takes one as it finishes the last,
+ * so a worker that shares its core (with the hybrid engine's GPU thread,
+ * or anything else on the machine) does fewer blocks instead of holding
+ * up the batch; fixed: blocks b0 .. b1 - 1 of part's even share (A/B). */
+static size_t next_block(blocks_job *j, size_t *b, size_t b1)
+{
+    if (!j->fixed)
+        return atomic_fetch_add_explicit(&j->next, 1, memory_order_relaxed);
+    return *b < b1 ? (*b)++ : SIZE_MAX;
+}
+
 static void blocks_part(void *arg, int part, int nparts)
 {
-    const blocks_job *j = arg;
+    blocks_job *j = arg;
     fftw_impl *p = j->p;
     const gfp_plan_desc *d = &p->d;
     size_t K = p->blk_frames, nb = (j->nframes + K - 1) / K;
@@ -978,7 +992,7 @@ static void blocks_part(void *arg, int part, int nparts)
     size_t bins = bins_of(d), ostep = p->blk_stride * 2 * scal;
     int pi = part < p->bparts ? part : 0;
     char *blk = p->bscratch[(size_t)j->slot * (size_t)p->bparts + (size_t)pi];
-    for (size_t b = b0; b < b1; b++) {
+    for (size_t b; (b = next_block(j, &b0, b1)) < nb;) {
         size_t f0 = b * K, k = j->nframes - f0 < K ? j->nframes - f0 : K;
         char *x = (char *)j->in + f0 * j->in_step;
         if (j->tin) {
@@ -1057,7 +1071,7 @@ static gfp_status fftw_submit_tg(void *state, void *impl, int slot,
             nt = !gfp_mul_ok(ld, bins * 2 * sc, &ob) ||
                  ob >= BLOCK_NT_BYTES || d->t_bytes >= BLOCK_NT_BYTES;
         blocks_job j = {p, slot, in, out, nframes, in_step, ld, col0, nt,
-                        tin, tout};
+                        tin, tout, 0, getenv_on("GFP_CPU_STATIC_BLOCKS")};
         gfp_workers_run(p->s->pool, blocks_part, &j);
         return GFP_OK;
     }

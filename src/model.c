@@ -193,8 +193,11 @@ size_t gfp_model_round_batch(size_t k, size_t frames)
 
 size_t gfp_model_cpu_batch(size_t frames, size_t fb)
 {
-    return gfp_model_round_batch(GFP_MODEL_CPU_BATCH_BYTES / (fb ? fb : 1),
-                                 frames);
+    size_t bytes = GFP_MODEL_CPU_BATCH_BYTES;
+    const char *e = getenv("GFP_CPU_BATCH_MIB"); /* A/B runs */
+    if (e && atoi(e) > 0 && atoi(e) <= 4096)
+        bytes = (size_t)atoi(e) << 20;
+    return gfp_model_round_batch(bytes / (fb ? fb : 1), frames);
 }
 
 double gfp_model_cpu_batches(size_t frames, size_t fb)

@@ -81,7 +81,8 @@ int gfp_lsq_fit(const double *X, const double *y, size_t m, int k,
 
 /* The same with the constant feature counted a batch: batches[i] (NULL:
  * 1) for each observation, for the CPU steps, whose constant is a
- * batch's (calibrate's f64 shapes take two batches). */
+ * batch's (calibrate's shapes take one batch each at 128 MiB; more with
+ * GFP_CPU_BATCH_MIB set lower). */
 int gfp_model_fit_step_batched(gfp_model *m, int dbl, gfp_model_step step,
                                const double *batches, const double *bytes,
                                const double *work, const double *secs,
@@ -120,11 +121,17 @@ typedef struct gfp_model_problem {
 
 /* The CPU engine's pass of fft2 runs in batches of about this much input
  * (gfp_model_cpu_batch), each FFTW's threads started and joined, so
- * the CPU steps' constant c0 is a batch's: a pass of 8192^2 cf32 takes 16
- * of them where calibrate's shapes (f32) take one. Fitted a pass instead,
- * the model priced the CPU alone at 8192^2 12-16 % fast and at 2 GiB
- * arrays 6-29 % fast on the machines of stop 26 (bench/NOTES.md). */
-#define GFP_MODEL_CPU_BATCH_BYTES ((size_t)32 << 20)
+ * the CPU steps' constant c0 is a batch's: a pass of 8192^2 cf32 takes 4
+ * of them where calibrate's shapes take one. Fitted a pass instead, the
+ * model priced the CPU alone at 8192^2 12-16 % fast and at 2 GiB arrays
+ * 6-29 % fast on the machines of stop 26 (then with 32 MiB batches, 16 a
+ * pass at 8192^2). 128 MiB, not 32: a batch is then at least 4 blocks a
+ * worker on 16 threads at n 16384 (one at 32 MiB), so a worker that
+ * shares its core with the hybrid's GPU thread leaves the others its
+ * blocks; on an H200 machine the CPU alone ran 10-18 % faster and the
+ * hybrid 3-10 % (bench/NOTES.md, stop 27). GFP_CPU_BATCH_MIB=n sets it
+ * (A/B runs; calibrate and fft2 both follow it). */
+#define GFP_MODEL_CPU_BATCH_BYTES ((size_t)128 << 20)
 /* k frames a batch over frames frames, a multiple of 4 when short of all
  * (so every batch but the last starts 16-byte aligned for FFTW's SIMD
  * plans), at least 1: the rounding of every batch rule here and in fft2. */

@@ -637,6 +637,55 @@ static void test_submit_tg(void)
     gfp_engine_close(e);
 }
 
+/* The CPU engine's blocked pass with many blocks a worker (n 64 f32:
+ * blocks of 16 frames; 600 frames, 38 blocks, on 3 threads), each worker
+ * taking the next block as it finishes one, and with the even shares of
+ * GFP_CPU_STATIC_BLOCKS=1: the same values as the plain batch,
+ * transposed by hand. */
+static void test_blocks_taken(void)
+{
+    const size_t n = 64, F = 600;
+    gfp_engine_opts o = quick_opts();
+    o.threads = 3;
+    gfp_engine *e = NULL;
+    gfp_error err = {0};
+    TU_CHECK(gfp_engine_open("cpu", &o, "test", &e, &err) == GFP_OK, "%s",
+             err.msg);
+    gfp_plan_desc d = {.n = n, .batch = F, .kind = GFP_C2C, .scale = 1,
+                       .transposed = 1};
+    gfp_plan *pl = NULL;
+    TU_CHECK(e && gfp_plan_create(e, &d, 2, &pl, &err) == GFP_OK, "%s",
+             err.msg);
+    float *in = malloc(F * n * 8), *x = malloc(F * n * 8);
+    float *spec = malloc(F * n * 8), *out = malloc(F * n * 8);
+    uint64_t seed = 77;
+    gfp_rand_fill(in, F * n * 2, 0, &seed);
+    memcpy(x, in, F * n * 8);
+    TU_CHECK(pl && gfp_plan_execute(pl, x, spec, F, &err) == GFP_OK, "%s",
+             err.msg);
+    for (int fixed = 0; pl && fixed < 2; fixed++) {
+        if (fixed)
+            setenv("GFP_CPU_STATIC_BLOCKS", "1", 1);
+        memset(out, 0, F * n * 8);
+        TU_CHECK(gfp_plan_submit_tg(pl, 0, in, NULL, out, 0, F, F, 0,
+                                    &err) == GFP_OK &&
+                     gfp_plan_wait(pl, 0, &err) == GFP_OK,
+                 "%s", err.msg);
+        unsetenv("GFP_CPU_STATIC_BLOCKS");
+        double worst = 0;
+        for (size_t f = 0; f < F; f++)
+            for (size_t k = 0; k < n; k++)
+                for (int q = 0; q < 2; q++)
+                    worst = fmax(worst, fabs(out[2 * (k * F + f) + q] -
+                                             spec[2 * (f * n + k) + q]));
+        TU_CHECK(worst <= 1e-4, "%s blocks: worst difference %.3g",
+                 fixed ? "even shares of" : "taken", worst);
+    }
+    free(in); free(x); free(spec); free(out);
+    gfp_plan_destroy(pl);
+    gfp_engine_close(e);
+}
+
 /* The same without FFTW blocks (frames over 256 Ki values: the batch
  * path): a whole batch gathered from its tiles, then placed into tiles
  * of the output, a piece a tile. */
@@ -915,6 +964,7 @@ int main(void)
     TU_TEST(test_tiles);
     TU_TEST(test_ratio_per_direction);
     TU_TEST(test_submit_tg);
+    TU_TEST(test_blocks_taken);
     TU_TEST(test_submit_tg_batch);
     TU_TEST(test_plan_split);
     TU_TEST(test_fraction);

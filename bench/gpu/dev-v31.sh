@@ -1,0 +1,95 @@
+#!/bin/sh
+# bench/gpu/dev-v31.sh - stop 27's device calls (issue 7): the CPU
+# engine's blocks taken by each worker as it finishes the last (not an
+# even share each), and the hybrid's FFTW threads beside its spinning
+# GPU thread.
+#
+# Phases (PHASE, default "thr"):
+#   thr   calibrate at TH and TH - 1 threads (models model-tTH,
+#         model-tTH-1), then at each size of SIZES (default 8192x8192
+#         16384x16384 8192x32768), out of core (--gpu-mem a quarter),
+#         ROUNDS (2) rounds: the GPU alone, the CPU alone at TH threads
+#         (blocks shared out as taken, and GFP_CPU_STATIC_BLOCKS=1: even
+#         shares), the hybrid at TH and TH - 1 threads (each with its own
+#         model, at the model's r) both ways; the CPU alone and the
+#         hybrid at TH with GFP_CPU_BATCH_MIB=128 (the CPU's batches 4x
+#         longer: more blocks than threads at n 16384 and 32768); median
+#         of 3, -v
+#   t2d   tests/cli/fft2-gpu.sh and tests/cli/hybrid.sh
+#   hyb   bench/hybrid-sweep.sh at SIZES, THREADS (TH) for the CPU
+#         alone, HTHREADS (default TH) for calibrate and the hybrid, RMIN
+#         (0.6), REPS (5)
+#   final the GPU suites quick, memcheck on test_gpu_large quick,
+#         gpu-faults.sh
+# Pack (dev box, repository root):
+#   (cd build && make -j2 && make -j2 check TESTS=) &&
+#   sh bench/gpu/pack.sh .devpack/pack.tar.xz build src/gfftpipe \
+#     tests/cli/fft2ref tests/cli/refdft
+# Run (device tool): carry [".devpack"], command
+#   OUT=$OUT PHASE='...' sh bench/gpu/dev-v31.sh
+PHASE=${PHASE:-thr}
+. bench/gpu/dev-common.sh
+export CUDA_MODULE_LOADING=EAGER
+TH=$(nproc)
+T1=$((TH - 1))
+W=$PWD/build/hyb.wisdom
+SIZES=${SIZES:-8192x8192 16384x16384 8192x32768}
+D=$(mktemp -d)
+# one fft2 -v run on $D/data.cf32 at $SIZE: f2 LABEL ENV OPTIONS... (ENV:
+# VAR=value words, or "")
+f2() {
+  echo "## $SIZE round $i $1"; e=$2; shift 2
+  env $e timeout 90 $G fft2 -v --wisdom $W --size $SIZE --repeat 3 --in-format cf32 \
+    --out-format cf32 "$@" $D/data.cf32 - 2>&1 >/dev/null |
+    grep -E 'hybrid: r|transforms|split passes|rror' | cut -c1-260
+}
+# thr.log to a line a run: size and label, its rounds' times, and the
+# hybrid's CPU and GPU parts a frame (us) each round
+thr_table() {
+  awk '/^## /{k=$2; for(i=5;i<=NF;i++) k=k " " $i; if(!(k in o)){o[k]=++n; key[n]=k}}
+    /transforms/{for(i=1;i<=NF;i++) if($i=="transforms") v[k]=v[k] " " $(i+1)}
+    /split passes/{for(i=1;i<=NF;i++) if($(i+1)=="part" && ($i=="CPU" || $i=="GPU")){f=$(i+4); sub(/\(/,"",f); u[k $i]=u[k $i] sprintf(" %.2f", 1e6*$(i+2)/f)}}
+    END{for(j=1;j<=n;j++){k=key[j]; printf "%-30s%s", k, v[k]; if((k "CPU") in u) printf " | us a frame: CPU%s, GPU%s", u[k "CPU"], u[k "GPU"]; print ""}}' $1
+}
+if ph t2d; then
+  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
+  echo "fft2-gpu.sh rc=$? $(tail -n 1 $L/fft2-gpu.log)" > $L/t2d.txt
+  grep -E '^(not ok|FAIL)' $L/fft2-gpu.log | head -8 >> $L/t2d.txt
+  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/hybrid.sh > $L/hybrid.log 2>&1
+  echo "hybrid.sh rc=$? $(tail -n 1 $L/hybrid.log)" >> $L/t2d.txt
+  grep -E '^(not ok|FAIL)' $L/hybrid.log | head -8 >> $L/t2d.txt
+fi
+if ph thr; then
+  for t in $TH $T1; do
+    timeout 120 $G calibrate -v --threads $t --wisdom $W -o $L/model-t$t > /dev/null 2> $L/cal-t$t.log
+    echo "calibrate --threads $t rc=$?: $(grep -E 'f32 beside|beside.*f32' $L/cal-t$t.log | head -1 | cut -c1-160)"
+  done > $L/thr-cal.txt
+  for SIZE in $SIZES; do
+    mkdata $D $SIZE
+    GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
+    for i in $(seq ${ROUNDS:-2}); do
+      f2 "gpu" "" --engine gpu --gpu-mem $GM --threads $TH
+      f2 "cpu $TH taken" "" --engine cpu --threads $TH
+      f2 "cpu $TH even" GFP_CPU_STATIC_BLOCKS=1 --engine cpu --threads $TH
+      f2 "cpu $TH taken b128" GFP_CPU_BATCH_MIB=128 --engine cpu --threads $TH
+      f2 "hybrid $TH taken b128" "GFFTPIPE_MODEL=$L/model-t$TH GFP_CPU_BATCH_MIB=128" --engine hybrid --gpu-mem $GM --threads $TH
+      for t in $TH $T1; do
+        f2 "hybrid $t taken" GFFTPIPE_MODEL=$L/model-t$t --engine hybrid --gpu-mem $GM --threads $t
+        f2 "hybrid $t even" "GFFTPIPE_MODEL=$L/model-t$t GFP_CPU_STATIC_BLOCKS=1" --engine hybrid --gpu-mem $GM --threads $t
+      done
+    done
+  done > $L/thr.log 2>&1
+  thr_table $L/thr.log > $L/thr.txt
+fi
+if ph hyb; then
+  OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="$SIZES" AB=0 THREADS=$TH HTHREADS=${HTHREADS:-$TH} \
+    RMIN=${RMIN:-0.6} REPS=${REPS:-5} timeout ${HYB_T:-400} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
+  echo "hybrid-sweep rc=$?"
+fi
+ph final && quick_suites
+rm -rf $D
+show_tests
+echo "== t2d"; cat $L/t2d.txt 2>/dev/null
+echo "== thr"; cat $L/thr-cal.txt $L/thr.txt 2>/dev/null
+show_sweep $L/hyb
+pack_logs
