@@ -19,6 +19,13 @@
 #   hyb   bench/hybrid-sweep.sh at SIZES, THREADS (TH) for the CPU
 #         alone, HTHREADS (default TH) for calibrate and the hybrid, RMIN
 #         (0.6), REPS (5)
+#   diag  the machine's NUMA nodes and THP settings, then the GPU alone
+#         at DSIZE (16384x16384) out of core, six processes one after
+#         another and two with GFP_NO_THP=1: each one's time, the
+#         kernel's THP faults and fallbacks around it, and its 1 GiB+
+#         mappings' pages a node and AnonHugePages while it ran (do the
+#         2 GiB arrays' runs alternate fast and slow with where their
+#         pages are?)
 #   final the GPU suites quick, memcheck on test_gpu_large quick,
 #         gpu-faults.sh
 # Pack (dev box, repository root):
@@ -86,10 +93,37 @@ if ph hyb; then
     RMIN=${RMIN:-0.6} REPS=${REPS:-5} timeout ${HYB_T:-400} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
   echo "hybrid-sweep rc=$?"
 fi
+# numa_maps of process $1 summed: pages a node, over mappings of 1 GiB+
+numa_sum() {
+  awk '{a=0; for(i=2;i<=NF;i++) if($i ~ /^anon=/){split($i,x,"="); a=x[2]}
+    if(a >= 262144) for(i=2;i<=NF;i++) if($i ~ /^N[0-9]+=/){split($i,x,"="); n[x[1]]+=x[2]}}
+    END{for(k in n) printf "%s=%d ", k, n[k]}' /proc/$1/numa_maps 2>/dev/null
+  grep AnonHugePages /proc/$1/smaps_rollup 2>/dev/null | tr -s ' '
+}
+if ph diag; then
+  {
+    echo "## machine"; lscpu | grep -iE 'numa|model name|socket|^cpu\(s\)'
+    cat /sys/kernel/mm/transparent_hugepage/enabled /sys/kernel/mm/transparent_hugepage/defrag
+    nvidia-smi topo -m 2>/dev/null | head -4
+    SIZE=${DSIZE:-16384x16384}; mkdata $D $SIZE; GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
+    for i in 1 2 3 4 5 6 7 8; do
+      e=""; [ $i -gt 6 ] && e=GFP_NO_THP=1
+      v0=$(awk '/^thp_fault_(alloc|fallback) /{printf "%s ", $2}' /proc/vmstat)
+      env $e timeout 90 $G fft2 -v --size $SIZE --repeat 5 --in-format cf32 --out-format cf32 \
+        --engine gpu --gpu-mem $GM $D/data.cf32 - 2> $D/err >/dev/null & pid=$!
+      last=""
+      while kill -0 $pid 2>/dev/null; do s=$(numa_sum $pid); [ -n "$s" ] && last=$s; sleep 0.3; done
+      wait $pid
+      v1=$(awk '/^thp_fault_(alloc|fallback) /{printf "%s ", $2}' /proc/vmstat)
+      echo "run $i $e: $(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $D/err) s | thp alloc,fallback before $v0 after $v1 | $last"
+    done
+  } > $L/diag.txt 2>&1
+fi
 ph final && quick_suites
 rm -rf $D
 show_tests
 echo "== t2d"; cat $L/t2d.txt 2>/dev/null
+echo "== diag"; cat $L/diag.txt 2>/dev/null
 echo "== thr"; cat $L/thr-cal.txt $L/thr.txt 2>/dev/null
 show_sweep $L/hyb
 pack_logs
