@@ -18,10 +18,11 @@
 #   t2d   tests/cli/fft2-gpu.sh and tests/cli/hybrid.sh
 #   hyb   bench/hybrid-sweep.sh at SIZES, THREADS (TH) for the CPU
 #         alone, HTHREADS (default TH) for calibrate and the hybrid, RMIN
-#         (0.6), REPS (5)
+#         (0.6), REPS (5); HENV: VAR=value words for the whole sweep
 #   diag  the machine's NUMA nodes and THP settings, then the GPU alone
-#         at DSIZE (16384x16384) out of core, six processes one after
-#         another and two with GFP_NO_THP=1: each one's time, the
+#         at each of DSIZES (16384x16384) out of core, DRUNS (8)
+#         processes one after another, the last two with GFP_NO_THP=1
+#         (DALT=1: every other one): each one's time, the
 #         kernel's THP faults and fallbacks around it, and its 1 GiB+
 #         mappings' pages a node and AnonHugePages while it ran (do the
 #         2 GiB arrays' runs alternate fast and slow with where their
@@ -89,7 +90,7 @@ if ph thr; then
   thr_table $L/thr.log > $L/thr.txt
 fi
 if ph hyb; then
-  OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="$SIZES" AB=0 THREADS=$TH HTHREADS=${HTHREADS:-$TH} \
+  env ${HENV:-} OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="$SIZES" AB=0 THREADS=$TH HTHREADS=${HTHREADS:-$TH} \
     RMIN=${RMIN:-0.6} REPS=${REPS:-5} timeout ${HYB_T:-400} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
   echo "hybrid-sweep rc=$?"
 fi
@@ -105,9 +106,12 @@ if ph diag; then
     echo "## machine"; lscpu | grep -iE 'numa|model name|socket|^cpu\(s\)'
     cat /sys/kernel/mm/transparent_hugepage/enabled /sys/kernel/mm/transparent_hugepage/defrag
     nvidia-smi topo -m 2>/dev/null | head -4
-    SIZE=${DSIZE:-16384x16384}; mkdata $D $SIZE; GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
-    for i in 1 2 3 4 5 6 7 8; do
-      e=""; [ $i -gt 6 ] && e=GFP_NO_THP=1
+    for SIZE in ${DSIZES:-16384x16384}; do
+    mkdata $D $SIZE; GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
+    for i in $(seq ${DRUNS:-8}); do
+      # DALT=1: every other process with GFP_NO_THP=1; else the last two
+      e=""
+      if [ -n "${DALT:-}" ]; then [ $((i % 2)) = 0 ] && e=GFP_NO_THP=1; else [ $i -gt $((${DRUNS:-8} - 2)) ] && e=GFP_NO_THP=1; fi
       v0=$(awk '/^thp_fault_(alloc|fallback) /{printf "%s ", $2}' /proc/vmstat)
       env $e timeout 90 $G fft2 -v --size $SIZE --repeat 5 --in-format cf32 --out-format cf32 \
         --engine gpu --gpu-mem $GM $D/data.cf32 - 2> $D/err >/dev/null & pid=$!
@@ -115,7 +119,8 @@ if ph diag; then
       while kill -0 $pid 2>/dev/null; do s=$(numa_sum $pid); [ -n "$s" ] && last=$s; sleep 0.3; done
       wait $pid
       v1=$(awk '/^thp_fault_(alloc|fallback) /{printf "%s ", $2}' /proc/vmstat)
-      echo "run $i $e: $(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $D/err) s | thp alloc,fallback before $v0 after $v1 | $last"
+      echo "$SIZE run $i $e: $(sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' $D/err) s | thp alloc,fallback before $v0 after $v1 | $last"
+    done
     done
   } > $L/diag.txt 2>&1
 fi
