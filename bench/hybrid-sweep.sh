@@ -25,9 +25,9 @@
 #    loaded plane (fft2 -v's "transforms": the two passes with their
 #    transposes; no I/O, no planning, no allocation). Beside them, two A/B
 #    runs for bench/NOTES.md's byte counts: the GPU with two batches in
-#    flight (GFP_FFT2_GPU_SLOTS=2; default three), the GPU with 4 KiB
-#    pages on its pinned arrays (GFP_NO_THP=1; default transparent huge
-#    pages where the machine gives them), and the CPU engine's
+#    flight (GFP_FFT2_GPU_SLOTS=2; default three), the GPU with huge
+#    pages on its pinned arrays (GFP_THP=1: transparent huge pages where
+#    the machine gives them; default 4 KiB pages), and the CPU engine's
 #    blocked pass with plain stores (GFP_CPU_NO_NT=1; default streaming
 #    stores) and its old transposed pass (GFP_CPU_UNFUSED=1: FFTW's
 #    threaded batch, then a transpose from a batch-sized buffer).
@@ -134,7 +134,7 @@ TABLE="$LOG/table.txt"
 printf '%-12s %10s %7s %7s %7s %7s %11s %9s %5s %7s %7s %6s %7s %7s %6s %3s\n' size gpu-mem \
     cpu_s gpu_s hyb_s speedup r_mod r_best dr pred_s meas_s err% pcpu_s pgpu_s gerr% 16x >"$TABLE"
 AB_TABLE="$LOG/ab.txt"
-printf '%-12s %8s %8s %9s %9s %9s %9s\n' size gpu3_s gpu2_s gpu_4k_s cpu_nt_s cpu_blk_s cpu_old_s >"$AB_TABLE"
+printf '%-12s %8s %8s %9s %9s %9s %9s\n' size gpu3_s gpu2_s gpu_thp_s cpu_nt_s cpu_blk_s cpu_old_s >"$AB_TABLE"
 # "* 16x" marks the problem 16x the largest calibration run (4 Mi values)
 CAL_MAX=$((4 * 1024 * 1024))
 "$REF" rand $((2 * 1024 * 1024)) 5 "$WORK/blk.cf64"
@@ -166,10 +166,10 @@ for SZ in $SIZES; do
     grep -h "split passes" "$WORK/err" | sed "s/^/$SZ model r: /" >>"$LOG/sweep.log"
     if [ "$AB" = 1 ] || { [ "$AB" = first ] && [ "$SZ" = "$FIRST" ]; }; then
         gpu2=$(GFP_FFT2_GPU_SLOTS=2 t_run --engine gpu --gpu-mem $mem)
-        gpu4k=$(GFP_NO_THP=1 t_run --engine gpu --gpu-mem $mem)
+        gputhp=$(GFP_THP=1 t_run --engine gpu --gpu-mem $mem)
         cpub=$(GFP_CPU_NO_NT=1 t_run --engine cpu)
         cpuo=$(GFP_CPU_UNFUSED=1 t_run --engine cpu)
-        printf '%-12s %8.4f %8.4f %9.4f %9.4f %9.4f %9.4f\n' "$SZ" "$gpu" "$gpu2" "$gpu4k" "$cpu" "$cpub" "$cpuo" >>"$AB_TABLE"
+        printf '%-12s %8.4f %8.4f %9.4f %9.4f %9.4f %9.4f\n' "$SZ" "$gpu" "$gpu2" "$gputhp" "$cpu" "$cpub" "$cpuo" >>"$AB_TABLE"
     fi
     # each direction's r swept with the other at the model's
     for dir in rows cols; do
@@ -198,7 +198,7 @@ for SZ in $SIZES; do
             100 * (pred / hyb - 1), pc, pg, 100 * (pg / gpu - 1), mark }' >>"$TABLE"
 done
 say ""
-[ "$AB" != 0 ] && { say "A/B (median of $REPS): GPU with 3 and 2 batches in flight, and 3 with 4 KiB pages (GFP_NO_THP=1); CPU blocked and old transposed pass"; tee -a "$LOG/sweep.log" <"$AB_TABLE"; say ""; }
+[ "$AB" != 0 ] && { say "A/B (median of $REPS): GPU with 3 and 2 batches in flight, and 3 with huge pages (GFP_THP=1); CPU blocked and old transposed pass"; tee -a "$LOG/sweep.log" <"$AB_TABLE"; say ""; }
 say "targets: speedup >= 1.15x over the faster of cpu and gpu; |dr| <= 0.05;"
 say "prediction within 15% for the row marked * (16x the largest calibration run)"
 tee -a "$LOG/sweep.log" <"$TABLE"

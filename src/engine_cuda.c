@@ -619,15 +619,16 @@ static gfp_status cuda_wait(void *state, void *impl, int slot, gfp_error *err)
  * 35.8 ms for cudaMallocHost of the same size, and start-up is what a
  * short stream pays for.
  *
- * A block of GFP_THP_MIN or more is 2 MiB-aligned, rounded up to whole
- * 2 MiB and marked MADV_HUGEPAGE before registration first touches it,
- * so the kernel can back it with transparent huge pages: the copy
- * engines' address translations (an IOMMU's) then cover 2 MiB a page,
- * not 4 KiB (issue 7: 512 MiB+ arrays copied at half the rate of 32 MiB
- * ones; bench/NOTES.md, hybrid model v3). A madvise that fails, or THP
- * off on the machine, leaves ordinary pages: not an error. GFP_NO_THP=1
- * turns it off and asks for 4 KiB pages (MADV_NOHUGEPAGE: a machine with
- * THP "always" would otherwise give some anyway) for A/B runs. */
+ * A block of GFP_THP_MIN or more is marked MADV_NOHUGEPAGE before
+ * registration first touches it: 4 KiB pages, even where THP is
+ * "always". With transparent huge pages (stops 16-26), fft2's 2 GiB
+ * arrays out of core ran every other process 42-50 % slower on an H200
+ * machine (16384^2 GPU alone 0.13 / 0.19 s by turns), and 4 KiB pages
+ * were never slower (0.1296-0.1301 s there; equal at 8192^2 on H100 and
+ * H200 machines; bench/NOTES.md, stop 27). GFP_THP=1 asks for huge pages
+ * instead (2 MiB-aligned, rounded up to whole 2 MiB, MADV_HUGEPAGE) for
+ * A/B runs. A madvise that fails leaves the kernel's choice: not an
+ * error. */
 #define GFP_THP_MIN ((size_t)64 << 20)
 #define GFP_THP_PAGE ((size_t)2 << 20)
 static void *cuda_alloc_host(void *state, size_t bytes)
@@ -645,9 +646,9 @@ static void *cuda_alloc_host(void *state, size_t bytes)
     if (!bytes)
         bytes = 1;
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
-    const char *no = getenv("GFP_NO_THP");
+    const char *want = getenv("GFP_THP");
     int big = bytes >= GFP_THP_MIN && bytes <= SIZE_MAX - GFP_THP_PAGE;
-    int thp = big && !(no && *no && strcmp(no, "0"));
+    int thp = big && want && *want && strcmp(want, "0");
     if (thp) {
         align = GFP_THP_PAGE;
         bytes = (bytes + GFP_THP_PAGE - 1) / GFP_THP_PAGE * GFP_THP_PAGE;
@@ -656,7 +657,6 @@ static void *cuda_alloc_host(void *state, size_t bytes)
     if (posix_memalign(&p, align, bytes) != 0)
         return NULL;
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
-    /* GFP_NO_THP: 4 KiB pages, even where THP is "always" (a clean A/B) */
     if (big)
         (void)madvise(p, bytes, thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 #endif

@@ -21,8 +21,10 @@
 #         (0.6), REPS (5); HENV: VAR=value words for the whole sweep
 #   diag  the machine's NUMA nodes and THP settings, then the GPU alone
 #         at each of DSIZES (16384x16384) out of core, DRUNS (8)
-#         processes one after another, the last two with GFP_NO_THP=1
-#         (DALT=1: every other one): each one's time, the
+#         processes one after another, the last two with DENV (default
+#         GFP_THP=1; calls 3 and 4 ran 9449bbb's binary, whose default
+#         was huge pages, with DENV GFP_NO_THP=1) (DALT=1: every other
+#         one): each one's time, the
 #         kernel's THP faults and fallbacks around it, and its 1 GiB+
 #         mappings' pages a node and AnonHugePages while it ran (do the
 #         2 GiB arrays' runs alternate fast and slow with where their
@@ -109,9 +111,9 @@ if ph diag; then
     for SIZE in ${DSIZES:-16384x16384}; do
     mkdata $D $SIZE; GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
     for i in $(seq ${DRUNS:-8}); do
-      # DALT=1: every other process with GFP_NO_THP=1; else the last two
+      # DALT=1: every other process with DENV; else the last two
       e=""
-      if [ -n "${DALT:-}" ]; then [ $((i % 2)) = 0 ] && e=GFP_NO_THP=1; else [ $i -gt $((${DRUNS:-8} - 2)) ] && e=GFP_NO_THP=1; fi
+      if [ -n "${DALT:-}" ]; then [ $((i % 2)) = 0 ] && e=${DENV:-GFP_THP=1}; else [ $i -gt $((${DRUNS:-8} - 2)) ] && e=${DENV:-GFP_THP=1}; fi
       v0=$(awk '/^thp_fault_(alloc|fallback) /{printf "%s ", $2}' /proc/vmstat)
       env $e timeout 90 $G fft2 -v --size $SIZE --repeat 5 --in-format cf32 --out-format cf32 \
         --engine gpu --gpu-mem $GM $D/data.cf32 - 2> $D/err >/dev/null & pid=$!
