@@ -128,8 +128,9 @@ typedef struct gfp_model_problem {
  * pass at 8192^2). 128 MiB, not 32: a batch is then at least 4 blocks a
  * worker on 16 threads at n 16384 (one at 32 MiB), so a worker that
  * shares its core with the hybrid's GPU thread leaves the others its
- * blocks; on an H200 machine the CPU alone ran 10-18 % faster and the
- * hybrid 3-10 % (bench/NOTES.md, stop 27). GFP_CPU_BATCH_MIB=n sets it
+ * blocks; on an H200 machine the CPU alone ran 10-18 % faster, the
+ * hybrid 10 % at 8192^2 and -7 to +9 % at 2 GiB arrays (bench/NOTES.md,
+ * stop 27, call 1). GFP_CPU_BATCH_MIB=n sets it
  * (A/B runs; calibrate and fft2 both follow it). */
 #define GFP_MODEL_CPU_BATCH_BYTES ((size_t)128 << 20)
 /* k frames a batch over frames frames, a multiple of 4 when short of all
