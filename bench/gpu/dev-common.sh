@@ -3,6 +3,7 @@
 # ($OUT/logs, L), the pack unpacked into build/ (unless SKIP_UNPACK), the
 # binaries (G, U, R: fft2ref), the test data (mkdata), the phases (PHASE,
 # ph NAME), the GPU suites with the sanitizers (gpu_tests, quick_suites),
+# the 2D CLI suites with a GPU (cli_2d),
 # and the summary lines (sum LOG, bench_rows LOG...)
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
@@ -39,6 +40,17 @@ quick_suites() {
   (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_engine_gpu > $L/test_engine_gpu.log 2>&1; echo "rc=$?" >> $L/test_engine_gpu.log)
   (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log)
   GFFTPIPE=$G TOP_BUILDDIR=$PWD/build timeout 120 sh tests/cli/gpu-faults.sh > $L/gpu-faults.log 2>&1; echo "rc=$?" >> $L/gpu-faults.log
+}
+# tests/cli/fft2-gpu.sh and tests/cli/hybrid.sh with a GPU (the pack
+# needs tests/cli/refdft and tests/cli/fft2ref): their logs, and each
+# one's last line and first failures in $L/t2d.txt
+cli_2d() {
+  : > $L/t2d.txt
+  for t in fft2-gpu hybrid; do
+    GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/$t.sh > $L/$t.log 2>&1
+    echo "$t.sh rc=$? $(tail -n 1 $L/$t.log)" >> $L/t2d.txt
+    grep -E '^(not ok|FAIL)' $L/$t.log | head -8 >> $L/t2d.txt
+  done
 }
 # the gpu rows of bench logs (by name, without .log; missing ones
 # skipped): kind prec n GB/s x-cufft err (cufft GB/s err), ERR>cufft where

@@ -74,14 +74,7 @@ if ph plan; then
     done
   done > $L/plan.log 2>&1
 fi
-if ph t2d; then
-  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
-  echo "fft2-gpu.sh rc=$? $(tail -n 1 $L/fft2-gpu.log)" > $L/t2d.txt
-  grep -E '^(not ok|FAIL)' $L/fft2-gpu.log | head -8 >> $L/t2d.txt
-  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/hybrid.sh > $L/hybrid.log 2>&1
-  echo "hybrid.sh rc=$? $(tail -n 1 $L/hybrid.log)" >> $L/t2d.txt
-  grep -E '^(not ok|FAIL)' $L/hybrid.log | head -8 >> $L/t2d.txt
-fi
+ph t2d && cli_2d
 if ph cal; then
   mkdata $D $SIZE
   for i in $(seq ${ROUNDS:-2}); do

@@ -61,14 +61,7 @@ thr_table() {
     /split passes/{for(i=1;i<=NF;i++) if($(i+1)=="part" && ($i=="CPU" || $i=="GPU")){f=$(i+4); sub(/\(/,"",f); u[k $i]=u[k $i] sprintf(" %.2f", 1e6*$(i+2)/f)}}
     END{for(j=1;j<=n;j++){k=key[j]; printf "%-30s%s", k, v[k]; if((k "CPU") in u) printf " | us a frame: CPU%s, GPU%s", u[k "CPU"], u[k "GPU"]; print ""}}' $1
 }
-if ph t2d; then
-  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
-  echo "fft2-gpu.sh rc=$? $(tail -n 1 $L/fft2-gpu.log)" > $L/t2d.txt
-  grep -E '^(not ok|FAIL)' $L/fft2-gpu.log | head -8 >> $L/t2d.txt
-  GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/hybrid.sh > $L/hybrid.log 2>&1
-  echo "hybrid.sh rc=$? $(tail -n 1 $L/hybrid.log)" >> $L/t2d.txt
-  grep -E '^(not ok|FAIL)' $L/hybrid.log | head -8 >> $L/t2d.txt
-fi
+ph t2d && cli_2d
 if ph thr; then
   for t in $TH $T1; do
     timeout 120 $G calibrate -v --threads $t --wisdom $W -o $L/model-t$t > /dev/null 2> $L/cal-t$t.log
