@@ -259,7 +259,7 @@ done:
  * and 86-92 for whole copies (bench/gpu/hostcopy, NOTES "hybrid model
  * v3"). So the probe makes fft2's copies (its batches, three in flight;
  * no kernels) over two host arrays of CAL_COPY_BYTES, allocated as fft2's
- * are (alloc_host: huge pages where the machine gives them): frames of
+ * are (alloc_host: 4 KiB pages unless GFP_THP=1): frames of
  * CAL_COPY_ROWS cf32 values, copied back either whole (the row pass) or
  * as rows CAL_COPY_PITCH apart (a row of an 8192-wide cf32 array: the
  * column pass of the sizes a hybrid run is for) in runs of 256 B to 2 KiB
@@ -682,17 +682,16 @@ int gfp_calibrate_main(int argc, char **argv)
              * half of what model.c then charged per array byte */
             const double *by = s == GFP_STEP_TRANSPOSE || s == GFP_STEP_ALLOC
                                    ? ob->array : ob->bytes;
+            /* the CPU steps' constant is a batch's (model.h) */
+            int per_batch = s == GFP_STEP_CPU_FFT || s == GFP_STEP_TRANSPOSE;
             int fit = s == GFP_STEP_GPU_COPY
                           ? gfp_model_fit_step(&m, dbl, GFP_STEP_GPU_COPY,
                                                cp.bytes, cp.runs, cp.t,
                                                NCOPY)
                           : gfp_model_fit_step_batched(
                                 &m, dbl, (gfp_model_step)s,
-                                s == GFP_STEP_CPU_FFT ||
-                                        s == GFP_STEP_TRANSPOSE
-                                    ? ob->batches
-                                    : NULL,
-                                by, ob->work, ob->t[s], NSHAPES);
+                                per_batch ? ob->batches : NULL, by,
+                                ob->work, ob->t[s], NSHAPES);
             if (fit) {
                 gfp_fail(&err, GFP_EIO, "the %s timings do not fit a line",
                          gfp_model_step_name(s));
@@ -702,9 +701,7 @@ int gfp_calibrate_main(int argc, char **argv)
                 gfp_msg("calibrate", "%s %-9s = %.4g s%s + %.4g s/byte + "
                         "%.4g s/%s", dbl ? "f64" : "f32",
                         gfp_model_step_name(s), m.c[dbl][s][0],
-                        s == GFP_STEP_CPU_FFT || s == GFP_STEP_TRANSPOSE
-                            ? " a batch"
-                            : "",
+                        per_batch ? " a batch" : "",
                         m.c[dbl][s][1], m.c[dbl][s][2],
                         s == GFP_STEP_GPU_COPY ? "run" : "(n log2 n)");
         }
