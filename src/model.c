@@ -162,14 +162,22 @@ static double beside(const gfp_model *m, int dbl, int part)
     return k >= 1 ? k : 1;
 }
 
-double gfp_model_step_time(const gfp_model *m, int dbl, gfp_model_step step,
-                           double bytes, double work)
+/* A step's time with its constant counted nb times (the CPU steps': once
+ * a batch, model.h); 0 for no bytes and no work. */
+static double step_time_nb(const gfp_model *m, int dbl, gfp_model_step step,
+                           double nb, double bytes, double work)
 {
     if (bytes <= 0 && work <= 0)
         return 0;
     const double *c = m->c[dbl ? 1 : 0][step];
-    double t = c[0] + c[1] * bytes + c[2] * work;
+    double t = c[0] * nb + c[1] * bytes + c[2] * work;
     return t > 0 ? t : 0;
+}
+
+double gfp_model_step_time(const gfp_model *m, int dbl, gfp_model_step step,
+                           double bytes, double work)
+{
+    return step_time_nb(m, dbl, step, 1, bytes, work);
 }
 
 size_t gfp_model_gpu_batch(size_t frames, size_t fb, size_t db,
@@ -208,16 +216,6 @@ double gfp_model_cpu_batches(size_t frames, size_t fb)
     return (double)((frames + k - 1) / k);
 }
 
-/* A CPU step over nb batches: its constant a batch (model.h). */
-static double cpu_step(const gfp_model *m, int dbl, gfp_model_step step,
-                       double nb, double bytes, double work)
-{
-    if (bytes <= 0 && work <= 0)
-        return 0;
-    const double *c = m->c[dbl ? 1 : 0][step];
-    double t = c[0] * nb + c[1] * bytes + c[2] * work;
-    return t > 0 ? t : 0;
-}
 
 double gfp_model_copy_runs(size_t frames, size_t fb, size_t db, size_t L,
                            size_t gpu_mem)
@@ -299,8 +297,10 @@ double gfp_model_predict2(const gfp_model *m, const gfp_model_problem *p,
          * its copies' time), the CPU its 1 - r */
         double nb = gfp_model_cpu_batches(
             fr[d] - (size_t)llround(r * (double)fr[d]), fb[d]);
-        c = cpu_step(m, dbl, GFP_STEP_CPU_FFT, nb, 0, (1 - r) * work[d]) +
-            cpu_step(m, dbl, GFP_STEP_TRANSPOSE, nb, (1 - r) * trb[d], 0);
+        c = step_time_nb(m, dbl, GFP_STEP_CPU_FFT, nb, 0,
+                         (1 - r) * work[d]) +
+            step_time_nb(m, dbl, GFP_STEP_TRANSPOSE, nb, (1 - r) * trb[d],
+                         0);
         /* both at once: each at its speed beside the other */
         if (r > 0 && r < 1) {
             g *= beside(m, dbl, 1);
