@@ -352,17 +352,16 @@ static gfp_status spec_getopts(void *vp, gfp_common *c, const char **in,
     /* Threads for the PNG encoder, and FFTW's: by default one per CPU
      * online, at most SPEC_AUTO_THREADS. */
     if (!c->threads) {
-        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-        c->threads = cpus < 1 ? 1 : cpus > SPEC_AUTO_THREADS
-                                        ? SPEC_AUTO_THREADS : (int)cpus;
+        int cpus = gfp_online_cpus();
+        c->threads = cpus > SPEC_AUTO_THREADS ? SPEC_AUTO_THREADS : cpus;
     }
     p->threads = c->threads;
     if (!p->readers) {
         /* Half the CPUs: the engine's threads and the stage's want the
          * rest (on 2 CPUs a second reader only slowed the CPU engine). */
-        long cpus = sysconf(_SC_NPROCESSORS_ONLN) / 2;
+        int cpus = gfp_online_cpus() / 2;
         p->readers = cpus < 1 ? 1 : cpus > SPEC_AUTO_READERS
-                                        ? SPEC_AUTO_READERS : (int)cpus;
+                                        ? SPEC_AUTO_READERS : cpus;
     }
     if (!p->hop)
         p->hop = p->n / 4 ? p->n / 4 : 1;
