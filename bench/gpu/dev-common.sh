@@ -3,7 +3,8 @@
 # ($OUT/logs, L), the pack unpacked into build/ (unless SKIP_UNPACK), the
 # binaries (G, U, R: fft2ref), the test data (mkdata), the phases (PHASE,
 # ph NAME), the GPU suites with the sanitizers (gpu_tests, quick_suites),
-# the 2D CLI suites with a GPU (cli_2d),
+# the 2D CLI suites with a GPU (cli_2d), the hybrid scripts' settings
+# (hyb_env),
 # and the summary lines (sum LOG, bench_rows LOG...)
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
@@ -40,6 +41,14 @@ quick_suites() {
   (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_engine_gpu > $L/test_engine_gpu.log 2>&1; echo "rc=$?" >> $L/test_engine_gpu.log)
   (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log)
   GFFTPIPE=$G TOP_BUILDDIR=$PWD/build timeout 120 sh tests/cli/gpu-faults.sh > $L/gpu-faults.log 2>&1; echo "rc=$?" >> $L/gpu-faults.log
+}
+# the hybrid scripts' settings (dev-v28.sh on): kernels loaded when an
+# engine opens, not in a timed pass; TH, every CPU; W, the FFTW wisdom
+# file their runs share
+hyb_env() {
+  export CUDA_MODULE_LOADING=EAGER
+  TH=$(nproc)
+  W=$PWD/build/hyb.wisdom
 }
 # tests/cli/fft2-gpu.sh and tests/cli/hybrid.sh with a GPU (the pack
 # needs tests/cli/refdft and tests/cli/fft2ref): their logs, and each

@@ -34,9 +34,7 @@
 # Run (device tool): carry [".devpack"], command OUT=$OUT sh bench/gpu/dev-v28.sh
 PHASE=${PHASE:-hyb cal}
 . bench/gpu/dev-common.sh
-export CUDA_MODULE_LOADING=EAGER
-TH=$(nproc)
-W=$PWD/build/hyb.wisdom
+hyb_env
 ph final && quick_suites
 if ph split; then
   D=$(mktemp -d); mkdata $D 8192x8192

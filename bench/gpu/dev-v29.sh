@@ -33,9 +33,7 @@
 # Run (device tool): carry [".devpack"], command OUT=$OUT sh bench/gpu/dev-v29.sh
 PHASE=${PHASE:-split}
 . bench/gpu/dev-common.sh
-export CUDA_MODULE_LOADING=EAGER
-TH=$(nproc)
-W=$PWD/build/hyb.wisdom
+hyb_env
 SIZE=${SIZE:-8192x8192}
 GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
 RATIO=${RATIO:-0.75}

@@ -31,9 +31,7 @@
 #   OUT=$OUT PHASE='...' sh bench/gpu/dev-v30.sh
 PHASE=${PHASE:-cal hyb}
 . bench/gpu/dev-common.sh
-export CUDA_MODULE_LOADING=EAGER
-TH=$(nproc)
-W=$PWD/build/hyb.wisdom
+hyb_env
 SIZE=${SIZE:-8192x8192}
 GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
 D=$(mktemp -d)

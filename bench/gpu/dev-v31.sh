@@ -41,10 +41,8 @@
 #   OUT=$OUT PHASE='...' sh bench/gpu/dev-v31.sh
 PHASE=${PHASE:-thr}
 . bench/gpu/dev-common.sh
-export CUDA_MODULE_LOADING=EAGER
-TH=$(nproc)
+hyb_env
 T1=$((TH - 1))
-W=$PWD/build/hyb.wisdom
 SIZES=${SIZES:-8192x8192 16384x16384 8192x32768}
 D=$(mktemp -d)
 # one fft2 -v run on $D/data.cf32 at $SIZE: f2 LABEL ENV OPTIONS... (ENV:
