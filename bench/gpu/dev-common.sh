@@ -61,6 +61,14 @@ cli_2d() {
     grep -E '^(not ok|FAIL)' $L/$t.log | head -8 >> $L/t2d.txt
   done
 }
+# one fft2 -v run (dev-v31.sh on; G, W, SIZE, i, D set) on $D/data.cf32 at $SIZE: f2 LABEL ENV OPTIONS... (ENV:
+# VAR=value words, or "")
+f2() {
+  echo "## $SIZE round $i $1"; e=$2; shift 2
+  env $e timeout 90 $G fft2 -v --wisdom $W --size $SIZE --repeat 3 --in-format cf32 \
+    --out-format cf32 "$@" $D/data.cf32 - 2>&1 >/dev/null |
+    grep -E 'hybrid: r|transforms|split pass|rror' | cut -c1-260
+}
 # the gpu rows of bench logs (by name, without .log; missing ones
 # skipped): kind prec n GB/s x-cufft err (cufft GB/s err), ERR>cufft where
 # ours is worse

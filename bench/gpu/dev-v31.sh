@@ -45,14 +45,6 @@ hyb_env
 T1=$((TH - 1))
 SIZES=${SIZES:-8192x8192 16384x16384 8192x32768}
 D=$(mktemp -d)
-# one fft2 -v run on $D/data.cf32 at $SIZE: f2 LABEL ENV OPTIONS... (ENV:
-# VAR=value words, or "")
-f2() {
-  echo "## $SIZE round $i $1"; e=$2; shift 2
-  env $e timeout 90 $G fft2 -v --wisdom $W --size $SIZE --repeat 3 --in-format cf32 \
-    --out-format cf32 "$@" $D/data.cf32 - 2>&1 >/dev/null |
-    grep -E 'hybrid: r|transforms|split pass|rror' | cut -c1-260
-}
 # thr.log to a line a run: size and label, its rounds' times, and the
 # hybrid's CPU and GPU parts a frame (us) each round
 thr_table() {
