@@ -439,54 +439,28 @@ static void *side_thread(void *arg)
     return NULL;
 }
 
-/* The beside factors of precision dbl into m, whose steps are fitted: the
- * split at the r the model (without them) picks for the profiling shape,
- * each part timed alone, then both at once as fft2 runs them (the CPU's
- * part on a thread of its own, the output in tiles of the GPU's batch,
- * the CPU's stores streamed as into a large array). */
-static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
-                                 size_t gpu_mem, int verbose, gfp_model *m,
-                                 gfp_error *err)
+/* One split pass of F frames of CAL_BESIDE_N at r, its parts timed alone
+ * and at once (fft2's way: the CPU's part on a thread of its own, its
+ * stores streamed as into a large array), over the nrot arrays at in and
+ * out: f, each part's factor (the median of the rounds' ratios), alone
+ * and both the parts' times (medians). tile: the rows' pass, its output
+ * in tiles of the GPU's batch and the split on a tile's bound; 0: the
+ * columns', the GPU's part copied back in runs of its batch's frames, a
+ * row of the output apart (model.h: GPU_COPY). *ng gets the GPU's
+ * frames. */
+static gfp_status beside_pass(gfp_engine *cpu, gfp_engine *gpu, int dbl,
+                              size_t gpu_mem, size_t F, size_t tile,
+                              double r, unsigned char *in,
+                              unsigned char *out, size_t nrot, double f[2],
+                              double alone[2], double both[2], size_t *ng,
+                              gfp_error *err)
 {
-    size_t n = CAL_BESIDE_N, F = CAL_BESIDE_N;
+    size_t n = CAL_BESIDE_N;
     size_t sc = dbl ? sizeof(double) : sizeof(float), fb = 2 * n * sc;
-    gfp_model_problem mp = {.W = n, .H = F, .kind = GFP_C2C, .dbl = dbl,
-                            .gpu_mem = gpu_mem};
-    m->beside[dbl][0] = m->beside[dbl][1] = 1;
-    double r = gfp_model_best_ratio(m, &mp, NULL);
-    r = r < 0.1 ? 0.1 : r > 0.9 ? 0.9 : r;
-    size_t bytes = F * fb;
-    /* as fft2 runs a row pass out of core: the output in tiles of the
-     * GPU's batch (fft2.h: gfp_fft2d.tile), the split on a tile's bound */
-    size_t tile = gfp_fft2d_batch(F, fb, 2 * fb, 1.0, gpu_mem);
-    if (!cpu->ops->submit_tg || !gpu->ops->submit_tg || tile >= F)
-        tile = 0;
-    size_t nc = gfp_fft2d_split(F, r, tile), ng = F - nc;
-    /* arrays: the CPU's parts (nc frames in and out of each) twice
-     * CAL_FLUSH_BYTES in all */
-    size_t nrot = CAL_FLUSH_BYTES / ((nc ? nc : 1) * fb) + 1;
-    size_t cap = ((size_t)1 << 30) / bytes; /* at most 1 GiB a side */
-    if (cap > CAL_ROT_MAX)
-        cap = CAL_ROT_MAX;
-    if (nrot > cap)
-        nrot = cap;
-    if (nrot < CAL_ROT_MIN)
-        nrot = CAL_ROT_MIN;
-    const char *ev = getenv("GFP_CAL_ROT"); /* A/B: this many arrays */
-    if (ev && atoi(ev) > 0)
-        nrot = (size_t)atoi(ev);
+    size_t nc = gfp_fft2d_split(F, r, tile);
+    *ng = F - nc;
     gfp_plan *pc = NULL, *pg = NULL;
-    unsigned char *in = gpu->ops->alloc_host(gpu->state, nrot * bytes);
-    unsigned char *out = gpu->ops->alloc_host(gpu->state, nrot * bytes);
-    gfp_status st = GFP_OK;
-    if (!in || !out) {
-        st = gfp_fail(err, GFP_ENOMEM, "out of memory for the profiling "
-                      "arrays");
-        goto done;
-    }
-    uint64_t seed = 777;
-    gfp_rand_fill(in, nrot * bytes / sc, dbl, &seed);
-    memset(out, 0, nrot * bytes);
+    gfp_status st;
     /* t_bytes: the CPU's stores as into the arrays the model is for, far
      * larger than the caches (streaming), not as into these */
     gfp_plan_desc d = {.n = n, .kind = GFP_C2C, .dbl = dbl, .scale = 1,
@@ -494,12 +468,12 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     d.batch = gfp_fft2d_batch(nc, fb, 2 * fb, 0, 0);
     if ((st = gfp_plan_create(cpu, &d, 2, &pc, err)))
         goto done;
-    d.batch = gfp_fft2d_batch(ng, fb, 2 * fb, 1.0, gpu_mem);
+    d.batch = gfp_fft2d_batch(*ng, fb, 2 * fb, 1.0, gpu_mem);
     if ((st = gfp_plan_create(gpu, &d, gfp_fft2d_plan_slots(1.0), &pg,
                               err)))
         goto done;
     _Atomic int cdone = 0, gdone = 0;
-    cal_side cs = {.pl = pc, .in = in, .out = out, .bytes = bytes,
+    cal_side cs = {.pl = pc, .in = in, .out = out, .bytes = F * fb,
                    .lo = 0, .hi = nc, .F = F, .fb = fb, .tout = tile,
                    .nrot = nrot, .mine = &cdone, .other = &gdone};
     cal_side gs = cs;
@@ -514,7 +488,7 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
      * spell of the machine (seen once: the CPU part alone 3x its time in
      * the next calibrate) slows a round's three runs together, not all
      * the runs alone or all the runs beside */
-    double alone[2], both[2], f[2], ta[2][CAL_BESIDE_ROUNDS], tb[2][CAL_BESIDE_ROUNDS];
+    double ta[2][CAL_BESIDE_ROUNDS], tb[2][CAL_BESIDE_ROUNDS];
     double q[2][CAL_BESIDE_ROUNDS];
     cal_side *sd[2] = {&cs, &gs};
     for (int round = -1; round < CAL_BESIDE_ROUNDS; round++) {
@@ -556,21 +530,91 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         both[k] = gfp_median(tb[k], CAL_BESIDE_ROUNDS);
         f[k] = gfp_median(q[k], CAL_BESIDE_ROUNDS); /* the factor */
     }
-    /* the factors as the ratios of unit times (fit_beside clamps them) */
-    if (gfp_model_fit_beside(m, dbl, 1, f[0], 1, f[1]))
-        st = gfp_fail(err, GFP_EIO, "the split pass's timings are not "
-                      "positive");
-    else if (verbose)
-        gfp_msg("calibrate", "%s beside: a pass of %zu x %zu split at r "
-                "%.3f (tiles of %zu, %zu arrays), medians of %d rounds: CPU part "
-                "%.3f ms alone, %.3f ms beside the GPU's (x%.3f); GPU part %.3f ms "
-                "alone, %.3f ms beside the CPU's (x%.3f)", dbl ? "f64" : "f32", n, F,
-                (double)ng / (double)F, tile, nrot, CAL_BESIDE_ROUNDS, 1e3 * alone[0],
-                1e3 * both[0], m->beside[dbl][0], 1e3 * alone[1],
-                1e3 * both[1], m->beside[dbl][1]);
 done:
     gfp_plan_destroy(pc);
     gfp_plan_destroy(pg);
+    return st;
+}
+
+/* The beside factors of precision dbl into m, whose steps are fitted:
+ * the rows' (beside) from a split pass like fft2's rows' out of core, the
+ * columns' (beside_cols) from one like its columns', each split at the r
+ * the model (without them) picks for that direction of the profiling
+ * shape. */
+static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
+                                 size_t gpu_mem, int verbose, gfp_model *m,
+                                 gfp_error *err)
+{
+    size_t n = CAL_BESIDE_N, F = CAL_BESIDE_N;
+    size_t sc = dbl ? sizeof(double) : sizeof(float), fb = 2 * n * sc;
+    gfp_model_problem mp = {.W = n, .H = F, .kind = GFP_C2C, .dbl = dbl,
+                            .gpu_mem = gpu_mem};
+    m->beside[dbl][0] = m->beside[dbl][1] = 1;
+    m->beside_cols[dbl][0] = m->beside_cols[dbl][1] = 0;
+    double r[2];
+    gfp_model_best_ratios(m, &mp, r, NULL);
+    for (int d = 0; d < 2; d++)
+        r[d] = r[d] < 0.1 ? 0.1 : r[d] > 0.9 ? 0.9 : r[d];
+    size_t bytes = F * fb;
+    /* the rows' output in tiles of the GPU's batch (fft2.h:
+     * gfp_fft2d.tile), as fft2 runs a row pass out of core */
+    size_t tile = gfp_fft2d_batch(F, fb, 2 * fb, 1.0, gpu_mem);
+    if (!cpu->ops->submit_tg || !gpu->ops->submit_tg || tile >= F)
+        tile = 0;
+    /* arrays: the CPU's parts (nc frames in and out of each) twice
+     * CAL_FLUSH_BYTES in all, in the pass with the smaller CPU part */
+    size_t nc = gfp_fft2d_split(F, r[0], tile), nc1 = gfp_fft2d_split(F,
+                                                                    r[1], 0);
+    if (nc1 < nc)
+        nc = nc1;
+    size_t nrot = CAL_FLUSH_BYTES / ((nc ? nc : 1) * fb) + 1;
+    size_t cap = ((size_t)1 << 30) / bytes; /* at most 1 GiB a side */
+    if (cap > CAL_ROT_MAX)
+        cap = CAL_ROT_MAX;
+    if (nrot > cap)
+        nrot = cap;
+    if (nrot < CAL_ROT_MIN)
+        nrot = CAL_ROT_MIN;
+    const char *ev = getenv("GFP_CAL_ROT"); /* A/B: this many arrays */
+    if (ev && atoi(ev) > 0)
+        nrot = (size_t)atoi(ev);
+    unsigned char *in = gpu->ops->alloc_host(gpu->state, nrot * bytes);
+    unsigned char *out = gpu->ops->alloc_host(gpu->state, nrot * bytes);
+    gfp_status st = GFP_OK;
+    if (!in || !out) {
+        st = gfp_fail(err, GFP_ENOMEM, "out of memory for the profiling "
+                      "arrays");
+        goto done;
+    }
+    uint64_t seed = 777;
+    gfp_rand_fill(in, nrot * bytes / sc, dbl, &seed);
+    memset(out, 0, nrot * bytes);
+    for (int d = 0; d < 2 && !st; d++) {
+        double f[2], alone[2], both[2];
+        size_t ng;
+        if ((st = beside_pass(cpu, gpu, dbl, gpu_mem, F, d ? 0 : tile, r[d],
+                              in, out, nrot, f, alone, both, &ng, err)))
+            break;
+        /* the factors as the ratios of unit times (fit_beside clamps
+         * them) */
+        if (gfp_model_fit_beside(m, dbl, d, 1, f[0], 1, f[1])) {
+            st = gfp_fail(err, GFP_EIO, "the split pass's timings are not "
+                          "positive");
+            break;
+        }
+        const double *k = d ? m->beside_cols[dbl] : m->beside[dbl];
+        if (verbose)
+            gfp_msg("calibrate", "%s beside (%s): a pass of %zu x %zu split "
+                    "at r %.3f (%s, %zu arrays), medians of %d rounds: CPU "
+                    "part %.3f ms alone, %.3f ms beside the GPU's (x%.3f); "
+                    "GPU part %.3f ms alone, %.3f ms beside the CPU's "
+                    "(x%.3f)", dbl ? "f64" : "f32", d ? "columns" : "rows",
+                    n, F, (double)ng / (double)F,
+                    d ? "copied back in runs" : tile ? "tiled" : "untiled",
+                    nrot, CAL_BESIDE_ROUNDS, 1e3 * alone[0], 1e3 * both[0],
+                    k[0], 1e3 * alone[1], 1e3 * both[1], k[1]);
+    }
+done:
     if (in)
         gpu->ops->free_host(gpu->state, in);
     if (out)
@@ -723,6 +767,7 @@ int gfp_calibrate_main(int argc, char **argv)
                     1e3 * kk);
         }
         m.beside[dbl][0] = m.beside[dbl][1] = 1;
+        m.beside_cols[dbl][0] = m.beside_cols[dbl][1] = 0;
         if (gpu && measure_beside(cpu, gpu, dbl, gpu_mem, verbose, &m,
                                   &err))
             goto fail;

@@ -142,23 +142,26 @@ int gfp_model_fit_step_batched(gfp_model *m, int dbl, gfp_model_step step,
     return 0;
 }
 
-int gfp_model_fit_beside(gfp_model *m, int dbl, double cpu_alone,
+int gfp_model_fit_beside(gfp_model *m, int dbl, int cols, double cpu_alone,
                          double cpu_both, double gpu_alone, double gpu_both)
 {
     if (!(cpu_alone > 0 && cpu_both > 0 && gpu_alone > 0 && gpu_both > 0))
         return -1;
     double k[2] = {cpu_both / cpu_alone, gpu_both / gpu_alone};
+    double *b = cols ? m->beside_cols[dbl ? 1 : 0] : m->beside[dbl ? 1 : 0];
     for (int i = 0; i < 2; i++)
-        m->beside[dbl ? 1 : 0][i] = k[i] < 1 ? 1 : k[i] > GFP_MODEL_BESIDE_MAX
-                                                       ? GFP_MODEL_BESIDE_MAX
-                                                       : k[i];
+        b[i] = k[i] < 1 ? 1 : k[i] > GFP_MODEL_BESIDE_MAX
+                                  ? GFP_MODEL_BESIDE_MAX : k[i];
     return 0;
 }
 
-/* A beside factor as used: unset (0, a model made by hand) is 1. */
-static double beside(const gfp_model *m, int dbl, int part)
+/* A beside factor as used (direction d: 1 the columns'): unset (0, a
+ * model made by hand) is 1, an unset columns' factor the rows'. */
+static double beside(const gfp_model *m, int dbl, int d, int part)
 {
-    double k = m->beside[dbl ? 1 : 0][part];
+    double k = d ? m->beside_cols[dbl ? 1 : 0][part] : 0;
+    if (!(k >= 1))
+        k = m->beside[dbl ? 1 : 0][part];
     return k >= 1 ? k : 1;
 }
 
@@ -303,8 +306,8 @@ double gfp_model_predict2(const gfp_model *m, const gfp_model_problem *p,
                          0);
         /* both at once: each at its speed beside the other */
         if (r > 0 && r < 1) {
-            g *= beside(m, dbl, 1);
-            c *= beside(m, dbl, 0);
+            g *= beside(m, dbl, d, 1);
+            c *= beside(m, dbl, d, 0);
         }
         pr.gpu[d] = g;
         pr.cpu[d] = c;
@@ -375,8 +378,8 @@ double gfp_model_best_ratio_1d(const gfp_model *m, int dbl, gfp_kind kind,
         double c = gfp_model_step_time(m, dbl, GFP_STEP_CPU_FFT, 0,
                                        (1 - r) * work);
         if (r > 0 && r < 1) {
-            g *= beside(m, dbl, 1);
-            c *= beside(m, dbl, 0);
+            g *= beside(m, dbl, 0, 1);
+            c *= beside(m, dbl, 0, 0);
         }
         double t = g > c ? g : c;
         if (t < best) {
@@ -471,17 +474,22 @@ gfp_status gfp_model_save(const char *path, const gfp_model *m,
             m->gpu_overlap ? "\n# gpu_copy: c2*runs (rows of the strided "
                              "copies back); a GPU part is max(gpu_copy, "
                              "gpu_fft)" : "",
-            m->gpu_overlap ? 2 : 1, m->threads, m->have_gpu,
+            m->gpu_overlap ? 3 : 1, m->threads, m->have_gpu,
             m->device[0] ? m->device : "-");
     for (int dbl = 0; dbl < 2; dbl++)
         for (int s = 0; s < GFP_STEP_COUNT; s++)
             fprintf(f, "%s %s %.9e %.9e %.9e\n", dbl ? "f64" : "f32",
                     step_names[s], m->c[dbl][s][0], m->c[dbl][s][1],
                     m->c[dbl][s][2]);
-    fprintf(f, "# beside: CPU part, GPU part slower beside the other\n");
-    for (int dbl = 0; dbl < 2; dbl++)
+    fprintf(f, "# beside: CPU part, GPU part slower beside the other "
+               "(beside_cols: in the columns' pass)\n");
+    for (int dbl = 0; dbl < 2; dbl++) {
         fprintf(f, "%s beside %.6f %.6f\n", dbl ? "f64" : "f32",
-                beside(m, dbl, 0), beside(m, dbl, 1));
+                beside(m, dbl, 0, 0), beside(m, dbl, 0, 1));
+        if (m->gpu_overlap)
+            fprintf(f, "%s beside_cols %.6f %.6f\n", dbl ? "f64" : "f32",
+                    beside(m, dbl, 1, 0), beside(m, dbl, 1, 1));
+    }
     int bad = ferror(f);
     if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
         int e = errno;
@@ -522,12 +530,17 @@ gfp_status gfp_model_load(const char *path, gfp_model *m, gfp_error *err)
             snprintf(t.device, sizeof t.device, "%.127s", line + 7);
             continue;
         }
-        if (sscanf(line, "%7s beside %lf %lf", prec, &a, &b) == 3 &&
+        char which[16];
+        if (sscanf(line, "%7s %15s %lf %lf", prec, which, &a, &b) == 4 &&
+            (!strcmp(which, "beside") || !strcmp(which, "beside_cols")) &&
             (!strcmp(prec, "f32") || !strcmp(prec, "f64")) && a >= 1 &&
             b >= 1 && a <= GFP_MODEL_BESIDE_MAX &&
             b <= GFP_MODEL_BESIDE_MAX) {
-            t.beside[!strcmp(prec, "f64")][0] = a;
-            t.beside[!strcmp(prec, "f64")][1] = b;
+            double *k = strcmp(which, "beside")
+                            ? t.beside_cols[!strcmp(prec, "f64")]
+                            : t.beside[!strcmp(prec, "f64")];
+            k[0] = a;
+            k[1] = b;
             continue;
         }
         if (sscanf(line, "%7s %31s %lf %lf %lf", prec, step, &a, &b, &c) ==
@@ -553,12 +566,12 @@ gfp_status gfp_model_load(const char *path, gfp_model *m, gfp_error *err)
     fclose(f);
     if (st)
         return st;
-    if (version != 1 && version != 2)
+    if (version < 1 || version > 3)
         return gfp_fail(err, GFP_EFORMAT, "'%s' is not a gfftpipe model "
-                        "(version 1 or 2)", path);
+                        "(version 1 to 3)", path);
     /* version 1: the copies were what a pass took beyond its kernels,
      * and had no runs feature (model.h) */
-    t.gpu_overlap = version == 2;
+    t.gpu_overlap = version >= 2;
     if (version == 1)
         t.c[0][GFP_STEP_GPU_COPY][2] = t.c[1][GFP_STEP_GPU_COPY][2] = 0;
     for (int d = 0; d < 2; d++)

@@ -63,8 +63,12 @@ typedef struct gfp_model {
      * FFTW's threads, the GPU's copies). A direction split between both
      * takes max(beside[0] x CPU part, beside[1] x GPU part). 1 when not
      * measured; calibrate times the two parts of a split pass alone and
-     * at once (gfp_model_fit_beside). */
+     * at once (gfp_model_fit_beside). beside is the rows' pass's (its GPU
+     * part copies back whole batches), beside_cols the columns' (its GPU
+     * part copies back in runs, model.h: GPU_COPY); an unset beside_cols
+     * (0: a version 1 or 2 file) is the rows'. */
     double beside[2][2];
+    double beside_cols[2][2];
     int have_gpu;       /* GPU steps were measured */
     int gpu_overlap;    /* 1: a GPU part is max(copies, kernels), 0: the
                            sum (version 1 files, models made by hand) */
@@ -96,12 +100,13 @@ int gfp_model_fit_step(gfp_model *m, int dbl, gfp_model_step step,
                        const double *bytes, const double *work,
                        const double *secs, size_t nobs);
 
-/* The beside factors of m (precision dbl) from a split pass's parts timed
- * alone and at once: the ratios, within [1, GFP_MODEL_BESIDE_MAX] (a part
- * timed faster beside the other is noise: 1). -1, and m unchanged, when a
- * time is not positive. */
+/* The beside factors of m (precision dbl; cols: the columns' pass's,
+ * else the rows') from a split pass's parts timed alone and at once: the
+ * ratios, within [1, GFP_MODEL_BESIDE_MAX] (a part timed faster beside
+ * the other is noise: 1). -1, and m unchanged, when a time is not
+ * positive. */
 #define GFP_MODEL_BESIDE_MAX 4.0
-int gfp_model_fit_beside(gfp_model *m, int dbl, double cpu_alone,
+int gfp_model_fit_beside(gfp_model *m, int dbl, int cols, double cpu_alone,
                          double cpu_both, double gpu_alone, double gpu_both);
 
 /* One step's time (seconds, at least 0); bytes = work = 0 costs nothing
@@ -199,12 +204,13 @@ void gfp_model_default(gfp_model *m);
  * GFFTPIPE_MODEL overrides both (tests). */
 gfp_status gfp_model_path(char *buf, size_t len, gfp_error *err) GFP_WUR;
 /* Text, one line per step and precision; written to a temporary beside
- * path and renamed; the directories are created. Version 2 when
- * gpu_overlap is set, else 1 (which older gfftpipes read too). */
+ * path and renamed; the directories are created. Version 3 (version 2
+ * and the columns' beside factors) when gpu_overlap is set, else 1
+ * (which older gfftpipes read too). */
 gfp_status gfp_model_save(const char *path, const gfp_model *m,
                           gfp_error *err) GFP_WUR;
 /* GFP_EIO when the file is absent, GFP_EFORMAT when it is not a model.
- * Versions 1 and 2. */
+ * Versions 1 to 3. */
 gfp_status gfp_model_load(const char *path, gfp_model *m,
                           gfp_error *err) GFP_WUR;
 

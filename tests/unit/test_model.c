@@ -239,7 +239,7 @@ static void test_beside_known(void)
         m.have_gpu = 1;
         m.c[0][GFP_STEP_CPU_FFT][2] = cases[i].cpu;
         m.c[0][GFP_STEP_GPU_COPY][1] = cases[i].copy;
-        TU_CHECK(gfp_model_fit_beside(&m, 0, 1.0, cases[i].kc, 2.0,
+        TU_CHECK(gfp_model_fit_beside(&m, 0, 0, 1.0, cases[i].kc, 2.0,
                                       2.0 * cases[i].kg) == 0,
                  "case %zu: fit refused", i);
         TU_CHECK(fabs(m.beside[0][0] - cases[i].kc) < 1e-12 &&
@@ -272,10 +272,10 @@ static void test_beside_known(void)
      * cap; a time that is not positive: refused, nothing changed */
     gfp_model m;
     memset(&m, 0, sizeof m);
-    TU_CHECK(gfp_model_fit_beside(&m, 1, 2.0, 1.9, 1.0, 9.0) == 0, "fit");
+    TU_CHECK(gfp_model_fit_beside(&m, 1, 0, 2.0, 1.9, 1.0, 9.0) == 0, "fit");
     TU_CHECK(m.beside[1][0] == 1 && m.beside[1][1] == GFP_MODEL_BESIDE_MAX,
              "clamped: %.3f %.3f", m.beside[1][0], m.beside[1][1]);
-    TU_CHECK(gfp_model_fit_beside(&m, 1, 0, 1, 1, 1) == -1 &&
+    TU_CHECK(gfp_model_fit_beside(&m, 1, 0, 0, 1, 1, 1) == -1 &&
                  m.beside[1][0] == 1, "zero time accepted");
 }
 
@@ -292,7 +292,7 @@ static void test_beside_predict_16x(void)
     for (int rep = 0; rep < 5; rep++) {
         fit_from_synthetic(&truth, &fit, 0.02);
         double ca = 0.004, ga = 0.003;
-        TU_CHECK(gfp_model_fit_beside(&fit, 0, noisy(ca, 0.02),
+        TU_CHECK(gfp_model_fit_beside(&fit, 0, 0, noisy(ca, 0.02),
                                       noisy(ca * 1.45, 0.02),
                                       noisy(ga, 0.02),
                                       noisy(ga * 1.2, 0.02)) == 0, "fit");
@@ -310,6 +310,45 @@ static void test_beside_predict_16x(void)
         TU_CHECK(fabs(r0 - rt) > 0.02, "the factors moved r by %.3f only",
                  fabs(r0 - rt));
     }
+}
+
+/* The columns' own factors (their GPU part copies back in runs): set,
+ * they move the columns' r and time alone, by the closed form of
+ * test_beside_known per direction; unset, the rows' serve both. */
+static void test_beside_cols(void)
+{
+    gfp_model m;
+    memset(&m, 0, sizeof m);
+    m.have_gpu = 1;
+    double cpu = 4e-11, copy = 6e-11;
+    m.c[0][GFP_STEP_CPU_FFT][2] = cpu;
+    m.c[0][GFP_STEP_GPU_COPY][1] = copy;
+    TU_CHECK(gfp_model_fit_beside(&m, 0, 0, 1, 1.2, 1, 1.1) == 0, "rows");
+    size_t n = 8192;
+    double N = (double)n, bytes = N * 4 * N * 4, work = N * N * log2(N);
+    double g = copy * bytes, c = cpu * work;
+    gfp_model_problem p = {.W = n, .H = n, .kind = GFP_C2C};
+    double r0[2], r1[2], t0, t1;
+    gfp_model_best_ratios(&m, &p, r0, &t0);
+    double want0 = 1.2 * c / (1.1 * g + 1.2 * c);
+    TU_CHECK(fabs(r0[0] - want0) <= 0.0015 && fabs(r0[1] - want0) <= 0.0015,
+             "unset: r %.4f %.4f, want %.4f both", r0[0], r0[1], want0);
+    TU_CHECK(gfp_model_fit_beside(&m, 0, 1, 1, 1.6, 1, 1.3) == 0 &&
+                 m.beside[0][0] == 1.2 && m.beside_cols[0][0] == 1.6,
+             "the columns' fit touched the rows'");
+    gfp_model_best_ratios(&m, &p, r1, &t1);
+    double want1 = 1.6 * c / (1.3 * g + 1.6 * c);
+    TU_CHECK(fabs(r1[0] - want0) <= 0.0015, "rows' r moved: %.4f", r1[0]);
+    TU_CHECK(fabs(r1[1] - want1) <= 0.0015, "columns' r %.4f, want %.4f",
+             r1[1], want1);
+    TU_CHECK(fabs(t1 - (1.1 * g * want0 + 1.3 * g * want1)) <= 0.005 * t1,
+             "time %.5g", t1);
+    gfp_model_pred pr;
+    gfp_model_predict2(&m, &p, 0.5, 0.5, &pr);
+    TU_CHECK(fabs(pr.cpu[1] / pr.cpu[0] - 1.6 / 1.2) < 1e-9 &&
+                 fabs(pr.gpu[1] / pr.gpu[0] - 1.3 / 1.1) < 1e-9,
+             "the parts at 0.5 not by the factors: %.4f %.4f",
+             pr.cpu[1] / pr.cpu[0], pr.gpu[1] / pr.gpu[0]);
 }
 
 /* fft2's GPU batches and the runs of their copies back, counted by hand:
@@ -703,6 +742,8 @@ static void test_model_file(void)
     true_model(&m);
     m.beside[0][0] = 1.25;
     m.beside[0][1] = 1.5;
+    m.beside_cols[0][0] = 1.75;
+    m.beside_cols[0][1] = 1.125;
     snprintf(m.device, sizeof m.device, "NVIDIA Test GPU 80GB");
     TU_CHECK(gfp_model_save(path, &m, &err) == GFP_OK, "save: %s", err.msg);
     TU_CHECK(gfp_model_load(path, &back, &err) == GFP_OK, "load: %s",
@@ -714,6 +755,13 @@ static void test_model_file(void)
                  back.beside[1][0] == 1 && back.beside[1][1] == 1,
              "beside factors %.4f %.4f %.4f %.4f", back.beside[0][0],
              back.beside[0][1], back.beside[1][0], back.beside[1][1]);
+    /* the columns' factors kept; f64's unset, written as the rows' */
+    TU_CHECK(fabs(back.beside_cols[0][0] - 1.75) < 1e-6 &&
+                 fabs(back.beside_cols[0][1] - 1.125) < 1e-6 &&
+                 back.beside_cols[1][0] == 1 && back.beside_cols[1][1] == 1,
+             "columns' factors %.4f %.4f %.4f %.4f", back.beside_cols[0][0],
+             back.beside_cols[0][1], back.beside_cols[1][0],
+             back.beside_cols[1][1]);
     /* a file without the beside lines (before them): factors 1 */
     {
         FILE *g = fopen(path, "r");
@@ -732,8 +780,9 @@ static void test_model_file(void)
         TU_CHECK(gfp_model_load(nb, &old, &err) == GFP_OK, "old file: %s",
                  err.msg);
         TU_CHECK(old.beside[0][0] == 1 && old.beside[0][1] == 1 &&
-                     old.beside[1][0] == 1 && old.beside[1][1] == 1,
-                 "old file's factors not 1");
+                     old.beside[1][0] == 1 && old.beside[1][1] == 1 &&
+                     old.beside_cols[0][0] == 0 && old.beside_cols[0][1] == 0,
+                 "old file's factors not 1 (columns': unset)");
         unlink(nb);
     }
     for (int d = 0; d < 2; d++)
@@ -742,10 +791,10 @@ static void test_model_file(void)
                 TU_CHECK(fabs(back.c[d][s][f] - m.c[d][s][f]) <=
                              1e-8 * fabs(m.c[d][s][f]),
                          "coefficient %d/%d/%d", d, s, f);
-    /* version 2 (calibrate with a GPU): the overlap and the runs kept */
+    /* version 3 (calibrate with a GPU): the overlap and the runs kept */
     TU_CHECK(back.gpu_overlap == 1 &&
                  back.c[0][GFP_STEP_GPU_COPY][2] == m.c[0][GFP_STEP_GPU_COPY][2],
-             "version 2: overlap %d, runs %.4g", back.gpu_overlap,
+             "version 3: overlap %d, runs %.4g", back.gpu_overlap,
              back.c[0][GFP_STEP_GPU_COPY][2]);
     /* version 1 (no overlap): written as 1, which older gfftpipes read;
      * read back without overlap, and a version 1 file's gpu_copy third
@@ -771,19 +820,19 @@ static void test_model_file(void)
                          back.c[0][GFP_STEP_GPU_COPY][1],
                  "v1: overlap %d, runs %.4g", b1.gpu_overlap,
                  b1.c[0][GFP_STEP_GPU_COPY][2]);
-        TU_CHECK(gfp_model_save(path, &m, &err) == GFP_OK, "save v2");
+        TU_CHECK(gfp_model_save(path, &m, &err) == GFP_OK, "save v3");
     }
-    /* absent, not a model, a missing line, a factor below 1, version 3 */
+    /* absent, not a model, a missing line, a factor below 1, version 4 */
     {
-        char v3[600];
-        snprintf(v3, sizeof v3, "%s/v3", dir);
-        FILE *h = fopen(v3, "w");
-        fputs("gfftpipe-model 3\n", h);
+        char v4[600];
+        snprintf(v4, sizeof v4, "%s/v4", dir);
+        FILE *h = fopen(v4, "w");
+        fputs("gfftpipe-model 4\n", h);
         fclose(h);
         gfp_error e6 = {0};
-        TU_CHECK(gfp_model_load(v3, &back, &e6) == GFP_EFORMAT &&
-                     strstr(e6.msg, "version"), "version 3: %s", e6.msg);
-        unlink(v3);
+        TU_CHECK(gfp_model_load(v4, &back, &e6) == GFP_EFORMAT &&
+                     strstr(e6.msg, "version"), "version 4: %s", e6.msg);
+        unlink(v4);
     }
     gfp_error e2 = {0};
     snprintf(buf, sizeof buf, "%s/none", dir);
@@ -830,6 +879,7 @@ int main(void)
     TU_TEST(test_predict_r2c_cheaper);
     TU_TEST(test_beside_known);
     TU_TEST(test_beside_predict_16x);
+    TU_TEST(test_beside_cols);
     TU_TEST(test_copy_runs);
     TU_TEST(test_predict_gpu_known);
     TU_TEST(test_copy_probe_16x);
