@@ -556,10 +556,16 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     for (int d = 0; d < 2; d++)
         r[d] = r[d] < 0.1 ? 0.1 : r[d] > 0.9 ? 0.9 : r[d];
     size_t bytes = F * fb;
-    /* the rows' output in tiles of the GPU's batch (fft2.h:
-     * gfp_fft2d.tile), as fft2 runs a row pass out of core */
-    size_t tile = gfp_fft2d_batch(F, fb, 2 * fb, 1.0, gpu_mem);
-    if (!cpu->ops->submit_tg || !gpu->ops->submit_tg || tile >= F)
+    /* the rows' output in tiles, as fft2 runs a row pass out of core
+     * (fft2.h: gfp_fft2d.tile), but of a quarter of the GPU's batch (a
+     * batch copies back as four runs of 2 MiB f32, not one of 8): fft2's
+     * tile is a batch, a quarter of this pass, and a split on its bound
+     * fell at r 0.5 or 0.75 for a model's 0.6-0.7, where the CPU part's
+     * factor came out 1.29-1.41 and 1.51-1.66 (bench/NOTES.md, stop 28,
+     * calls 1-2) */
+    size_t tile = gfp_fft2d_batch(F, fb, 2 * fb, 1.0, gpu_mem) / 4;
+    if (!cpu->ops->submit_tg || !gpu->ops->submit_tg || tile >= F ||
+        tile < 1)
         tile = 0;
     /* arrays: the CPU's parts (nc frames in and out of each) twice
      * CAL_FLUSH_BYTES in all, in the pass with the smaller CPU part */

@@ -11,6 +11,7 @@
 #         pass's CPU and GPU part a frame against the model's parts (-v)
 #   cal2  calibrate -v three times in a row (does a calibrate right after
 #         another still see probe outliers, now with 4 KiB pages?)
+#   t2d   tests/cli/fft2-gpu.sh and tests/cli/hybrid.sh
 #   hyb   bench/hybrid-sweep.sh at SIZES as dev-v31.sh (RMIN 0.5, REPS 5)
 # Pack and run as dev-v31.sh: OUT=$OUT PHASE='...' sh bench/gpu/dev-v32.sh
 PHASE=${PHASE:-colr cal2}
@@ -28,6 +29,7 @@ colr_table() {
       sub(/\(/,"",c); sub(/\(/,"",g); u=u sprintf(" %s:%s/%s", p, c, g)}
     END{if(k!="") print k " |" t " |" u}' $1
 }
+ph t2d && cli_2d
 if ph colr; then
   SIZE=${SIZE:-8192x8192}; mkdata $D $SIZE; GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
   timeout 120 $G calibrate -v --threads $TH --wisdom $W -o $L/model-colr > /dev/null 2> $L/cal-colr.log
@@ -53,6 +55,8 @@ if ph hyb; then
   echo "hybrid-sweep rc=$?"
 fi
 rm -rf $D
+show_tests
+echo "== t2d"; cat $L/t2d.txt 2>/dev/null
 echo "== colr (model: $(grep -m1 'the model' $L/colr.log 2>/dev/null | cut -c1-330))"
 cat $L/colr.txt 2>/dev/null
 echo "== cal2"; cat $L/cal2.txt 2>/dev/null
