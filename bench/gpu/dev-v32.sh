@@ -12,6 +12,7 @@
 #   cal2  calibrate -v three times in a row (does a calibrate right after
 #         another still see probe outliers, now with 4 KiB pages?)
 #   t2d   tests/cli/fft2-gpu.sh and tests/cli/hybrid.sh
+#   hyt   tests/cli/hybrid.sh alone
 #   hyb   bench/hybrid-sweep.sh at SIZES as dev-v31.sh (RMIN 0.5, REPS 5)
 # Pack and run as dev-v31.sh: OUT=$OUT PHASE='...' sh bench/gpu/dev-v32.sh
 PHASE=${PHASE:-colr cal2}
@@ -29,7 +30,13 @@ colr_table() {
       sub(/\(/,"",c); sub(/\(/,"",g); u=u sprintf(" %s:%s/%s", p, c, g)}
     END{if(k!="") print k " |" t " |" u}' $1
 }
+# the host: CPU model, load, and the CPU time stolen by others over 5 s
+# (call 3's host ran calibrate's CPU FFTs 3.5x slower than calls 1-2's)
+steal() { awk '/^cpu /{print $9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat; }
+s0=$(steal); sleep 5; s1=$(steal)
+echo "host: $(lscpu | sed -n 's/^Model name: *//p' | head -1); load $(cut -d' ' -f1-3 /proc/loadavg); steal over 5 s $(echo "$s0 $s1" | awk '{printf "%.1f %%", 100*($3-$1)/($4-$2+1e-9)}')" > $L/host.txt
 ph t2d && cli_2d
+ph hyt && { GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/hybrid.sh > $L/hybrid.log 2>&1; echo "hybrid.sh rc=$? $(tail -n 1 $L/hybrid.log)" > $L/t2d.txt; grep -E '^(not ok|FAIL)' $L/hybrid.log | head -8 >> $L/t2d.txt; }
 if ph colr; then
   SIZE=${SIZE:-8192x8192}; mkdata $D $SIZE; GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
   timeout 120 $G calibrate -v --threads $TH --wisdom $W -o $L/model-colr > /dev/null 2> $L/cal-colr.log
@@ -55,6 +62,7 @@ if ph hyb; then
   echo "hybrid-sweep rc=$?"
 fi
 rm -rf $D
+cat $L/host.txt
 show_tests
 echo "== t2d"; cat $L/t2d.txt 2>/dev/null
 echo "== colr (model: $(grep -m1 'the model' $L/colr.log 2>/dev/null | cut -c1-330))"

@@ -60,13 +60,16 @@ check "calibrate --help: exit 0, lists --gpu-mem" \
 # ---- calibrate: a model file the hybrid engine reads ---------------------------
 run G calibrate -q --output "$T/m2"
 check "calibrate --output: exit 0" [ "$RC" -eq 0 ]
-# version 2 with a GPU (the copies timed alone), 1 without (older
-# gfftpipes read it)
+# version 3 with a GPU (the copies timed alone, the columns' factors), 1
+# without (older gfftpipes read it)
 check "the model file has a header and ten coefficient lines" \
-    each '[ "$(grep -cE "^gfftpipe-model $(grep -q "^gpu 1$" m2 && echo 2 || echo 1)\$" m2)" -eq 1 ]' \
+    each '[ "$(grep -cE "^gfftpipe-model $(grep -q "^gpu 1$" m2 && echo 3 || echo 1)\$" m2)" -eq 1 ]' \
          '[ "$(grep -cE "^f(32|64) (cpu_fft|transpose|gpu_copy|gpu_fft|alloc) " m2)" -eq 10 ]'
 check "the model file has a beside line per precision, factors >= 1" \
     [ "$(awk '$2 == "beside" && $3 >= 1 && $4 >= 1' m2 | wc -l)" -eq 2 ]
+check "with a GPU a beside_cols line per precision, without none" \
+    [ "$(awk '$2 == "beside_cols" && $3 >= 1 && $4 >= 1' m2 | wc -l)" -eq \
+      "$(grep -q "^gpu 1$" m2 && echo 2 || echo 0)" ]
 check "calibrate -q printed nothing" [ ! -s "$T/stderr" ]
 check "GFFTPIPE_MODEL untouched by --output" [ ! -e "$T/model" ]
 
