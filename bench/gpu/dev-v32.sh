@@ -13,6 +13,8 @@
 #         another still see probe outliers, now with 4 KiB pages?)
 #   t2d   tests/cli/fft2-gpu.sh and tests/cli/hybrid.sh
 #   hyt   tests/cli/hybrid.sh alone
+#   b2d   bench --2d against cuFFT at issue 7's sizes (C2C and R2C f32
+#         4096^2, 16384^2, 1920x1080, 3840x2160), B2D_RUNS (2) runs
 #   hyb   bench/hybrid-sweep.sh at SIZES as dev-v31.sh (RMIN 0.5, REPS 5)
 # Pack and run as dev-v31.sh: OUT=$OUT PHASE='...' sh bench/gpu/dev-v32.sh
 PHASE=${PHASE:-colr cal2}
@@ -37,6 +39,13 @@ s0=$(steal); sleep 5; s1=$(steal)
 echo "host: $(lscpu | sed -n 's/^Model name: *//p' | head -1); load $(cut -d' ' -f1-3 /proc/loadavg); steal over 5 s $(echo "$s0 $s1" | awk '{printf "%.1f %%", 100*($3-$1)/($4-$2+1e-9)}')" > $L/host.txt
 ph t2d && cli_2d
 ph hyt && { GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/hybrid.sh > $L/hybrid.log 2>&1; echo "hybrid.sh rc=$? $(tail -n 1 $L/hybrid.log)" > $L/t2d.txt; grep -E '^(not ok|FAIL)' $L/hybrid.log | head -8 >> $L/t2d.txt; }
+if ph b2d; then
+  for k in $(seq ${B2D_RUNS:-2}); do
+    timeout 200 $G bench --2d --engines gpu,cufft --kind c2c,r2c --precision f32 \
+      --sizes 4096x4096,16384x16384,1920x1080,3840x2160 > $L/b2d-$k.log 2>&1
+    echo "run $k rc=$?"; grep -vE '^#' $L/b2d-$k.log | tail -n 12
+  done > $L/b2d.txt 2>&1
+fi
 if ph colr; then
   SIZE=${SIZE:-8192x8192}; mkdata $D $SIZE; GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
   timeout 120 $G calibrate -v --threads $TH --wisdom $W -o $L/model-colr > /dev/null 2> $L/cal-colr.log
@@ -65,6 +74,7 @@ rm -rf $D
 cat $L/host.txt
 show_tests
 echo "== t2d"; cat $L/t2d.txt 2>/dev/null
+echo "== b2d"; cat $L/b2d.txt 2>/dev/null
 echo "== colr (model: $(grep -m1 'the model' $L/colr.log 2>/dev/null | cut -c1-330))"
 cat $L/colr.txt 2>/dev/null
 echo "== cal2"; cat $L/cal2.txt 2>/dev/null
