@@ -444,7 +444,7 @@ static void *side_thread(void *arg)
  * stores streamed as into a large array), over the nrot arrays at in and
  * out: f, each part's factor (the median of the rounds' ratios), alone
  * and both the parts' times (medians). tile: the rows' pass, its output
- * in tiles of the GPU's batch and the split on a tile's bound; 0: the
+ * in tiles of tile frames and the split on a tile's bound; 0: the
  * columns', the GPU's part copied back in runs of its batch's frames, a
  * row of the output apart (model.h: GPU_COPY). *ng gets the GPU's
  * frames. */

@@ -46,8 +46,9 @@
  * alone, timed in a pass of fft2's batches with no kernels over a host
  * array far larger than the profiling runs', and a GPU part takes
  * max(copies, kernels) (three batches in flight hide the kernels behind
- * the copies). Version 1 (gpu_overlap 0): GPU_COPY is what a real pass
- * took beyond its kernels, and the two add. */
+ * the copies). Version 3 (stop 28 on) adds the columns' own beside
+ * factors (gfp_model.beside_cols). Version 1 (gpu_overlap 0): GPU_COPY
+ * is what a real pass took beyond its kernels, and the two add. */
 typedef enum gfp_model_step {
     GFP_STEP_CPU_FFT, GFP_STEP_TRANSPOSE, GFP_STEP_GPU_COPY,
     GFP_STEP_GPU_FFT, GFP_STEP_ALLOC, GFP_STEP_COUNT
