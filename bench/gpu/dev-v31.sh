@@ -30,7 +30,7 @@
 #         mappings' pages a node and AnonHugePages while it ran (do the
 #         2 GiB arrays' runs alternate fast and slow with where their
 #         pages are?)
-#   colr  the columns' r at SIZE: -vv at the model's pair and at COLS (below)
+#   colr  moved to dev-v32.sh (stop 28)
 #   final the GPU suites quick, memcheck on test_gpu_large quick,
 #         gpu-faults.sh
 # Pack (dev box, repository root):
@@ -111,27 +111,12 @@ if ph diag; then
     done
   } > $L/diag.txt 2>&1
 fi
-# colr: the columns' r at SIZE (default 8192x8192): calibrate, then fft2
-# -vv --engine hybrid at the model's pair and with the columns' r at
-# each of COLS (default 0.55 0.60 0.65), ROUNDS (2) rounds: the model's
-# per-direction parts (-v) against each split pass's measured parts
-if ph colr; then
-  SIZE=${SIZE:-8192x8192}; mkdata $D $SIZE; GM=$(( ${SIZE%x*} * ${SIZE#*x} * 2 ))
-  timeout 120 $G calibrate -v --threads $TH --wisdom $W -o $L/model-colr > /dev/null 2> $L/cal-colr.log
-  for i in $(seq ${ROUNDS:-2}); do
-    f2 "model" "GFFTPIPE_MODEL=$L/model-colr" -vv --engine hybrid --gpu-mem $GM --threads $TH
-    rr=$(sed -n 's/.*hybrid: r \([0-9.]*\), columns.*/\1/p' $L/colr.log 2>/dev/null | head -1)
-    for c in ${COLS:-0.55 0.60 0.65}; do
-      f2 "cols $c" "GFFTPIPE_MODEL=$L/model-colr" -vv --engine hybrid --gpu-mem $GM --threads $TH --ratio ${rr:-0.75},$c
-    done
-  done > $L/colr.log 2>&1
-fi
+# colr (never run in stop 27): dev-v32.sh's, which ran it in stop 28
 ph final && quick_suites
 rm -rf $D
 show_tests
 echo "== t2d"; cat $L/t2d.txt 2>/dev/null
 echo "== diag"; cat $L/diag.txt 2>/dev/null
-echo "== colr"; grep -E '^## |hybrid: r|transforms' $L/colr.log 2>/dev/null | cut -c1-200
 echo "== thr"; cat $L/thr-cal.txt $L/thr.txt 2>/dev/null
 show_sweep $L/hyb
 pack_logs
