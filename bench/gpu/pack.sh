@@ -3,9 +3,14 @@
 # build dir BUILD (paths relative to it, e.g. src/gfftpipe), stripped, plus
 # extra files given as /absolute paths (kept under x/), and the shared
 # libraries they need (../shared/gpu/bundle-libs, into lib/), then write
-# one xz archive PACK. xz -9's 64 MiB window stores the kernel code the
-# binaries share (13 MB each for sm_90) about once, so a whole test set
-# fits the GPU machine's 64 MiB carry limit. There:
+# one xz archive PACK. Each binary holds all the kernels (127 MB
+# stripped, 31 MB packed alone), which xz -9's 64 MiB window could not
+# match from one file to the next (the pack of gfftpipe and the GPU test
+# binaries came to 121 MB); with a window of PACK_DICT (256 MiB, larger
+# than a binary) a second binary adds 0.06 MB (stop 28: gfftpipe 30.74
+# MB, with test_gpu_large 30.80 MB; ~35 s a binary on one core), so the
+# whole test set fits the GPU machine's 64 MiB carry limit. Unpacking
+# needs PACK_DICT of memory. There:
 #   mkdir -p /tmp/p && tar -xJf PACK -C /tmp/p
 #   export LD_LIBRARY_PATH=/tmp/p/lib:/usr/local/cuda/lib64
 set -eu
@@ -32,5 +37,5 @@ for f in $(find "$st" -type f -perm -u+x); do
   done
 done
 mkdir -p "$(dirname "$pack")"
-tar -C "$st" -cf - . | xz -9 -T2 > "$pack"
+tar -C "$st" -cf - . | xz -9 -T1 --lzma2=preset=9,dict=${PACK_DICT:-256MiB} > "$pack"
 echo "pack.sh: $(find "$st" -type f | wc -l) files, $(du -sh "$st" | cut -f1) -> $(du -h "$pack" | cut -f1) in $pack"
