@@ -562,7 +562,10 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
      * tile is a batch, a quarter of this pass, and a split on its bound
      * fell at r 0.5 or 0.75 for a model's 0.6-0.7, where the CPU part's
      * factor came out 1.29-1.41 and 1.51-1.66 (bench/NOTES.md, stop 28,
-     * calls 1-2) */
+     * calls 1-2). The GPU's batch stays fft2's, so it copies back as
+     * four 2D copies, each 2 MiB in a run on the host but 1 KiB runs on
+     * the device: a shape fft2 does not use (its GPU part alone took
+     * 0.573 ms at r 0.75 against 0.538 with whole tiles, calls 1 and 4) */
     size_t tile = gfp_fft2d_batch(F, fb, 2 * fb, 1.0, gpu_mem) / 4;
     if (!cpu->ops->submit_tg || !gpu->ops->submit_tg || tile >= F ||
         tile < 1)
@@ -713,7 +716,7 @@ int gfp_calibrate_main(int argc, char **argv)
     memset(&m, 0, sizeof m);
     m.threads = (int)threads;
     m.have_gpu = gpu != NULL;
-    m.gpu_overlap = gpu != NULL; /* the copies timed alone: version 2 */
+    m.gpu_overlap = gpu != NULL; /* the copies timed alone: version 3 */
     snprintf(m.device, sizeof m.device, gpu ? "GPU %zu" : "-", device);
     double t0 = gfp_now();
     cal_copies cp;

@@ -744,6 +744,8 @@ static void test_model_file(void)
     m.beside[0][1] = 1.5;
     m.beside_cols[0][0] = 1.75;
     m.beside_cols[0][1] = 1.125;
+    m.beside[1][0] = 1.3; /* f64's columns' unset: written as these */
+    m.beside[1][1] = 1.4;
     snprintf(m.device, sizeof m.device, "NVIDIA Test GPU 80GB");
     TU_CHECK(gfp_model_save(path, &m, &err) == GFP_OK, "save: %s", err.msg);
     TU_CHECK(gfp_model_load(path, &back, &err) == GFP_OK, "load: %s",
@@ -752,13 +754,15 @@ static void test_model_file(void)
                  !strcmp(back.device, m.device), "header fields");
     TU_CHECK(fabs(back.beside[0][0] - 1.25) < 1e-6 &&
                  fabs(back.beside[0][1] - 1.5) < 1e-6 &&
-                 back.beside[1][0] == 1 && back.beside[1][1] == 1,
+                 fabs(back.beside[1][0] - 1.3) < 1e-6 &&
+                 fabs(back.beside[1][1] - 1.4) < 1e-6,
              "beside factors %.4f %.4f %.4f %.4f", back.beside[0][0],
              back.beside[0][1], back.beside[1][0], back.beside[1][1]);
     /* the columns' factors kept; f64's unset, written as the rows' */
     TU_CHECK(fabs(back.beside_cols[0][0] - 1.75) < 1e-6 &&
                  fabs(back.beside_cols[0][1] - 1.125) < 1e-6 &&
-                 back.beside_cols[1][0] == 1 && back.beside_cols[1][1] == 1,
+                 fabs(back.beside_cols[1][0] - 1.3) < 1e-6 &&
+                 fabs(back.beside_cols[1][1] - 1.4) < 1e-6,
              "columns' factors %.4f %.4f %.4f %.4f", back.beside_cols[0][0],
              back.beside_cols[0][1], back.beside_cols[1][0],
              back.beside_cols[1][1]);
@@ -805,13 +809,16 @@ static void test_model_file(void)
         TU_CHECK(gfp_model_save(path, &v1, &err) == GFP_OK, "save v1");
         FILE *g = fopen(path, "r");
         char line[512];
-        int ver = 0;
-        while (g && fgets(line, sizeof line, g))
-            if (sscanf(line, "gfftpipe-model %d", &ver) == 1)
-                break;
+        int ver = 0, cols_lines = 0;
+        while (g && fgets(line, sizeof line, g)) {
+            sscanf(line, "gfftpipe-model %d", &ver);
+            cols_lines += line[0] != '#' && strstr(line, "beside_cols");
+        }
         if (g)
             fclose(g);
         TU_CHECK(ver == 1, "version written: %d", ver);
+        TU_CHECK(cols_lines == 0, "version 1 with %d beside_cols lines "
+                 "(older gfftpipes refuse them)", cols_lines);
         TU_CHECK(gfp_model_load(path, &b1, &err) == GFP_OK, "load v1: %s",
                  err.msg);
         TU_CHECK(b1.gpu_overlap == 0 && b1.c[0][GFP_STEP_GPU_COPY][2] == 0 &&
@@ -821,6 +828,46 @@ static void test_model_file(void)
                  "v1: overlap %d, runs %.4g", b1.gpu_overlap,
                  b1.c[0][GFP_STEP_GPU_COPY][2]);
         TU_CHECK(gfp_model_save(path, &m, &err) == GFP_OK, "save v3");
+    }
+    /* version 2 (calibrate of stops 17-27): the overlap and the runs, no
+     * columns' factors, so the columns take the rows' */
+    {
+        char v2[600];
+        snprintf(v2, sizeof v2, "%s/v2", dir);
+        FILE *g = fopen(path, "r"), *h = fopen(v2, "w");
+        char line[512];
+        while (g && h && fgets(line, sizeof line, g)) {
+            if (strstr(line, "beside_cols"))
+                continue;
+            if (!strncmp(line, "gfftpipe-model ", 15))
+                fputs("gfftpipe-model 2\n", h);
+            else
+                fputs(line, h);
+        }
+        if (g)
+            fclose(g);
+        if (h)
+            fclose(h);
+        gfp_model b2;
+        TU_CHECK(gfp_model_load(v2, &b2, &err) == GFP_OK, "load v2: %s",
+                 err.msg);
+        TU_CHECK(b2.gpu_overlap == 1 &&
+                     b2.c[0][GFP_STEP_GPU_COPY][2] ==
+                         back.c[0][GFP_STEP_GPU_COPY][2] &&
+                     b2.beside_cols[0][0] == 0 && b2.beside_cols[1][1] == 0,
+                 "v2: overlap %d, runs %.4g, columns' %.3f", b2.gpu_overlap,
+                 b2.c[0][GFP_STEP_GPU_COPY][2], b2.beside_cols[0][0]);
+        gfp_model_problem p = {.W = 4096, .H = 4096, .kind = GFP_C2C};
+        gfp_model_pred pr, pb;
+        gfp_model_predict2(&b2, &p, 0.5, 0.5, &pr);
+        gfp_model cp = b2;
+        cp.beside_cols[0][0] = b2.beside[0][0];
+        cp.beside_cols[0][1] = b2.beside[0][1];
+        gfp_model_predict2(&cp, &p, 0.5, 0.5, &pb);
+        TU_CHECK(pr.cpu[1] == pb.cpu[1] && pr.gpu[1] == pb.gpu[1] &&
+                     pr.cpu[1] > 0,
+                 "v2: the columns not at the rows' factors");
+        unlink(v2);
     }
     /* absent, not a model, a missing line, a factor below 1, version 4 */
     {
