@@ -302,6 +302,27 @@ bool gfp_fast2d_c2c_f32_cl(int nf, int cl, gfp_fast_info *f)
     default: break;
     }
 #endif
+#ifdef GFP_FAST_AB
+    switch (gfp_fast_alt() * 1000000 + nf * 10 + cl) {
+    /* stop 29, 4096 (C2C 4096^2 on the H200 at 0.94x cuFFT, one 1024-thread
+     * block an SM and no overlap of its load, compute and store phases):
+     * alt 21 one frame a block (256 threads, 35 KB, up to four blocks an
+     * SM at 64 registers), alt 22 two frames (two blocks an SM), alt 23
+     * four frames (the product's block), each in clusters of cl: a bin's
+     * run is 8 fpb cl bytes; alt 21 at cl 16 also for 16384 (128-byte
+     * runs, 16 one-block SMs a cluster) */
+    case 21040962: return gfpfast::cfill<4096, 256, 1, 2, C2C_T, 4, 16, 16, 16>(f);
+    case 21040964: return gfpfast::cfill<4096, 256, 1, 4, C2C_T, 4, 16, 16, 16>(f);
+    case 21040968: return gfpfast::cfill<4096, 256, 1, 8, C2C_T, 4, 16, 16, 16>(f);
+    case 21040976: return gfpfast::cfill<4096, 256, 1, 16, C2C_T, 4, 16, 16, 16>(f);
+    case 22040962: return gfpfast::cfill<4096, 256, 2, 2, C2C_T, 2, 16, 16, 16>(f);
+    case 22040964: return gfpfast::cfill<4096, 256, 2, 4, C2C_T, 2, 16, 16, 16>(f);
+    case 22040968: return gfpfast::cfill<4096, 256, 2, 8, C2C_T, 2, 16, 16, 16>(f);
+    case 23040964: return gfpfast::cfill<4096, 256, 4, 4, C2C_T, 1, 16, 16, 16>(f);
+    case 21163856: return gfpfast::cfill<16384, 1024, 1, 16, C2C_T, 1, 16, 16, 16, 4>(f);
+    default: break;
+    }
+#endif
     switch (nf * 10 + cl) {
     case 163842: return gfpfast::cfill<16384, 1024, 1, 2, C2C_T, 1, 16, 16, 16, 4>(f);
     case 163844: return gfpfast::cfill<16384, 1024, 1, 4, C2C_T, 1, 16, 16, 16, 4>(f);

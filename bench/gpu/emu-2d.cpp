@@ -370,7 +370,7 @@ static void all_passes()
         memset(&fi, 0, sizeof fi);
         if (gfp_fast2d_c2c_f64(nf, &fi))
             pass_test<double>("c2c f64", fi, false, 0);
-        for (int cl = 2; cl <= 8; cl *= 2) {
+        for (int cl = 2; cl <= 16; cl *= 2) {
             memset(&fi, 0, sizeof fi);
             if (gfp_fast2d_c2c_f32_cl(nf, cl, &fi)) {
                 char what[32];
