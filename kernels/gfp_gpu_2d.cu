@@ -184,6 +184,21 @@ int gfp_pass_setup(gfp_pass *t, int dbl, int form, int nf, size_t ld, int invers
         t->dtw = NULL;
         return GFP_GPU_OK; /* the 1D plan then */
     }
+    if (fi.persist < 0) {
+        /* a persistent block kernel (ptkernel): as many blocks as run at once */
+        int nb = 0, nsm = 0;
+        if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, fi.func, fi.threads,
+                                                               fi.smem)) != cudaSuccess ||
+            (e = cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, dev)) !=
+                cudaSuccess)
+            return gfp_gpu_cuda_fail(err, errlen, e, "occupancy (pass kernel)");
+        if (nb < 1) {
+            cudaFree(t->dtw);
+            t->dtw = NULL;
+            return GFP_GPU_OK; /* the 1D plan then */
+        }
+        fi.persist = nb * nsm;
+    }
     t->fi = fi;
     t->fp.tw = t->dtw;
     t->fp.rtw = r2c ? (const void *)((const char *)t->dtw + ntw * esz) : NULL;

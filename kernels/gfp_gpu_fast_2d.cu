@@ -15,6 +15,12 @@
 #define C2C_T (GFP_MODE_C2C | GFP_FAST_TR)
 #define R2C_T (GFP_MODE_R2C | GFP_FAST_TR)
 
+#ifndef GFP_EMU
+namespace gfpfast {
+template <int N, int TPT, int FPB, int MODE, int MINB, int... Rs> inline bool ptfill(gfp_fast_info *f);
+}
+#endif
+
 
 bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
 {
@@ -44,6 +50,18 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
     /* alt 10: the plain one-frame pass twod-speed added (one frame fills a
      * block, 139 KB, so each bin's run is one 8-byte value) */
     case 1016384: return gfpfast::fill<float, 16384, 1024, 1, C2C_T, 1, -1, 16, 16, 16, 4>(f);
+#ifndef GFP_EMU
+    /* alt 24 (stop 29): 4096 as the product's block (4 frames, 32-byte
+     * runs) on persistent blocks that prefetch the next four frames by
+     * cp.async while they transform and store these (ptkernel) */
+    case 2404096: return gfpfast::ptfill<4096, 256, 4, C2C_T, 1, 16, 16, 16>(f);
+    /* alt 25: the same on two frames a block (16-byte runs), two an SM */
+    case 2504096: return gfpfast::ptfill<4096, 256, 2, C2C_T, 2, 16, 16, 16>(f);
+#endif
+    /* alts 26, 27: the plain pass on two frames (16-byte runs, two blocks
+     * an SM) and on one (8-byte runs, four) */
+    case 2604096: return gfpfast::fill<float, 4096, 256, 2, C2C_T, 2, -1, 16, 16, 16>(f);
+    case 2704096: return gfpfast::fill<float, 4096, 256, 1, C2C_T, 4, -1, 16, 16, 16>(f);
     case 316384:
         return gfpfast::fill<float, 16384, 1024, 1, C2C_T | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
     case 703840: return gfpfast::fill<float, 3840, 256, 2, C2C_T, 0, -1, 16, 16, 15>(f);
@@ -281,6 +299,107 @@ inline bool pcfill(gfp_fast_info *f)
     f->persist = -1;
     return info<N, TPT, 1, Rs...>(f, (const void *)pckernel<N, TPT, CL, MODE, MINB, Rs...>,
                                   (size_t)N * sizeof(gcx<float>) + (size_t)PadS<N, MODE>::v * sizeof(float));
+}
+
+/* ---- the transposed-store pass, pipelined (stop 29) ----------------------
+ * ptkernel: fkernel's transposed store (FPB frames a block, a bin's FPB
+ * frames one run) on pkernel's persistent blocks, for lengths whose FPB
+ * frames fill an SM (C2C f32 4096 x 4: 128 KB, one block an SM, so no
+ * other block's loads overlap this one's compute and store). Each block
+ * loops over groups of FPB frames q = blockIdx.x, + gridDim.x, ...; the
+ * next group's input comes into a 128 KB prefetch buffer by cp.async while
+ * this group is transformed through the split buffers (N scalars a
+ * frame). The store goes through the split buffers too, real parts then
+ * imaginary parts: thread tid takes frame slot tt = tid % FPB and bins
+ * k0 + it TPT (k0 = tid / FPB) of every slot, so a warp writes 32 / FPB
+ * runs of FPB frames. The frames' split buffers lie PST scalars apart,
+ * PST = 8 (mod 32) for FPB 4, so a warp's 8 bins x 4 slots fall in 32
+ * banks. */
+template <int N, int FPB> struct PtStride {
+    static constexpr int s = PadS<N, C2C_T>::v;
+    static constexpr int v = s + ((32 / FPB - s % 32) % 32 + 32) % 32;
+};
+
+template <int N, int TPT, int FPB, int MODE, int MINB, int... Rs>
+__global__ void __launch_bounds__(TPT * FPB, MINB) ptkernel(const __grid_constant__ gfp_fparams p)
+{
+    typedef float T;
+    constexpr int E = N / TPT, NT = TPT * FPB;
+    constexpr int R0 = SFirst<Rs...>::v;
+    constexpr int IT = N / TPT; /* bins a thread stores */
+    constexpr int PST = PtStride<N, FPB>::v;
+    static_assert(NT % 32 == 0 && 32 % FPB == 0 && TPT % 16 == 0, "ptkernel: store map");
+    typedef SRun<T, N, TPT, MODE, 1, 0, false, Rs...> Stages;
+    constexpr int RL = Stages::RL;
+    typedef SPat<N, TPT, R0, 1, MODE> P0;
+    typedef SPat<N, TPT, RL, N / RL, MODE> PL;
+    extern __shared__ __align__(16) unsigned char gfp_fsm_raw[];
+    gcx<T> *pre = (gcx<T> *)gfp_fsm_raw;
+    T *smb = (T *)(gfp_fsm_raw + (size_t)FPB * N * sizeof(gcx<T>));
+    const int tid = threadIdx.x;
+    const int t = tid / TPT, x = tid - t * TPT;
+    T *sm = smb + t * PST;
+    const unsigned long long groups = (p.batch + FPB - 1) / FPB, step = gridDim.x;
+    unsigned long long q = blockIdx.x;
+    if (q < groups && q * FPB + t < p.batch)
+        prefetch<T, N, TPT>(pre + t * N, p, q * FPB + t, x);
+    cp_async_commit();
+    /* the store map; fpad(k0 + it TPT) = fpad(k0) + fpad(it TPT): TPT is a
+     * multiple of the padding's period */
+    const int tt = tid % FPB, k0 = tid / FPB;
+    const T *rd = smb + tt * PST + fpad<MODE>(k0);
+    const T sc = (T)p.scale;
+    const T cs = p.conj_out ? -sc : sc;
+    for (; q < groups; q += step) {
+        const bool act = q * FPB + t < p.batch;
+        cp_async_wait0();
+        __syncthreads(); /* this group in pre; the last group's store read */
+        gcx<T> v[E];
+#pragma unroll
+        for (int b = 0; b < P0::MB; b++)
+#pragma unroll
+            for (int s = 0; s < R0; s++) {
+                gcx<T> a = act ? pre[t * N + P0::in(x, b, s)] : mk((T)0, (T)0);
+                if (p.conj_in) a.y = -a.y;
+                v[b * R0 + s] = a;
+            }
+        __syncthreads(); /* pre read by all: the next group may come in */
+        const unsigned long long qn = q + step;
+        if (qn < groups && qn * FPB + t < p.batch)
+            prefetch<T, N, TPT>(pre + t * N, p, qn * FPB + t, x);
+        cp_async_commit();
+        Stages::go(p, v, sm, x);
+        T re[IT];
+        __syncthreads();
+        sput<PL, RL>(v, sm, x, false);
+        __syncthreads();
+#pragma unroll
+        for (int it = 0; it < IT; it++)
+            re[it] = rd[fpad<MODE>(it * TPT)];
+        __syncthreads();
+        sput<PL, RL>(v, sm, x, true);
+        __syncthreads();
+        const unsigned long long go = q * FPB + (unsigned)tt;
+        gcx<T> *dst = (gcx<T> *)p.out + (go / p.fpm) * p.mst + go % p.fpm;
+        const unsigned long long ld = p.ld;
+        if (go < p.batch) {
+#pragma unroll
+            for (int it = 0; it < IT; it++)
+                dst[(unsigned long long)(k0 + it * TPT) * ld] =
+                    mk(re[it] * sc, rd[fpad<MODE>(it * TPT)] * cs);
+        }
+    }
+    cp_async_wait0();
+}
+
+/* persist -1: gfp_pass_setup launches as many blocks as run at once */
+template <int N, int TPT, int FPB, int MODE, int MINB, int... Rs>
+inline bool ptfill(gfp_fast_info *f)
+{
+    f->persist = -1;
+    return info<N, TPT, FPB, Rs...>(f, (const void *)ptkernel<N, TPT, FPB, MODE, MINB, Rs...>,
+                                    (size_t)FPB * N * sizeof(gcx<float>) +
+                                        (size_t)FPB * PtStride<N, FPB>::v * sizeof(float));
 }
 #endif
 } // namespace gfpfast

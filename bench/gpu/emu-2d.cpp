@@ -1276,6 +1276,13 @@ cudaError_t cudaOccupancyMaxActiveClusters(int *n, const void *, const cudaLaunc
     *n = cfg_cluster(cfg) <= 8 ? 16 : 0;
     return cudaSuccess;
 }
+/* persistent pass kernels (ptkernel) are not emulated (cp.async): two
+ * blocks a multiprocessor, never asked for */
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *, int, size_t)
+{
+    *n = 2;
+    return cudaSuccess;
+}
 static int cl_launches; /* cluster launches (GFP_GPU_2D_CL) */
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *cfg, const void *func, void **args)
 {
