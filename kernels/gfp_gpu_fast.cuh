@@ -172,6 +172,12 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
 #define GFP_FAST_BLI (1 << 20)
 #define GFP_FAST_BLM (1 << 21)
 #define GFP_FAST_BLO (1 << 22)
+/* a block whose frames fill its SM (one block an SM, so its loads do not
+ * overlap another block's compute) first asks L2 for the input of the
+ * block one wave ahead, blockIdx.x + (SMs x MINB), by bulk prefetches
+ * (sm_90: cp.async.bulk.prefetch.L2), so that block's loads hit L2 while
+ * the DRAM streams on behind this block's compute (stop 29, A/B) */
+#define GFP_FAST_L2P (1 << 23)
 
 namespace gfpfast {
 
@@ -250,6 +256,41 @@ template <int MODE> struct Pad {
 template <int MODE> __device__ __forceinline__ int fpad(int i)
 {
     return Pad<MODE>::sh ? i + (i >> Pad<MODE>::sh) : i;
+}
+
+/* GFP_FAST_L2P: frames g0 .. g0 + nf - 1 (contiguous, N values of T each,
+ * from p.in) into L2, one bulk prefetch a thread of the first warp (sm_90
+ * and later; a no-op elsewhere) */
+template <typename T, int N>
+__device__ __forceinline__ void l2_ahead(const gfp_fparams &p, unsigned long long g0, int nf, int tid)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && !defined(GFP_EMU)
+    constexpr unsigned long long FB = (unsigned long long)N * sizeof(gcx<T>);
+    if (tid >= 32 || g0 >= p.batch)
+        return;
+    const unsigned long long left = p.batch - g0;
+    const unsigned long long bytes = (left < (unsigned long long)nf ? left : nf) * FB;
+    /* 32 pieces, each a multiple of 16 bytes */
+    const unsigned long long piece = (bytes / 32 + 15) / 16 * 16;
+    const unsigned long long off = (unsigned long long)tid * piece;
+    if (off >= bytes)
+        return;
+    const unsigned sz = (unsigned)(bytes - off < piece ? bytes - off : piece);
+    const char *src = (const char *)p.in + g0 * FB + off;
+    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src), "r"(sz) : "memory");
+#else
+    (void)p, (void)g0, (void)nf, (void)tid;
+#endif
+}
+__device__ __forceinline__ unsigned n_sm()
+{
+#if defined(__CUDA_ARCH__)
+    unsigned n;
+    asm("mov.u32 %0, %%nsmid;" : "=r"(n));
+    return n;
+#else
+    return 1;
+#endif
 }
 
 /* the R2C split step for one bin: X[k] from a = Z[k], b = Z[N-k] and
@@ -605,6 +646,11 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     const int nt = rest < (unsigned long long)FPB ? (int)rest : FPB;
     gcx<T> *sm = smb + t * PS;
     gcx<T> *sm0 = smb; /* staged loads go to buffer 0 */
+    if constexpr ((MODE & GFP_FAST_L2P) != 0) {
+        static_assert(DIRECT && !SPL, "L2 prefetch: contiguous frames");
+        l2_ahead<T, N>(p, ((unsigned long long)blockIdx.x + (unsigned long long)n_sm() * MINB) * FPB,
+                       FPB, tid);
+    }
 
     if constexpr (TL) {
         /* transposed load: thread tid serves slot tt = tid % FPB and the

@@ -62,6 +62,9 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
      * an SM) and on one (8-byte runs, four) */
     case 2604096: return gfpfast::fill<float, 4096, 256, 2, C2C_T, 2, -1, 16, 16, 16>(f);
     case 2704096: return gfpfast::fill<float, 4096, 256, 1, C2C_T, 4, -1, 16, 16, 16>(f);
+    /* alt 28: the product's 4096 with the input of the block one wave
+     * ahead asked into L2 first (GFP_FAST_L2P) */
+    case 2804096: return gfpfast::fill<float, 4096, 256, 4, C2C_T | GFP_FAST_L2P, 0, -1, 16, 16, 16>(f);
     case 316384:
         return gfpfast::fill<float, 16384, 1024, 1, C2C_T | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
     case 703840: return gfpfast::fill<float, 3840, 256, 2, C2C_T, 0, -1, 16, 16, 15>(f);
@@ -170,6 +173,9 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) ckernel(const __grid_constant
     c.x = tid - t * TPT;
     c.g = (unsigned long long)blockIdx.x * FPB + t;
     c.act = c.g < p.batch;
+    if constexpr ((MODE & GFP_FAST_L2P) != 0)
+        l2_ahead<T, N>(p, ((unsigned long long)blockIdx.x + (unsigned long long)n_sm() * MINB) * FPB,
+                       FPB, tid);
     Run<T, N, TPT, 1, 0, true, true, false, MODE, false, FPB * PS, 0, Rs...>::go(p, smb + t * PS,
                                                                                  c);
     gfpcl::csync(); /* every frame of the cluster in its block's memory */
@@ -439,6 +445,9 @@ bool gfp_fast2d_c2c_f32_cl(int nf, int cl, gfp_fast_info *f)
     case 22040968: return gfpfast::cfill<4096, 256, 2, 8, C2C_T, 2, 16, 16, 16>(f);
     case 23040964: return gfpfast::cfill<4096, 256, 4, 4, C2C_T, 1, 16, 16, 16>(f);
     case 21163856: return gfpfast::cfill<16384, 1024, 1, 16, C2C_T, 1, 16, 16, 16, 4>(f);
+    /* alt 28: the product's 16384 (clusters of 4) with the L2 prefetch of
+     * the frame one wave ahead */
+    case 28163844: return gfpfast::cfill<16384, 1024, 1, 4, C2C_T | GFP_FAST_L2P, 1, 16, 16, 16, 4>(f);
     default: break;
     }
 #endif
