@@ -53,17 +53,19 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
 #ifndef GFP_EMU
     /* alt 24 (stop 29): 4096 as the product's block (4 frames, 32-byte
      * runs) on persistent blocks that prefetch the next four frames by
-     * cp.async while they transform and store these (ptkernel) */
+     * cp.async while they transform and store these (ptkernel). H200:
+     * 0.75x the product (its spills reach DRAM), alt 25 0.21x */
     case 2404096: return gfpfast::ptfill<4096, 256, 4, C2C_T, 1, 16, 16, 16>(f);
     /* alt 25: the same on two frames a block (16-byte runs), two an SM */
     case 2504096: return gfpfast::ptfill<4096, 256, 2, C2C_T, 2, 16, 16, 16>(f);
 #endif
     /* alts 26, 27: the plain pass on two frames (16-byte runs, two blocks
-     * an SM) and on one (8-byte runs, four) */
+     * an SM) and on one (8-byte runs, four). H200: 0.33x and 0.23x the
+     * product: keep whole 32-byte sectors */
     case 2604096: return gfpfast::fill<float, 4096, 256, 2, C2C_T, 2, -1, 16, 16, 16>(f);
     case 2704096: return gfpfast::fill<float, 4096, 256, 1, C2C_T, 4, -1, 16, 16, 16>(f);
     /* alt 28: the product's 4096 with the input of the block one wave
-     * ahead asked into L2 first (GFP_FAST_L2P) */
+     * ahead asked into L2 first (GFP_FAST_L2P). H200: 0.96x the product */
     case 2804096: return gfpfast::fill<float, 4096, 256, 4, C2C_T | GFP_FAST_L2P, 0, -1, 16, 16, 16>(f);
     case 316384:
         return gfpfast::fill<float, 16384, 1024, 1, C2C_T | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
@@ -435,7 +437,9 @@ bool gfp_fast2d_c2c_f32_cl(int nf, int cl, gfp_fast_info *f)
      * SM at 64 registers), alt 22 two frames (two blocks an SM), alt 23
      * four frames (the product's block), each in clusters of cl: a bin's
      * run is 8 fpb cl bytes; alt 21 at cl 16 also for 16384 (128-byte
-     * runs, 16 one-block SMs a cluster) */
+     * runs, 16 one-block SMs a cluster). H200: all slower than the
+     * product, 0.98x (21:4, 22:2) down to 0.54x (23:4); 16384 at cl 16
+     * 0.58x (bench/NOTES.md, stop 29) */
     case 21040962: return gfpfast::cfill<4096, 256, 1, 2, C2C_T, 4, 16, 16, 16>(f);
     case 21040964: return gfpfast::cfill<4096, 256, 1, 4, C2C_T, 4, 16, 16, 16>(f);
     case 21040968: return gfpfast::cfill<4096, 256, 1, 8, C2C_T, 4, 16, 16, 16>(f);
@@ -446,7 +450,7 @@ bool gfp_fast2d_c2c_f32_cl(int nf, int cl, gfp_fast_info *f)
     case 23040964: return gfpfast::cfill<4096, 256, 4, 4, C2C_T, 1, 16, 16, 16>(f);
     case 21163856: return gfpfast::cfill<16384, 1024, 1, 16, C2C_T, 1, 16, 16, 16, 4>(f);
     /* alt 28: the product's 16384 (clusters of 4) with the L2 prefetch of
-     * the frame one wave ahead */
+     * the frame one wave ahead (H200: 0.86x the product) */
     case 28163844: return gfpfast::cfill<16384, 1024, 1, 4, C2C_T | GFP_FAST_L2P, 1, 16, 16, 16, 4>(f);
     default: break;
     }
