@@ -18,7 +18,19 @@
  *   out (h x w reals). Three or four passes.
  *
  * A transpose of a 1 x c or r x 1 matrix is the identity in memory: those
- * transposes are skipped (h == 1 or wb == 1). */
+ * transposes are skipped (h == 1 or wb == 1).
+ *
+ * C2C f32 with h = n1 n2 (64 .. 256 each; cf_n1): the columns as a
+ * four-step along the strided axis, then the rows, as cuFFT's 2D plans cut
+ * 16384 x 16384 (bench/NOTES.md, stop 29 call 6), three passes and no
+ * transposes:
+ *   A: column c's x[n2 r1 + r2], frame (r2, c): its n1 values w n2 apart,
+ *      bin k1 times W_h^{r2 k1}, in -> ws at the same places (row n2 k1 +
+ *      r2);
+ *   B: frame (k1, c): the n2 values of rows n2 k1 + r2, bin k2 in place
+ *      (row n2 k1 + k2 holds X[k1 + n1 k2] of the column);
+ *   rows: output row q = k1 + n1 k2 read from ws row n2 k1 + k2 (the
+ *      direct row loads' remap), the 1D frame kernel, plain stores. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +40,7 @@
 #include "gfp_gpu_host.h"
 #include "gfp_gpu_fft.cuh"
 #include "gfp_gpu_fast.h"
+#include "gfp_gpu_fast_blue.h"
 
 
 struct gfp_gpu_plan2d {
@@ -37,6 +50,11 @@ struct gfp_gpu_plan2d {
     size_t mat;   /* complex values per spectrum matrix: h * wb */
     gfp_pass row, col;
     gfp_gpu_plan *prow, *pcol; /* 1D plans of the axes without a pass kernel */
+    /* the columns as a four-step (cf), n1 x (h / n1), then the rows */
+    int cf;
+    size_t n1;
+    gfp_pass ca, cb, rw;
+    void *xtw; /* W_h^m, two-level (ca.fp.xsh) */
     void *ws;                  /* count * mat complex (C2R: twice that) */
     size_t ws_bytes;
 };
@@ -136,6 +154,13 @@ int gfp_pass_setup(gfp_pass *t, int dbl, int form, int nf, size_t ld, int invers
              fi.tpt * (dbl ? 16 : 8) >= 16; /* GFP_FAST_DMIN */
     else if (form == GFP_PASS_4S2R)
         ok = !dbl && gfp_fast4s2r_c2c_f32(nf, &fi);
+    else if (form == GFP_PASS_2C1)
+        ok = !dbl && gfp_fast2dc1_c2c_f32(nf, &fi);
+    else if (form == GFP_PASS_2C2)
+        ok = !dbl && gfp_fast2dc2_c2c_f32(nf, &fi);
+    else if (form == GFP_PASS_ROW) /* direct loads (the row remap) or pkernel */
+        ok = !dbl && (gfp_fast_c2c_f32big(nf, optin, &fi) || gfp_fast_c2c_f32(nf, &fi)) &&
+             (fi.persist > 0 || fi.tpt * 8 >= 16); /* GFP_FAST_DMIN */
     else if (form >= GFP_PASS_BA && form <= GFP_PASS_B1)
         ok = dbl ? gfp_fast4sb_f64(form - GFP_PASS_BA + GFP_FAST_BA, nf, &fi)
                  : gfp_fast4sb_f32(form - GFP_PASS_BA + GFP_FAST_BA, nf, &fi);
@@ -198,6 +223,13 @@ int gfp_pass_setup(gfp_pass *t, int dbl, int form, int nf, size_t ld, int invers
             return GFP_GPU_OK; /* the 1D plan then */
         }
         fi.persist = nb * nsm;
+    } else if (fi.persist > 0 && form == GFP_PASS_ROW) {
+        /* pkernel: fi.persist blocks an SM */
+        int nsm = 0;
+        if ((e = cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, dev)) !=
+            cudaSuccess)
+            return gfp_gpu_cuda_fail(err, errlen, e, "cudaDeviceGetAttribute (pass kernel)");
+        fi.persist *= nsm;
     }
     t->fi = fi;
     t->fp.tw = t->dtw;
@@ -295,6 +327,11 @@ extern "C" void gfp_gpu_plan2d_destroy(gfp_gpu_plan2d *p)
         return;
     gfp_pass_destroy(&p->row);
     gfp_pass_destroy(&p->col);
+    gfp_pass_destroy(&p->ca);
+    gfp_pass_destroy(&p->cb);
+    gfp_pass_destroy(&p->rw);
+    if (p->xtw)
+        cudaFree(p->xtw);
     if (p->ws)
         cudaFree(p->ws);
     gfp_gpu_plan_destroy(p->prow);
@@ -311,8 +348,86 @@ extern "C" void gfp_gpu_plan2d_paths(const gfp_gpu_plan2d *p, int *rows, int *co
 {
     if (rows)
         *rows = p && p->row.on ? 2 : 1;
+    if (rows && p && p->cf)
+        *rows = 2;
     if (cols)
-        *cols = p && p->col.on ? 2 : 1;
+        *cols = p && p->cf ? 3 : p && p->col.on ? 2 : 1;
+}
+
+/* n1 of the columns' four-step (h = n1 n2, n1 <= n2, both 64 .. 256
+ * with kernels), 0 for none. GFP_GPU_2D_CF=0 turns it off, =1 takes it
+ * wherever it exists; by default only where it was measured faster. */
+static size_t cf_n1(const gfp_gpu_desc2d *d)
+{
+    const char *ev = getenv("GFP_GPU_2D_CF");
+    if ((ev && *ev == '0') || d->kind != GFP_GPU_C2C || d->dbl || no_pass_kernels())
+        return 0;
+    if (!(ev && *ev == '1'))
+        return 0; /* not yet measured: off by default */
+    size_t h = d->h;
+    if (h & (h - 1))
+        return 0;
+    int lg = 0;
+    while (((size_t)1 << lg) < h)
+        lg++;
+    size_t n1 = (size_t)1 << (lg / 2), n2 = h / n1;
+    gfp_fast_info f;
+    if (n1 < 64 || n2 > 256 || !gfp_fast2dc1_c2c_f32((int)n1, &f) ||
+        !gfp_fast2dc2_c2c_f32((int)n2, &f))
+        return 0;
+    return n1;
+}
+
+/* the columns' four-step and the rows (p->cf) when their kernels exist
+ * and fit; p->cf stays 0 otherwise */
+static int cf_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char *err,
+                     size_t errlen)
+{
+    const size_t n1 = cf_n1(d);
+    if (!n1)
+        return GFP_GPU_OK;
+    const size_t h = d->h, n2 = h / n1;
+    int rc;
+    if ((rc = gfp_pass_setup(&p->ca, 0, GFP_PASS_2C1, (int)n1, n2 * d->w, d->inverse, 1.0,
+                             optin, d->device, err, errlen)) ||
+        (rc = gfp_pass_setup(&p->cb, 0, GFP_PASS_2C2, (int)n2, d->w, d->inverse, 1.0, optin,
+                             d->device, err, errlen)) ||
+        (rc = gfp_pass_setup(&p->rw, 0, GFP_PASS_ROW, (int)d->w, 0, d->inverse, d->scale,
+                             optin, d->device, err, errlen)))
+        return rc;
+    if (!p->ca.on || !p->cb.on || !p->rw.on) {
+        gfp_pass_destroy(&p->ca);
+        gfp_pass_destroy(&p->cb);
+        gfp_pass_destroy(&p->rw);
+        return GFP_GPU_OK;
+    }
+    /* W_h^m = A[m mod 2^sh] B[m >> sh], 2^(2 sh) >= h */
+    int sh = 0;
+    while (((size_t)1 << (2 * sh)) < h)
+        sh++;
+    const size_t na = (size_t)1 << sh, nb = (h + na - 1) / na;
+    void *ht = malloc((na + nb) * 8);
+    if (!ht)
+        return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
+    for (size_t a = 0; a < na; a++)
+        gfp_gpu_root_put((long long)a, (long long)h, 0, ht, a);
+    for (size_t b = 0; b < nb; b++)
+        gfp_gpu_root_put((long long)(b * na), (long long)h, 0, ht, na + b);
+    cudaError_t e = cudaMalloc(&p->xtw, (na + nb) * 8);
+    if (e == cudaSuccess)
+        e = cudaMemcpy(p->xtw, ht, (na + nb) * 8, cudaMemcpyHostToDevice);
+    free(ht);
+    if (e != cudaSuccess)
+        return gfp_gpu_cuda_fail(err, errlen, e, "2D column twiddles");
+    p->ca.fp.xtw = p->xtw;
+    p->ca.fp.xsh = sh;
+    p->ca.fp.xdiv = (unsigned)d->w;
+    p->rw.fp.rfpm = n1;
+    p->rw.fp.rmst = d->w;
+    p->rw.fp.rld = n2 * d->w;
+    p->n1 = n1;
+    p->cf = 1;
+    return GFP_GPU_OK;
 }
 
 extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **out,
@@ -368,7 +483,9 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
             goto done;
         if ((rc = plan1d(d, d->w, GFP_GPU_C2R, d->scale, &p->prow, err, errlen)))
             goto done;
-    } else {
+    } else if ((rc = cf_create(p, d, optin, err, errlen))) {
+        goto done;
+    } else if (!p->cf) {
         int r2c = d->kind == GFP_GPU_R2C;
         if (!r2c || d->w % 2 == 0)
             if ((rc = gfp_pass_setup(&p->row, d->dbl, r2c ? GFP_PASS_R2C : GFP_PASS_C2C,
@@ -458,6 +575,23 @@ static int run(const gfp_gpu_plan2d *p, const void *d_in, void *d_out, cudaStrea
             return rc;
         /* rows: cnt h rows of wb bins -> cnt h rows of w reals */
         return exec1d(p->prow, ws2, d_out, cnt * h, s, err, errlen);
+    }
+    if (p->cf) {
+        /* the columns' four-step: A (frames (m, r2, c), cnt n2 w of them,
+         * n2 w to a matrix), B (frames (m, k1, c), w to a row of blocks, n2
+         * w apart); then the rows, a launch a matrix (the remap's rows) */
+        const size_t w = p->d.w, n1 = p->n1, n2 = h / n1;
+        if ((rc = gfp_pass_launch(&p->ca, d_in, p->ws, cnt * n2 * w, n2 * w, n2 * w, mat, s, err,
+                                  errlen)) ||
+            (rc = gfp_pass_launch(&p->cb, p->ws, p->ws, cnt * n1 * w, w, w, n2 * w, s, err,
+                                  errlen)))
+            return rc;
+        for (size_t m = 0; m < cnt; m++)
+            if ((rc = gfp_pass_launch(&p->rw, (const char *)p->ws + m * mat * esz,
+                                      (char *)d_out + m * mat * esz, h, 0, 0, 0, s, err,
+                                      errlen)))
+                return rc;
+        return GFP_GPU_OK;
     }
     /* rows: frame g = m h + r (row r of matrix m), bin k to
      * ws[m mat + k h + r]: wb rows of h */

@@ -141,6 +141,10 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
 /* and bin k of frame g multiplied by W_L^{(g % fpm) k} (L = N fpm, the
  * table p.xtw), in the transposed store */
 #define GFP_FAST_XT (1 << 17)
+/* with GFP_FAST_XT: the twiddle's index (g % fpm) / p.xdiv, L = N fpm /
+ * xdiv (the 2D FFT's columns h = n1 n2 as a four-step: frame (r2, c) at
+ * g % fpm = r2 w + c, xdiv = w, so bin k1 times W_h^{r2 k1}) */
+#define GFP_FAST_XD (1 << 25)
 
 /* the four-step FFT's second pass with the R2C split fused (R2C of n = 2 L
  * through a complex L = n1 n2, gfp_gpu_large.cu): with GFP_FAST_TR, the
@@ -821,8 +825,10 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
             }
         } else if (!BLO && tt < nt) {
             const unsigned long long g = b0 + (unsigned long long)tt;
-            const unsigned xm = XT ? (unsigned)(g % p.fpm) : 0u; /* W_L^{xm k} */
-            const unsigned xl = XT ? (unsigned)(p.fpm * N) : 0u;  /* L */
+            constexpr bool XD = (MODE & GFP_FAST_XD) != 0;
+            const unsigned xd = XD ? p.xdiv : 1u;
+            const unsigned xm = XT ? (unsigned)((g % p.fpm) / xd) : 0u; /* W_L^{xm k} */
+            const unsigned xl = XT ? (unsigned)(p.fpm * N / xd) : 0u;  /* L */
             gcx<T> *dst = (gcx<T> *)p.out + (g / p.fpm) * p.mst + g % p.fpm;
             const gcx<T> *s0 = sm0 + tt * PS;
             const unsigned long long ld = p.ld;
@@ -1211,7 +1217,10 @@ __device__ __forceinline__ void prefetch(void *pre, const gfp_fparams &p, unsign
 {
     constexpr int CH = N * (int)sizeof(gcx<T>) / 16;
     static_assert(CH % TPT == 0, "prefetch: a frame's 16-byte pieces a multiple of TPT");
-    const char *src = (const char *)((const gcx<T> *)p.in + g * (unsigned long long)N);
+    /* the direct row loads' remap as fstage's (gfp_fparams.rfpm) */
+    const unsigned long long row =
+        p.rfpm ? g / p.rfpm * p.rmst + g % p.rfpm * p.rld : g * (unsigned long long)N;
+    const char *src = (const char *)((const gcx<T> *)p.in + row);
 #pragma unroll
     for (int c = 0; c < CH / TPT; c++)
         cp_async16((char *)pre + (size_t)(x + c * TPT) * 16, src + (size_t)(x + c * TPT) * 16);

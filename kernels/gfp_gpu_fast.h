@@ -25,6 +25,9 @@ struct gfp_fparams {
      * table xtw: W_L^m = xtw[m mod 2^xsh] * xtw[2^xsh + (m >> xsh)] */
     const void *xtw;
     int xsh;
+    /* with GFP_FAST_XD (the 2D FFT's columns as a four-step, gfp_gpu_2d.cu):
+     * bin k times W_L^{((g % fpm) / xdiv) k}, L = nf * fpm / xdiv */
+    unsigned xdiv;
     /* Bluestein on the four-step FFT (GFP_FAST_BLI, BLM, BLO;
      * gfp_gpu_large.cu): the chirp w[m] = W_2n^{m^2}, m < bn, rounded once;
      * the chirp's spectrum / M in the first pass's output order, bh[k1 n2 +
@@ -90,6 +93,11 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f);
 bool gfp_fast4s3_c2c_f32(int nf, gfp_fast_info *f);
 /* the second pass with the R2C split fused (GFP_FAST_SPL), f32 */
 bool gfp_fast4s2r_c2c_f32(int nf, gfp_fast_info *f);
+/* the 2D FFT's columns of h = n1 n2 as a four-step along the strided axis
+ * (gfp_gpu_2d.cu, f32): the first pass (TL, TR, XT with GFP_FAST_XD) of
+ * n1 and the second (TL, TR, no twiddle) of n2, gfp_gpu_fast_4s.cu */
+bool gfp_fast2dc1_c2c_f32(int nf, gfp_fast_info *f);
+bool gfp_fast2dc2_c2c_f32(int nf, gfp_fast_info *f);
 /* its blocks a matrix of n1 rows: the rows k1 <= n1/2, fpb/2 a block
  * (each block also takes their mirrors n1 - k1) */
 #ifdef __CUDACC__
@@ -129,7 +137,12 @@ enum { GFP_PASS_C2C = 0, GFP_PASS_R2C = 1, GFP_PASS_4S1 = 2, GFP_PASS_4S2 = 3, G
         * fields and xtw, xsh (W_M) */
        GFP_PASS_BA = 6, GFP_PASS_BB = 7, GFP_PASS_BC = 8,
        GFP_PASS_B1 = 9, /* Bluestein whole in one block, FPB frames (fpm 1) */
-       GFP_PASS_4S3 = 10 /* the nested four-step's last pass (rfpm, rmst, rld) */ };
+       GFP_PASS_4S3 = 10, /* the nested four-step's last pass (rfpm, rmst, rld) */
+       /* the 2D FFT's columns as a four-step (gfp_gpu_2d.cu): its first
+        * pass (xtw, xsh, xdiv set by the caller) and its second, and the
+        * rows after them: the 1D frame kernel, direct loads (rfpm, rmst,
+        * rld), plain stores */
+       GFP_PASS_2C1 = 11, GFP_PASS_2C2 = 12, GFP_PASS_ROW = 13 };
 /* Sets t up for a complex FFT of length nf whose output rows are ld values
  * apart when a pass kernel of that form exists and fits the device; leaves
  * t->on = 0 otherwise. */

@@ -245,3 +245,50 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
     default: return gfp_fast2d_c2c_f64(nf, f);
     }
 }
+
+/* The 2D FFT's columns of h = n1 n2 as a four-step along the strided axis
+ * (gfp_gpu_2d.cu), the cut cuFFT's 2D plans take at 16384 (ncu,
+ * bench/NOTES.md stop 29 call 6: two strided passes of 128 at 82-84 % of
+ * DRAM). First pass: frame (r2, c) of n1 values w n2 apart, bin k1 times
+ * W_h^{r2 k1} (GFP_FAST_XD, xdiv = w), stored in place; second: frame
+ * (k1, c) of n2 values w apart, no twiddle, in place. The block's FPB
+ * frames are FPB consecutive columns: runs of FPB x 8 bytes. Alts 61
+ * (FPB 32, 256-byte runs, cuFFT's shape at 128) and 62 (FPB 8). */
+#define C2C_2C1 (C2C_4S | GFP_FAST_XD)
+#define C2C_2C2 (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_TL)
+#define GFP_FAST_2C(MODE)                                                                      \
+    GFP_FAST(float, 64, 8, 16, MODE, 8, 8)                                                     \
+    GFP_FAST(float, 128, 8, 16, MODE, 16, 8)                                                   \
+    GFP_FAST(float, 256, 16, 16, MODE, 16, 16)
+#ifdef GFP_FAST_AB
+#define GFP_FAST_2C_AB(MODE)                                                                   \
+    switch (gfp_fast_alt() * 100000 + nf) {                                                    \
+    case 6100064: return gfpfast::fill<float, 64, 8, 32, MODE, 0, -1, 8, 8>(f);                 \
+    case 6100128: return gfpfast::fill<float, 128, 8, 32, MODE, 0, -1, 16, 8>(f);               \
+    case 6100256: return gfpfast::fill<float, 256, 16, 32, MODE, 0, -1, 16, 16>(f);             \
+    case 6200064: return gfpfast::fill<float, 64, 8, 8, MODE, 0, -1, 8, 8>(f);                  \
+    case 6200128: return gfpfast::fill<float, 128, 8, 8, MODE, 0, -1, 16, 8>(f);                \
+    case 6200256: return gfpfast::fill<float, 256, 16, 8, MODE, 0, -1, 16, 16>(f);              \
+    default: break;                                                                            \
+    }
+#else
+#define GFP_FAST_2C_AB(MODE)
+#endif
+
+bool gfp_fast2dc1_c2c_f32(int nf, gfp_fast_info *f)
+{
+    GFP_FAST_2C_AB(C2C_2C1)
+    switch (nf) {
+    GFP_FAST_2C(C2C_2C1)
+    default: return false;
+    }
+}
+
+bool gfp_fast2dc2_c2c_f32(int nf, gfp_fast_info *f)
+{
+    GFP_FAST_2C_AB(C2C_2C2)
+    switch (nf) {
+    GFP_FAST_2C(C2C_2C2)
+    default: return false;
+    }
+}

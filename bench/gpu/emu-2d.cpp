@@ -25,7 +25,10 @@
  *   1cl    the one-pass cluster transforms (gfp_gpu_fast_cl.cu) on
  *          persistent clusters, out of place and in place, forward and
  *          inverse, against FFTW's 1D transform.
- *   emu-2d [pass|2d|2dbig|plan|4step|4step3|1cl|all]   (default all; 2dbig: 16384 x 256,
+ *   2dcf   the columns as a four-step along the strided axis, then the
+ *          rows (gfp_gpu_2d.cu's cf route, GFP_GPU_2D_CF=1), through
+ *          gfp_gpu_plan2d as plan does.
+ *   emu-2d [pass|2d|2dbig|plan|2dcf|4step|4step3|1cl|all]   (default all; 2dbig: 16384 x 256,
  *          256 x 16384 and R2C 3840 x 2160, not in all); EMU_NF=n: the
  *          pass test of length n alone; exit 1 on any failure.
  * Build: make emu2d (writes build/emu-2d). */
@@ -95,6 +98,12 @@ alignas(16) unsigned char gfp_fsm_raw[232448];
 #include "../../kernels/gfp_gpu_fast_4s.cu"
 #include "../../kernels/gfp_gpu_fast_cl.cu"
 #include "../../kernels/gfp_gpu_fast_4sb.cu"
+/* the 1D frame kernels: the rows after the columns' four-step (2dcf) */
+#include "../../kernels/gfp_gpu_fast_c2c32.cu"
+#include "../../kernels/gfp_gpu_fast_blue.cu"
+namespace gfpblue {
+alignas(16) unsigned char gfp_bsm_raw[232448];
+}
 
 typedef long double ld;
 
@@ -1469,7 +1478,8 @@ static void plan_case(gfp_gpu_kind kind, int inverse, int dbl, size_t w, size_t 
            ok ? "ok  " : "FAIL",
            kind == GFP_GPU_C2C ? "c2c" : kind == GFP_GPU_R2C ? "r2c" : "c2r", dbl ? "f64" : "f32",
            inverse ? " inv" : "", w, h, cnt, no2d ? " NO2D" : "", pr == 2 ? "pass" : "1D",
-           pc == 2 ? "pass" : "1D", rc ? msg : "", rel, bad, same ? "" : ", input changed");
+           pc == 3 ? "4step" : pc == 2 ? "pass" : "1D", rc ? msg : "", rel, bad,
+           same ? "" : ", input changed");
     fflush(stdout);
     gfp_gpu_plan2d_destroy(p);
     free(din);
@@ -1539,6 +1549,25 @@ static void all_plans()
     }
 }
 
+/* C2C f32 columns of h = n1 n2 as a four-step, then the rows
+ * (GFP_GPU_2D_CF=1, gfp_gpu_2d.cu's cf route): 64 x 64, 64 x 128 and 128 x
+ * 128, forward and inverse, batches, rows narrower than a block's 16
+ * columns; and where the route is off or has no kernel, the pass kernels */
+static void cf_plans()
+{
+    setenv("GFP_GPU_2D_CF", "1", 1);
+    plan_case(GFP_GPU_C2C, 0, 0, 16, 4096, 2, 1.0, 0, 2, 3);
+    plan_case(GFP_GPU_C2C, 1, 0, 32, 8192, 1, 1.0 / (32.0 * 8192.0), 0, 2, 3);
+    plan_case(GFP_GPU_C2C, 0, 0, 16, 16384, 1, 1.0, 0, 2, 3);
+    plan_case(GFP_GPU_C2C, 1, 0, 64, 4096, 3, 0.5, 0, 2, 3);
+    plan_case(GFP_GPU_C2C, 0, 0, 24, 4096, 1, 1.0, 0, -1, 2); /* rows of 24: no row kernel */
+    plan_case(GFP_GPU_C2C, 0, 1, 16, 4096, 1, 1.0, 0, -1, 2); /* f64 */
+    plan_case(GFP_GPU_R2C, 0, 0, 100, 4096, 1, 1.0, 0, 1, 2);
+    setenv("GFP_GPU_2D_CF", "0", 1);
+    plan_case(GFP_GPU_C2C, 0, 0, 16, 4096, 1, 1.0, 0, -1, 2);
+    unsetenv("GFP_GPU_2D_CF");
+}
+
 #ifndef EMU_NO_MAIN /* -DEMU_NO_MAIN: the mocks alone, under another program */
 int main(int argc, char **argv)
 {
@@ -1546,6 +1575,8 @@ int main(int argc, char **argv)
     bool all = !strcmp(what, "all");
     if (all || !strcmp(what, "pass"))
         all_passes();
+    if (all || !strcmp(what, "2dcf"))
+        cf_plans();
     if (all || !strcmp(what, "2d")) {
         twod_test<float>(256, 512, 2, false);
         twod_test<float>(1080, 256, 1, false);

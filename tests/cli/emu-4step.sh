@@ -23,7 +23,10 @@
 # one-pass cluster transform
 # (kernels/gfp_gpu_fast_cl.cu, the cluster's blocks as threads at once, a
 # barrier for cluster.sync):
-# every length it serves, forward out of place and inverse in place. Needs
+# every length it serves, forward out of place and inverse in place. Then
+# the 2D FFT's columns as a four-step along the strided axis and the rows
+# after it (kernels/gfp_gpu_2d.cu's cf route, `emu-2d 2dcf`), through
+# gfp_gpu_plan2d over a mock CUDA runtime. Needs
 # no GPU, so the kernels' index maps are checked on every CUDA build;
 # skipped (77) where the build has no CUDA and so no emulator.
 . "$(dirname "$0")/lib.sh"
@@ -53,4 +56,7 @@ for k in c2c r2c c2r; do
 done
 run_set blues 24 1
 run_set 1cl 2 0
+run_set 2dcf 8 1
+check "the 2D columns' four-step ran (64 x 128, inverse)" \
+  grep -q "^ok   plan c2c f32 inv 32x8192 x1: rows pass, cols 4step" "$T/emu-2dcf.log"
 finish

@@ -9,7 +9,8 @@
  * test checks that it did (gfp_gpu_plan2d_paths), so a silent fallback
  * fails too. Each pass-kernel size also runs with GFP_GPU_NO2D=1 (the
  * fallback) for comparison, and the passes' cluster forms run under
- * GFP_GPU_2D_CL (t_clusters).
+ * GFP_GPU_2D_CL (t_clusters), the columns' four-step under GFP_GPU_2D_CF
+ * (t_colsplit).
  *
  * Without a usable GPU it says so and exits 77 (automake's SKIP).
  * GFP_TEST_QUICK=1 (compute-sanitizer runs) keeps small sizes that still
@@ -157,10 +158,11 @@ static void run_case(const case2d *c)
     TU_CHECK(c->want_rows == ANY || pr == c->want_rows,
              "%s: rows took %s, expected %s", name, pr == 2 ? "the pass kernel" : "the 1D plan",
              c->want_rows == 2 ? "the pass kernel" : "the 1D plan");
+    static const char *const path[] = {"?", "the 1D plan", "the pass kernel",
+                                       "the four-step"};
     TU_CHECK(c->want_cols == ANY || pc == c->want_cols,
-             "%s: columns took %s, expected %s", name,
-             pc == 2 ? "the pass kernel" : "the 1D plan",
-             c->want_cols == 2 ? "the pass kernel" : "the 1D plan");
+             "%s: columns took %s, expected %s", name, path[pc >= 1 && pc <= 3 ? pc : 0],
+             path[c->want_cols >= 1 && c->want_cols <= 3 ? c->want_cols : 0]);
     cudaError_t e = cudaMalloc(&din, nb * ni * sc);
     if (e == cudaSuccess)
         e = cudaMalloc(&dout, nb * no * sc);
@@ -334,6 +336,33 @@ static void t_clusters(void)
     unsetenv("GFP_GPU_2D_CL");
 }
 
+/* C2C f32 columns of h = n1 n2 as a four-step along the strided axis,
+ * then the rows (GFP_GPU_2D_CF=1: wherever its kernels exist): columns
+ * 3 in gfp_gpu_plan2d_paths; h of 64 x 64, 64 x 128 and 128 x 128, rows
+ * whose w is no multiple of the block's 16 columns, batches, inverse and
+ * scale, and (full run) 16384-long rows (the persistent row kernel);
+ * left to the caller when GFP_GPU_2D_CF is set */
+static void t_colsplit(void)
+{
+    if (getenv("GFP_GPU_2D_CF"))
+        return;
+    setenv("GFP_GPU_2D_CF", "1", 1);
+    run_case(&(case2d){C2C, 0, 0, 16, 4096, 2, 1.0, 2, 3, 0});
+    run_case(&(case2d){C2C, 1, 0, 32, 16384, 1, 1.0 / (32.0 * 16384.0), 2, 3, 0});
+    run_case(&(case2d){C2C, 0, 0, 64, 8192, 3, 1.0, 2, 3, 0});
+    if (!quick) {
+        run_case(&(case2d){C2C, 0, 0, 256, 16384, 2, 1.0, 2, 3, 0});
+        run_case(&(case2d){C2C, 1, 0, 1024, 8192, 1, 0.5, 2, 3, 0});
+        run_case(&(case2d){C2C, 0, 0, 4096, 4096, 1, 1.0, 2, 3, 0});
+        run_case(&(case2d){C2C, 1, 0, 16384, 4096, 1, 1.0, 2, 3, 0});
+    }
+    /* f64, R2C and lengths without the cut keep the other paths */
+    run_case(&(case2d){C2C, 0, 1, 9, 4096, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){R2C, 0, 0, 100, 4096, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){C2C, 0, 0, 64, 2160, 1, 1.0, ANY, 2, 0});
+    unsetenv("GFP_GPU_2D_CF");
+}
+
 static void t_fallback(void)
 {
     /* odd, prime, 1 x N, N x 1: the 1D plans, transposes skipped where
@@ -397,6 +426,7 @@ int main(void)
     TU_TEST(t_refusals);
     TU_TEST(t_pass_kernels);
     TU_TEST(t_clusters);
+    TU_TEST(t_colsplit);
     TU_TEST(t_fallback);
     TU_TEST(t_issue_sizes);
     int rc = tu_run();
