@@ -186,9 +186,14 @@ static inline void tu_suite(const char *name)
     }
 }
 
+/* GFP_TEST_ONLY=NAME registers only the test of that name (a run of one
+ * test by hand, e.g. on the GPU machine) */
 #define TU_TEST(fn) tu_test_(#fn, fn)
 static inline void tu_test_(const char *name, CU_TestFunc fn)
 {
+    const char *only = getenv("GFP_TEST_ONLY");
+    if (only && *only && strcmp(only, name) != 0)
+        return;
     if (!tu.suite || !CU_add_test(tu.suite, name, fn)) {
         fprintf(stderr, "CU_add_test(%s) failed: %s\n", name,
                 CU_get_error_msg());
