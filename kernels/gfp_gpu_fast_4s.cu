@@ -252,14 +252,16 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
  * DRAM). First pass: frame (r2, c) of n1 values w n2 apart, bin k1 times
  * W_h^{r2 k1} (GFP_FAST_XD, xdiv = w), stored in place; second: frame
  * (k1, c) of n2 values w apart, no twiddle, in place. The block's FPB
- * frames are FPB consecutive columns: runs of FPB x 8 bytes. Alts 61
- * (FPB 32, 256-byte runs, cuFFT's shape at 128) and 62 (FPB 8). */
+ * frames are FPB consecutive columns: runs of FPB x 8 bytes. FPB 32 at
+ * 128 and 256 (cuFFT's shape at 128: 16384^2 0.918x cuFFT against 0.897x
+ * at FPB 16), 16 at 64 (4096^2: 32 slower); H200, bench/NOTES.md stop 30.
+ * Alts: 61 FPB 32 at all, 62 FPB 8, 63 FPB 16 (stop 30's first form). */
 #define C2C_2C1 (C2C_4S | GFP_FAST_XD)
 #define C2C_2C2 (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_TL)
 #define GFP_FAST_2C(MODE)                                                                      \
     GFP_FAST(float, 64, 8, 16, MODE, 8, 8)                                                     \
-    GFP_FAST(float, 128, 8, 16, MODE, 16, 8)                                                   \
-    GFP_FAST(float, 256, 16, 16, MODE, 16, 16)
+    GFP_FAST(float, 128, 8, 32, MODE, 16, 8)                                                   \
+    GFP_FAST(float, 256, 16, 32, MODE, 16, 16)
 #ifdef GFP_FAST_AB
 #define GFP_FAST_2C_AB(MODE)                                                                   \
     switch (gfp_fast_alt() * 100000 + nf) {                                                    \
@@ -269,6 +271,8 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
     case 6200064: return gfpfast::fill<float, 64, 8, 8, MODE, 0, -1, 8, 8>(f);                  \
     case 6200128: return gfpfast::fill<float, 128, 8, 8, MODE, 0, -1, 16, 8>(f);                \
     case 6200256: return gfpfast::fill<float, 256, 16, 8, MODE, 0, -1, 16, 16>(f);              \
+    case 6300128: return gfpfast::fill<float, 128, 8, 16, MODE, 0, -1, 16, 8>(f);               \
+    case 6300256: return gfpfast::fill<float, 256, 16, 16, MODE, 0, -1, 16, 16>(f);             \
     default: break;                                                                            \
     }
 #else

@@ -1551,8 +1551,9 @@ static void all_plans()
 
 /* C2C f32 columns of h = n1 n2 as a four-step, then the rows
  * (GFP_GPU_2D_CF=1, gfp_gpu_2d.cu's cf route): 64 x 64, 64 x 128 and 128 x
- * 128, forward and inverse, batches, rows narrower than a block's 16
- * columns; and where the route is off or has no kernel, the pass kernels */
+ * 128, forward and inverse, batches, rows narrower than a block's
+ * columns; where the route is off or has no kernel, the pass kernels;
+ * the default (h >= 8192) */
 static void cf_plans()
 {
     setenv("GFP_GPU_2D_CF", "1", 1);
@@ -1565,7 +1566,10 @@ static void cf_plans()
     plan_case(GFP_GPU_R2C, 0, 0, 100, 4096, 1, 1.0, 0, 1, 2);
     setenv("GFP_GPU_2D_CF", "0", 1);
     plan_case(GFP_GPU_C2C, 0, 0, 16, 4096, 1, 1.0, 0, -1, 2);
+    /* the default: from h = 8192 */
     unsetenv("GFP_GPU_2D_CF");
+    plan_case(GFP_GPU_C2C, 1, 0, 32, 8192, 2, 1.0, 0, 2, 3);
+    plan_case(GFP_GPU_C2C, 0, 0, 32, 4096, 1, 1.0, 0, -1, 2);
 }
 
 #ifndef EMU_NO_MAIN /* -DEMU_NO_MAIN: the mocks alone, under another program */
