@@ -644,7 +644,7 @@ bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f)
         return gfpfast::fill_pipe<float, 16384, 1024, GFP_MODE_C2C, 1, 4, 16, 16, 16>(f);
     case 7:
         return gfpfast::fill_pipe<float, 16384, 1024, GFP_MODE_C2C | GFP_FAST_CS, 1, 16, 16, 16, 4>(f);
-    case 8:
+    case 8: /* the product until stop 30 */
         return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_CS, 1, 16, 16, 16, 4>(f);
     case 9:
         return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 32, 32, 16>(f);
@@ -656,12 +656,15 @@ bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f)
     default: break;
     }
 #endif
-    /* v9: pipelined persistent blocks, 512 x 32 values, streaming stores:
-     * 0.93-0.94x cuFFT against 0.81 for the one-block fkernel (H100,
-     * bench/NOTES.md v9); 197 KB of shared memory (sm_90), so a device
-     * with less (sm_80: 163 KB) gets the one-block fkernel (139 KB) */
+    /* v9: pipelined persistent blocks, 512 x 32 values: 0.93-0.94x cuFFT
+     * against 0.81 for the one-block fkernel (H100, bench/NOTES.md v9,
+     * where plain and streaming stores tied: 0.933 and 0.937, alts 5 and
+     * 8); plain stores since stop 30 (H200: 2740 GB/s against 2601-2640
+     * with streaming stores, 0.929x cuFFT). 197 KB of shared memory
+     * (sm_90), so a device with less (sm_80: 163 KB) gets the one-block
+     * fkernel (139 KB) */
 #ifndef GFP_EMU /* bench/gpu's host emulation runs the fkernel */
-    gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_CS, 1, 16, 16, 16, 4>(f);
+    gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 16, 16, 16, 4>(f);
     if (f->smem <= (size_t)optin)
         return true;
     memset(f, 0, sizeof *f);
