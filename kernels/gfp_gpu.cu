@@ -267,7 +267,7 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, int opti
     if (mode == GFP_MODE_C2C)
         ok = d->dbl ? (gfp_fast_c2c_f64((int)d->n, &fi) || gfp_fast_c2c_f64s((int)d->n, &fi))
                     : (gfp_fast_c2c_f32((int)d->n, &fi) || gfp_fast_c2c_f32s((int)d->n, &fi) ||
-                       gfp_fast_c2c_f32big((int)d->n, optin, &fi)); /* 16384 (gfp_gpu_fast_blue.cu) */
+                       gfp_fast_c2c_f32big((int)d->n, optin, &fi)); /* 16384 (gfp_gpu_fast_c2c32.cu) */
     else if (mode == GFP_MODE_R2C && !d->dbl)
         ok = gfp_fast_r2c_f32((int)(d->n / 2), &fi);
     if (!ok)
@@ -329,7 +329,7 @@ static int fast_fits(const gfp_gpu_desc *d, int optin)
     bool ok = r2c ? gfp_fast_r2c_f32((int)(d->n / 2), &fi)
               : d->dbl ? (gfp_fast_c2c_f64((int)d->n, &fi) || gfp_fast_c2c_f64s((int)d->n, &fi))
                        : (gfp_fast_c2c_f32((int)d->n, &fi) || gfp_fast_c2c_f32s((int)d->n, &fi) ||
-                          gfp_fast_c2c_f32big((int)d->n, optin, &fi)); /* 16384: gfp_gpu_fast_blue.cu */
+                          gfp_fast_c2c_f32big((int)d->n, optin, &fi)); /* 16384: gfp_gpu_fast_c2c32.cu */
     return ok && fi.smem <= (size_t)optin;
 }
 

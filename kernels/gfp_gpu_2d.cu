@@ -40,7 +40,6 @@
 #include "gfp_gpu_host.h"
 #include "gfp_gpu_fft.cuh"
 #include "gfp_gpu_fast.h"
-#include "gfp_gpu_fast_blue.h"
 
 
 struct gfp_gpu_plan2d {

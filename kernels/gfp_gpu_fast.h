@@ -69,6 +69,10 @@ struct gfp_fast_info {
 /* each returns true and fills *f when a specialised kernel exists for the
  * complex FFT length nf */
 bool gfp_fast_c2c_f32(int nf, gfp_fast_info *f);  /* powers of two */
+/* C2C f32 lengths past 8192 held in one block (16384), for a device
+ * whose blocks may have optin bytes of shared memory (the pipelined form
+ * takes 197 KB, the plain one 139 KB); gfp_gpu_fast_c2c32.cu */
+bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f);
 bool gfp_fast_c2c_f32s(int nf, gfp_fast_info *f); /* smooth non-powers */
 bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f);  /* nf = n/2 */
 bool gfp_fast_c2c_f64(int nf, gfp_fast_info *f);  /* powers of two */

@@ -1,5 +1,6 @@
 /* gfp_gpu_fast_blue.cu - Bluestein in one block on the compile-time
- * specialised stages of gfp_gpu_fast.cuh, and C2C f32 16384 in one block.
+ * specialised stages of gfp_gpu_fast.cuh (C2C f32 16384 in one block,
+ * once here, is in gfp_gpu_fast_c2c32.cu).
  *
  * Bluestein (as gfp_gpu_large.cu): X[k] = w[k] sum_m x[m] w[m] conj(w[k-m]),
  * w[m] = e^{-i pi m^2/n}, a cyclic convolution of power-of-two length
@@ -617,59 +618,3 @@ void gfp_fblue_twiddles(const gfp_fblue_info *f, int dbl, void *h)
     gfp_gpu_stage_twiddle_fill(r, f->nst, dbl, (char *)h + n0 * (dbl ? 16 : 8));
 }
 
-/* C2C f32 16384 in one block: 139 KB of shared memory (one block per SM),
- * as Z2Z f64 8192 (v6). 1024 threads of 16 elements, 64 registers, radices
- * 16 16 16 4 (4 16 16 16, the f32 8192 kernel's shape, spills 4 bytes).
- * The alternatives are for A/B runs (GFP_FAST_AB, GFP_FAST_ALT=k). */
-bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f)
-{
-    if (nf != 16384)
-        return false;
-#ifdef GFP_FAST_AB
-    switch (gfp_fast_alt()) {
-    case 1: /* 512 x 32, 128 registers */
-        return gfpfast::fill<float, 16384, 512, 1, GFP_MODE_C2C, 1, -1, 4, 16, 16, 16>(f);
-    case 2: /* radix 4 first (4 bytes of spills) */
-        return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C, 1, -1, 4, 16, 16, 16>(f);
-    case 3: /* streaming global access */
-        return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
-#ifndef GFP_EMU
-    /* v9: pipelined persistent blocks (pkernel): the next frame comes in by
-     * cp.async while this one is transformed */
-    case 4:
-        return gfpfast::fill_pipe<float, 16384, 1024, GFP_MODE_C2C, 1, 16, 16, 16, 4>(f);
-    case 5:
-        return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 16, 16, 16, 4>(f);
-    case 6:
-        return gfpfast::fill_pipe<float, 16384, 1024, GFP_MODE_C2C, 1, 4, 16, 16, 16>(f);
-    case 7:
-        return gfpfast::fill_pipe<float, 16384, 1024, GFP_MODE_C2C | GFP_FAST_CS, 1, 16, 16, 16, 4>(f);
-    case 8: /* the product until stop 30 */
-        return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_CS, 1, 16, 16, 16, 4>(f);
-    case 9:
-        return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 32, 32, 16>(f);
-    case 10:
-        return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_CS, 1, 32, 32, 16>(f);
-#endif
-    case 11: /* the one-block fkernel before v9 (0.81-0.82x cuFFT) */
-        return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C, 1, -1, 16, 16, 16, 4>(f);
-    default: break;
-    }
-#endif
-    /* v9: pipelined persistent blocks, 512 x 32 values: 0.93-0.94x cuFFT
-     * against 0.81 for the one-block fkernel (H100, bench/NOTES.md v9,
-     * where plain and streaming stores tied: 0.933 and 0.937, alts 5 and
-     * 8); plain stores since stop 30 (H200: 2740 GB/s against 2601-2640
-     * with streaming stores, 0.929x cuFFT). 197 KB of shared memory
-     * (sm_90), so a device with less (sm_80: 163 KB) gets the one-block
-     * fkernel (139 KB) */
-#ifndef GFP_EMU /* bench/gpu's host emulation runs the fkernel */
-    gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 16, 16, 16, 4>(f);
-    if (f->smem <= (size_t)optin)
-        return true;
-    memset(f, 0, sizeof *f);
-#else
-    (void)optin;
-#endif
-    return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C, 1, -1, 16, 16, 16, 4>(f);
-}

@@ -58,9 +58,5 @@ int gfp_fblue_pick(long long n, int dbl, int form, gfp_fblue_info *f);
 size_t gfp_fblue_ntw(const gfp_fblue_info *f);
 void gfp_fblue_twiddles(const gfp_fblue_info *f, int dbl, void *h);
 
-/* C2C f32 lengths past 8192 held in one block (16384), for a device
- * whose blocks may have optin bytes of shared memory (the pipelined form
- * takes 197 KB, the plain one 139 KB) */
-bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f);
 
 #endif

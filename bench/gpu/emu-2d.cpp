@@ -100,10 +100,6 @@ alignas(16) unsigned char gfp_fsm_raw[232448];
 #include "../../kernels/gfp_gpu_fast_4sb.cu"
 /* the 1D frame kernels: the rows after the columns' four-step (2dcf) */
 #include "../../kernels/gfp_gpu_fast_c2c32.cu"
-#include "../../kernels/gfp_gpu_fast_blue.cu"
-namespace gfpblue {
-alignas(16) unsigned char gfp_bsm_raw[232448];
-}
 
 typedef long double ld;
 

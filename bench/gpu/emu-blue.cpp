@@ -46,6 +46,7 @@ static U3 blockDim, gridDim;
 static std::barrier<> *g_bar;
 static inline void __syncthreads() { g_bar->arrive_and_wait(); }
 #include "../../kernels/gfp_gpu_fast_blue.cu"
+#include "../../kernels/gfp_gpu_fast_c2c32.cu" /* gfp_fast_c2c_f32big */
 namespace gfpblue { alignas(16) unsigned char gfp_bsm_raw[300000]; }
 namespace gfpfast { alignas(16) unsigned char gfp_fsm_raw[300000]; }
 
