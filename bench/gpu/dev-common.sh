@@ -5,6 +5,7 @@
 # ph NAME), the GPU suites with the sanitizers (gpu_tests, quick_suites),
 # the 2D CLI suites with a GPU (cli_2d), the hybrid scripts' settings
 # (hyb_env),
+# the 2D bench runs (b2d), issue 4's rows (i4_rows),
 # and the summary lines (sum LOG, bench_rows LOG...)
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
@@ -97,5 +98,29 @@ show_sweep() {
   echo "== sweep"
   grep -E '^(ok|FAIL)|beside|sweep (of|\()' $1/sweep.log 2>/dev/null | cut -c1-300
   cat $1/table.txt 2>/dev/null
+}
+# one bench --2d C2C f32 run (dev-v40.sh on): b2d LABEL SIZE ENGINES
+# ENV... (BIN: the binary, default $G; median of 5), its log
+# $L/b-LABEL-SIZE.log and its gpu and cufft rows appended to $L/v2d.txt
+b2d() {
+  lab=$1 sz=$2 en=$3; shift 3
+  env "$@" timeout 120 ${BIN:-$G} bench -q --reps 5 --2d --kind c2c --precision f32 --sizes $sz \
+    --engines $en > $L/b-$lab-$sz.log 2>&1
+  echo "$lab $sz: $(grep -E '^(gpu|cufft)' $L/b-$lab-$sz.log | awk '{printf "%s %s GB/s x%s err %s passes %s; ", $1, $7, $8, $9, $10}')" >> $L/v2d.txt
+}
+# issue 4's rows (dev-v39.sh on): i4_rows MAXS KIND:PREC:TOP... a bench
+# against cuFFT each (~1 GiB, median of 5: 2^14 .. TOP and $AWK) into
+# $L/i4-KINDPREC.log, each cut to the time left of DEADLINE seconds from
+# t0 and to MAXS
+i4_rows() {
+  mx=$1; shift
+  for r in "$@"; do
+    k=${r%%:*} rest=${r#*:}; pr=${rest%%:*} top=${rest#*:}
+    n=$(( DEADLINE - ($(date +%s) - t0) )); [ $n -gt $mx ] && n=$mx
+    [ "$n" -gt 20 ] || { echo "[$k $pr: no time left]"; continue; }
+    timeout $n $G bench --reps 5 --engines gpu,cufft --kind $k --precision $pr \
+      --sizes 16384..$top,$AWK > $L/i4-$k$pr.log 2>&1
+    echo "[$k $pr: $(( $(date +%s) - t0 )) s]"
+  done
 }
 pack_logs() { (cd $OUT && tar -czf logs.tgz logs && rm -rf logs); }

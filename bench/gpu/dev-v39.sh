@@ -34,17 +34,7 @@ if ph ncu16; then
 fi
 # issue 4's rows, each bench run cut to the time left of DEADLINE seconds
 DEADLINE=${DEADLINE:-560}
-tl() { n=$(( DEADLINE - ($(date +%s) - t0) )); [ $n -gt $1 ] && n=$1; echo $n; }
-if ph i4; then
-  for r in c2c:f32:134217728 c2c:f64:67108864 r2c:f32:134217728; do
-    k=${r%%:*} rest=${r#*:}; pr=${rest%%:*} top=${rest#*:}
-    n=$(tl 150)
-    [ "$n" -gt 20 ] || { echo "[$k $pr: no time left]"; continue; }
-    timeout $n $G bench --reps 5 --engines gpu,cufft --kind $k --precision $pr \
-      --sizes 16384..$top,$AWK > $L/i4-$k$pr.log 2>&1
-    echo "[$k $pr: $(( $(date +%s) - t0 )) s]"
-  done
-fi
+ph i4 && i4_rows 150 c2c:f32:134217728 c2c:f64:67108864 r2c:f32:134217728
 echo "== tests"
 for t in test_gpu_large test_gpu_large-memcheck test_gpu_2d test_engine_gpu gpu-faults; do [ -f $L/$t.log ] && sum $t; done
 tail -n 2 $L/fft2-gpu.log 2>/dev/null

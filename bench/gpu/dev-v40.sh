@@ -51,21 +51,15 @@ if ph chk; then
   echo "[chk: $(( $(date +%s) - t0 )) s]"
 fi
 if ph v2d; then
-  b() { # b LABEL SIZE ENGINES ENV...
-    lab=$1 sz=$2 en=$3; shift 3
-    env "$@" timeout 120 ${BIN:-$G} bench -q --reps 5 --2d --kind c2c --precision f32 --sizes $sz \
-      --engines $en > $L/b-$lab-$sz.log 2>&1
-    echo "$lab $sz: $(grep -E '^(gpu|cufft)' $L/b-$lab-$sz.log | awk '{printf "%s %s GB/s x%s err %s passes %s; ", $1, $7, $8, $9, $10}')" >> $L/v2d.txt
-  }
   : > $L/v2d.txt
   for sz in 16384x16384 8192x8192 4096x4096; do
-    b prod $sz gpu,cufft GFP_GPU_2D_CF=0
-    b cf $sz gpu GFP_GPU_2D_CF=1
+    b2d prod $sz gpu,cufft GFP_GPU_2D_CF=0
+    b2d cf $sz gpu GFP_GPU_2D_CF=1
     if [ $sz != 8192x8192 ]; then
-      BIN=$A b cf61 $sz gpu GFP_GPU_2D_CF=1 GFP_FAST_ALT=61
-      BIN=$A b cf62 $sz gpu GFP_GPU_2D_CF=1 GFP_FAST_ALT=62
+      BIN=$A b2d cf61 $sz gpu GFP_GPU_2D_CF=1 GFP_FAST_ALT=61
+      BIN=$A b2d cf62 $sz gpu GFP_GPU_2D_CF=1 GFP_FAST_ALT=62
     fi
-    b prod2 $sz gpu GFP_GPU_2D_CF=0
+    b2d prod2 $sz gpu GFP_GPU_2D_CF=0
     echo "[v2d $sz: $(( $(date +%s) - t0 )) s]"
   done
 fi

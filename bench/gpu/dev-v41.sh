@@ -44,22 +44,16 @@ if ph chk; then
   echo "[chk: $(( $(date +%s) - t0 )) s]"
 fi
 if ph v2d; then
-  b() { # b LABEL SIZE ENGINES ENV...
-    lab=$1 sz=$2 en=$3; shift 3
-    env "$@" timeout 120 ${BIN:-$G} bench -q --reps 5 --2d --kind c2c --precision f32 --sizes $sz \
-      --engines $en > $L/b-$lab-$sz.log 2>&1
-    echo "$lab $sz: $(grep -E '^(gpu|cufft)' $L/b-$lab-$sz.log | awk '{printf "%s %s GB/s x%s err %s passes %s; ", $1, $7, $8, $9, $10}')" >> $L/v2d.txt
-  }
   : > $L/v2d.txt
   for sz in 16384x16384 8192x8192; do
-    b prod $sz gpu,cufft GFP_X=0
-    b old $sz gpu GFP_GPU_2D_CF=0
-    BIN=$A b alt61 $sz gpu GFP_FAST_ALT=61
-    BIN=$A b alt63 $sz gpu GFP_FAST_ALT=63
-    b prod2 $sz gpu GFP_X=0
+    b2d prod $sz gpu,cufft GFP_X=0
+    b2d old $sz gpu GFP_GPU_2D_CF=0
+    BIN=$A b2d alt61 $sz gpu GFP_FAST_ALT=61
+    BIN=$A b2d alt63 $sz gpu GFP_FAST_ALT=63
+    b2d prod2 $sz gpu GFP_X=0
     echo "[v2d $sz: $(( $(date +%s) - t0 )) s]"
   done
-  b prod 4096x4096 gpu,cufft GFP_X=0
+  b2d prod 4096x4096 gpu,cufft GFP_X=0
   timeout 100 $G bench -q --reps 5 --kind c2c --precision f32 --sizes 16384 --engines gpu,cufft > $L/b1d-16384.log 2>&1
 fi
 echo "== tests"

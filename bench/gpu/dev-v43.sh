@@ -36,17 +36,7 @@ if ph ab; then
   echo "[ab: $(( $(date +%s) - t0 )) s]"
 fi
 DEADLINE=${DEADLINE:-540}
-tl() { n=$(( DEADLINE - ($(date +%s) - t0) )); [ $n -gt $1 ] && n=$1; echo $n; }
-if ph i4; then
-  for r in c2c:f32:134217728 r2c:f32:134217728 c2c:f64:67108864; do
-    k=${r%%:*} rest=${r#*:}; pr=${rest%%:*} top=${rest#*:}
-    n=$(tl 140)
-    [ "$n" -gt 20 ] || { echo "[$k $pr: no time left]"; continue; }
-    timeout $n $G bench --reps 5 --engines gpu,cufft --kind $k --precision $pr \
-      --sizes 16384..$top,$AWK > $L/i4-$k$pr.log 2>&1
-    echo "[$k $pr: $(( $(date +%s) - t0 )) s]"
-  done
-fi
+ph i4 && i4_rows 140 c2c:f32:134217728 r2c:f32:134217728 c2c:f64:67108864
 echo "== tests"
 for t in test_gpu_large test_gpu_large-memcheck test_engine_gpu test_gpu_2d gpu-faults colsplit; do [ -f $L/$t.log ] && sum $t; done
 tail -n 2 $L/fft2-gpu.log 2>/dev/null
