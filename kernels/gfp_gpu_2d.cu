@@ -354,18 +354,19 @@ extern "C" void gfp_gpu_plan2d_paths(const gfp_gpu_plan2d *p, int *rows, int *co
 }
 
 /* n1 of the columns' four-step (h = n1 n2, n1 <= n2, both 64 .. 256
- * with kernels), 0 for none. By default from h = 8192, where it was
- * measured faster (H200, bench/NOTES.md stop 30: 16384^2 0.918x cuFFT
- * against 0.753x, 8192^2 0.849x against 0.685x; 4096^2 0.820x against
- * the transposing passes' 0.945x); GFP_GPU_2D_CF=0 turns it off, =1
- * takes it wherever it exists. */
+ * with kernels), 0 for none. By default at h = 8192 and 16384, where it
+ * was measured faster (H200, bench/NOTES.md stop 30: 16384^2 0.913x
+ * cuFFT against 0.753x, 8192^2 0.856x against 0.685x; 4096^2 0.820x
+ * against the transposing passes' 0.945x; 32768 and 65536 not
+ * measured); GFP_GPU_2D_CF=0 turns it off, =1 takes it wherever it
+ * exists (h = 4096 .. 65536). */
 static size_t cf_n1(const gfp_gpu_desc2d *d)
 {
     const char *ev = getenv("GFP_GPU_2D_CF");
     if ((ev && *ev == '0') || d->kind != GFP_GPU_C2C || d->dbl || no_pass_kernels())
         return 0;
     size_t h = d->h;
-    if (!(ev && *ev == '1') && h < 8192)
+    if (!(ev && *ev == '1') && h != 8192 && h != 16384)
         return 0;
     if (h & (h - 1))
         return 0;

@@ -1549,7 +1549,7 @@ static void all_plans()
  * (GFP_GPU_2D_CF=1, gfp_gpu_2d.cu's cf route): 64 x 64, 64 x 128 and 128 x
  * 128, forward and inverse, batches, rows narrower than a block's
  * columns; where the route is off or has no kernel, the pass kernels;
- * the default (h >= 8192) */
+ * the default (h = 8192 and 16384) */
 static void cf_plans()
 {
     setenv("GFP_GPU_2D_CF", "1", 1);
@@ -1557,15 +1557,17 @@ static void cf_plans()
     plan_case(GFP_GPU_C2C, 1, 0, 32, 8192, 1, 1.0 / (32.0 * 8192.0), 0, 2, 3);
     plan_case(GFP_GPU_C2C, 0, 0, 16, 16384, 1, 1.0, 0, 2, 3);
     plan_case(GFP_GPU_C2C, 1, 0, 64, 4096, 3, 0.5, 0, 2, 3);
+    plan_case(GFP_GPU_C2C, 0, 0, 16, 32768, 1, 1.0, 0, 2, 3); /* 128 x 256 */
     plan_case(GFP_GPU_C2C, 0, 0, 24, 4096, 1, 1.0, 0, -1, 2); /* rows of 24: no row kernel */
     plan_case(GFP_GPU_C2C, 0, 1, 16, 4096, 1, 1.0, 0, -1, 2); /* f64 */
     plan_case(GFP_GPU_R2C, 0, 0, 100, 4096, 1, 1.0, 0, 1, 2);
     setenv("GFP_GPU_2D_CF", "0", 1);
     plan_case(GFP_GPU_C2C, 0, 0, 16, 4096, 1, 1.0, 0, -1, 2);
-    /* the default: from h = 8192 */
+    /* the default: at h = 8192 and 16384 */
     unsetenv("GFP_GPU_2D_CF");
     plan_case(GFP_GPU_C2C, 1, 0, 32, 8192, 2, 1.0, 0, 2, 3);
     plan_case(GFP_GPU_C2C, 0, 0, 32, 4096, 1, 1.0, 0, -1, 2);
+    plan_case(GFP_GPU_C2C, 0, 0, 16, 32768, 1, 1.0, 0, -1, 1);
 }
 
 #ifndef EMU_NO_MAIN /* -DEMU_NO_MAIN: the mocks alone, under another program */

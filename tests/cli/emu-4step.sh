@@ -56,7 +56,7 @@ for k in c2c r2c c2r; do
 done
 run_set blues 24 1
 run_set 1cl 2 0
-run_set 2dcf 10 1
+run_set 2dcf 12 1
 check "the 2D columns' four-step ran (64 x 128, inverse)" \
   grep -q "^ok   plan c2c f32 inv 32x8192 x1: rows pass, cols 4step" "$T/emu-2dcf.log"
 finish
