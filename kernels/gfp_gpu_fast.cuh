@@ -145,6 +145,12 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
  * xdiv (the 2D FFT's columns h = n1 n2 as a four-step: frame (r2, c) at
  * g % fpm = r2 w + c, xdiv = w, so bin k1 times W_h^{r2 k1}) */
 #define GFP_FAST_XD (1 << 25)
+/* with GFP_FAST_XD: W_L^{xm0 k} for the block's first frame's xm0, k < N,
+ * into a shared table first (N more values of shared memory), and every
+ * frame of the block with that xm (all of them where the block's frames
+ * are columns of one r2) reads its twiddles there: N table lookups a
+ * block instead of N FPB */
+#define GFP_FAST_XTS (1 << 26)
 
 /* the four-step FFT's second pass with the R2C split fused (R2C of n = 2 L
  * through a complex L = n1 n2, gfp_gpu_large.cu): with GFP_FAST_TR, the
@@ -784,6 +790,16 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         static_assert(!XT || KM == GFP_MODE_C2C, "four-step twiddle: C2C only");
         const int tt = tid % FPB;
         const int k0 = tr_first<FPB, TPT>(tid / FPB);
+        constexpr bool XTS = (MODE & GFP_FAST_XTS) != 0;
+        static_assert(!XTS || (XT && (MODE & GFP_FAST_XD) != 0), "shared twiddles: XT with XD");
+        gcx<T> *twl = smb + (PP ? 2 : 1) * BS; /* XTS: after the frames' buffers */
+        unsigned xm0 = 0;
+        if constexpr (XTS) {
+            xm0 = (unsigned)((b0 % p.fpm) / p.xdiv);
+            for (int k = tid; k < N; k += NT)
+                twl[k] = xtw_tab<T>(p, xm0 * (unsigned)k);
+            __syncthreads();
+        }
         if constexpr (SPL) {
             /* X[k] = r2c_bin(Z[k], Z[L - k], W_2L^k), k = row + n1 k2; Z[L -
              * k] is bin n2-1-k2 of the mirror row (row 0: bin n2-k2 of
@@ -851,7 +867,9 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                         const T sc = (T)p.scale;
                         const T cs = p.conj_out ? -sc : sc;
                         gcx<T> z = s0[fpad<MODE>(k)];
-                        if constexpr (XT)
+                        if constexpr (XTS)
+                            z = cmul(z, xm == xm0 ? twl[k] : xtw_tab<T>(p, xm * (unsigned)k));
+                        else if constexpr (XT)
                             z = cmul(z, xtw_at<MODE, T>(p, xm * (unsigned)k, xl));
                         o = mk(z.x * sc, z.y * cs);
                     }
@@ -939,7 +957,8 @@ inline bool fill(gfp_fast_info *f)
     f->pairs = (MODE & GFP_FAST_SPL) != 0;
     return info<N, TPT, FPB, Rs...>(
         f, (const void *)fkernel<T, N, TPT, FPB, MODE, MINB, PPF, Rs...>,
-        (size_t)(PPol<T, N, FPB, PPF, MODE>::pp ? 2 : 1) * FPB * PadN<N, MODE>::v * sizeof(gcx<T>));
+        (size_t)(PPol<T, N, FPB, PPF, MODE>::pp ? 2 : 1) * FPB * PadN<N, MODE>::v * sizeof(gcx<T>) +
+            ((MODE & GFP_FAST_XTS) ? (size_t)N * sizeof(gcx<T>) : 0));
 }
 
 /* ---- split exchange (v9) --------------------------------------------------
