@@ -256,16 +256,18 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
  * 128 and 256 (cuFFT's shape at 128: 16384^2 0.918x cuFFT against 0.897x
  * at FPB 16), 16 at 64 (4096^2: 32 slower); H200, bench/NOTES.md stop 30.
  * Alts: 61 FPB 32 at all, 62 FPB 8, 63 FPB 16 (stop 30's first form).
- * The first pass's twiddles for the block's r2 from a table in shared
- * memory (GFP_FAST_XTS: 128 lookups a block instead of 4096 at 128 x 32);
- * alt 64 without it. */
-#define C2C_2C1 (C2C_4S | GFP_FAST_XD | GFP_FAST_XTS)
+ * Alt 64: the first pass's twiddles for the block's r2 from a table in
+ * shared memory (GFP_FAST_XTS: 128 lookups a block instead of 4096 at 128
+ * x 32), measured slower. */
+#define C2C_2C1 (C2C_4S | GFP_FAST_XD)
 #define C2C_2C2 (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_TL)
 #define GFP_FAST_2C(MODE)                                                                      \
     GFP_FAST(float, 64, 8, 16, MODE, 8, 8)                                                     \
     GFP_FAST(float, 128, 8, 32, MODE, 16, 8)                                                   \
     GFP_FAST(float, 256, 16, 32, MODE, 16, 16)
 #ifdef GFP_FAST_AB
+/* XTS only where the mode has the four-step twiddle (the first pass) */
+#define GFP_FAST_2C_XTS(MODE) ((MODE) | (((MODE) & GFP_FAST_XD) ? GFP_FAST_XTS : 0))
 #define GFP_FAST_2C_AB(MODE)                                                                   \
     switch (gfp_fast_alt() * 100000 + nf) {                                                    \
     case 6100064: return gfpfast::fill<float, 64, 8, 32, MODE, 0, -1, 8, 8>(f);                 \
@@ -278,12 +280,13 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
     case 6300256: return gfpfast::fill<float, 256, 16, 16, MODE, 0, -1, 16, 16>(f);             \
     default: break;                                                                            \
     }                                                                                          \
-    /* alt 64: the first pass's twiddles from the global two-level table                     \
-     * only (no GFP_FAST_XTS: stop 30's calls 1-4) */                                          \
+    /* alt 64: the first pass's twiddles for the block's r2 from a table                      \
+     * in shared memory (GFP_FAST_XTS; the second pass unchanged): 1.2-1.3 %                  \
+     * slower on the H200 (bench/NOTES.md stop 30 call 5) */                                   \
     switch (gfp_fast_alt() * 100000 + nf) {                                                    \
-    case 6400064: return gfpfast::fill<float, 64, 8, 16, (MODE) & ~GFP_FAST_XTS, 0, -1, 8, 8>(f); \
-    case 6400128: return gfpfast::fill<float, 128, 8, 32, (MODE) & ~GFP_FAST_XTS, 0, -1, 16, 8>(f); \
-    case 6400256: return gfpfast::fill<float, 256, 16, 32, (MODE) & ~GFP_FAST_XTS, 0, -1, 16, 16>(f); \
+    case 6400064: return gfpfast::fill<float, 64, 8, 16, GFP_FAST_2C_XTS(MODE), 0, -1, 8, 8>(f); \
+    case 6400128: return gfpfast::fill<float, 128, 8, 32, GFP_FAST_2C_XTS(MODE), 0, -1, 16, 8>(f); \
+    case 6400256: return gfpfast::fill<float, 256, 16, 32, GFP_FAST_2C_XTS(MODE), 0, -1, 16, 16>(f); \
     default: break;                                                                            \
     }
 #else
