@@ -5,7 +5,8 @@
 # ph NAME), the GPU suites with the sanitizers (gpu_tests, quick_suites),
 # the 2D CLI suites with a GPU (cli_2d), the hybrid scripts' settings
 # (hyb_env),
-# the 2D bench runs (b2d), issue 4's rows (i4_rows),
+# random cf32 data (mkcf), stop 30's checks (route_checks), the 2D bench
+# runs (b2d), issue 4's rows (i4_rows),
 # and the summary lines (sum LOG, bench_rows LOG...)
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
@@ -107,6 +108,21 @@ b2d() {
   env "$@" timeout 120 ${BIN:-$G} bench -q --reps 5 --2d --kind c2c --precision f32 --sizes $sz \
     --engines $en > $L/b-$lab-$sz.log 2>&1
   echo "$lab $sz: $(grep -E '^(gpu|cufft)' $L/b-$lab-$sz.log | awk '{printf "%s %s GB/s x%s err %s passes %s; ", $1, $7, $8, $9, $10}')" >> $L/v2d.txt
+}
+# mkcf D WxH (dev-v40.sh on): D/WxH.cf32, W x H random cf32 values (the
+# pack needs fft2ref)
+mkcf() { w=${2%x*} h=${2#*x}
+  $R rand $((w * h * 2)) 11 $1/r.cf64 &&
+    $G fft2 -q --engine cpu --size $2 --in-format cf64 --out-format cf32 $1/r.cf64 $1/$2.cf32 &&
+    rm -f $1/r.cf64; }
+# the final tree's checks of stop 30 (dev-v43.sh on): quick_suites, then
+# at once tests/cli/fft2-gpu.sh and test_gpu_2d's t_colsplit in full
+route_checks() {
+  quick_suites
+  (GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
+   echo "rc=$?" >> $L/fft2-gpu.log) &
+  (cd build && GFP_TEST_ONLY=t_colsplit timeout 200 $U/test_gpu_2d > $L/colsplit.log 2>&1; echo "rc=$?" >> $L/colsplit.log) &
+  wait
 }
 # issue 4's rows (dev-v39.sh on): i4_rows MAXS KIND:PREC:TOP... a bench
 # against cuFFT each (~1 GiB, median of 5: 2^14 .. TOP and $AWK) into

@@ -30,14 +30,10 @@ PHASE=${PHASE:-chk v2d ncu}
 A=$PWD/build/x/gfftpipe
 D=$OUT/d; mkdir -p $D
 t0=$(date +%s)
-# mk WxH: $D/WxH.cf32, random
-mk() { w=${1%x*} h=${1#*x}
-  $R rand $((w * h * 2)) 11 $D/r.cf64 &&
-    $G fft2 -q --engine cpu --size $1 --in-format cf64 --out-format cf32 $D/r.cf64 $D/$1.cf32 && rm -f $D/r.cf64; }
 if ph chk; then
   (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
   (cd build && GFP_TEST_ONLY=t_colsplit timeout 280 $U/test_gpu_2d > $L/colsplit.log 2>&1; echo "rc=$?" >> $L/colsplit.log) &
-  for s in 64x4096 256x16384 16384x4096; do mk $s; done
+  for s in 64x4096 256x16384 16384x4096; do mkcf $D $s; done
   : > $L/san.txt
   san() { # san TOOL SIZE BIN ALT
     (cd $D && GFP_GPU_2D_CF=1 GFP_FAST_ALT=$4 timeout 280 compute-sanitizer --tool $1 --error-exitcode 9 \

@@ -23,16 +23,13 @@ PHASE=${PHASE:-chk v2d}
 A=$PWD/build/x/gfftpipe
 D=$OUT/d; mkdir -p $D
 t0=$(date +%s)
-mk() { w=${1%x*} h=${1#*x}
-  $R rand $((w * h * 2)) 11 $D/r.cf64 &&
-    $G fft2 -q --engine cpu --size $1 --in-format cf64 --out-format cf32 $D/r.cf64 $D/$1.cf32 && rm -f $D/r.cf64; }
 if ph chk; then
   quick_suites
   echo "[suites: $(( $(date +%s) - t0 )) s]"
   (GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
    echo "rc=$?" >> $L/fft2-gpu.log) &
   (cd build && GFP_TEST_ONLY=t_colsplit timeout 280 $U/test_gpu_2d > $L/colsplit.log 2>&1; echo "rc=$?" >> $L/colsplit.log) &
-  for s in 256x16384 32x8192; do mk $s; done
+  for s in 256x16384 32x8192; do mkcf $D $s; done
   : > $L/san.txt
   for v in racecheck:256x16384 memcheck:32x8192; do
     tool=${v%:*} s=${v#*:}

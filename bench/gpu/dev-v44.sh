@@ -11,11 +11,7 @@ PHASE=${PHASE:-chk ab}
 A=$PWD/build/x/gfftpipe
 t0=$(date +%s)
 if ph chk; then
-  quick_suites
-  (GFFTPIPE=$G TOP_BUILDDIR=$PWD/build F2REF=$R timeout 200 sh tests/cli/fft2-gpu.sh > $L/fft2-gpu.log 2>&1
-   echo "rc=$?" >> $L/fft2-gpu.log) &
-  (cd build && GFP_TEST_ONLY=t_colsplit timeout 200 $U/test_gpu_2d > $L/colsplit.log 2>&1; echo "rc=$?" >> $L/colsplit.log) &
-  wait
+  route_checks
   echo "[chk: $(( $(date +%s) - t0 )) s]"
 fi
 if ph ab; then
