@@ -346,9 +346,7 @@ extern "C" size_t gfp_gpu_plan2d_workspace(const gfp_gpu_plan2d *p)
 extern "C" void gfp_gpu_plan2d_paths(const gfp_gpu_plan2d *p, int *rows, int *cols)
 {
     if (rows)
-        *rows = p && p->row.on ? 2 : 1;
-    if (rows && p && p->cf)
-        *rows = 2;
+        *rows = p && (p->row.on || p->cf) ? 2 : 1;
     if (cols)
         *cols = p && p->cf ? 3 : p && p->col.on ? 2 : 1;
 }
@@ -404,21 +402,16 @@ static int cf_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char
         gfp_pass_destroy(&p->rw);
         return GFP_GPU_OK;
     }
-    /* W_h^m = A[m mod 2^sh] B[m >> sh], 2^(2 sh) >= h */
+    /* W_h^m, two-level */
     int sh = 0;
-    while (((size_t)1 << (2 * sh)) < h)
-        sh++;
-    const size_t na = (size_t)1 << sh, nb = (h + na - 1) / na;
-    void *ht = malloc((na + nb) * 8);
+    const size_t nt = gfp_gpu_twolevel_count((long long)h, &sh);
+    void *ht = malloc(nt * 8);
     if (!ht)
         return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
-    for (size_t a = 0; a < na; a++)
-        gfp_gpu_root_put((long long)a, (long long)h, 0, ht, a);
-    for (size_t b = 0; b < nb; b++)
-        gfp_gpu_root_put((long long)(b * na), (long long)h, 0, ht, na + b);
-    cudaError_t e = cudaMalloc(&p->xtw, (na + nb) * 8);
+    gfp_gpu_twolevel_fill((long long)h, sh, 0, ht);
+    cudaError_t e = cudaMalloc(&p->xtw, nt * 8);
     if (e == cudaSuccess)
-        e = cudaMemcpy(p->xtw, ht, (na + nb) * 8, cudaMemcpyHostToDevice);
+        e = cudaMemcpy(p->xtw, ht, nt * 8, cudaMemcpyHostToDevice);
     free(ht);
     if (e != cudaSuccess)
         return gfp_gpu_cuda_fail(err, errlen, e, "2D column twiddles");

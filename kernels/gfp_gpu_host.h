@@ -84,6 +84,29 @@ static inline void gfp_gpu_root_put(long long num, long long den, int dbl, void 
     }
 }
 
+/* the two-level table of W_len^m = A[m mod 2^sh] B[m >> sh], 2^(2 sh) >=
+ * len (the pass kernels' xtw, xsh): its complex entry count (A's 2^sh,
+ * then B's) and sh into *sh */
+static inline size_t gfp_gpu_twolevel_count(long long len, int *sh)
+{
+    int s = 0;
+    while ((1ll << (2 * s)) < len)
+        s++;
+    *sh = s;
+    long long na = 1ll << s;
+    return (size_t)(na + (len + na - 1) / na);
+}
+/* and its entries into h (gfp_gpu_twolevel_count of them, float or
+ * double with dbl), each rounded once */
+static inline void gfp_gpu_twolevel_fill(long long len, int sh, int dbl, void *h)
+{
+    long long na = 1ll << sh, nb = (len + na - 1) / na;
+    for (long long a = 0; a < na; a++)
+        gfp_gpu_root_put(a, len, dbl, h, (size_t)a);
+    for (long long b = 0; b < nb; b++)
+        gfp_gpu_root_put(b * na, len, dbl, h, (size_t)(na + b));
+}
+
 /* fills h (complex float, or double with dbl) with them */
 static inline void gfp_gpu_stage_twiddle_fill(const int *r, int nst, int dbl, void *h)
 {

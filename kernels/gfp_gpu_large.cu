@@ -622,21 +622,13 @@ static int upload(gfp_large *P, const void *h, size_t bytes, void **dev, char *e
 static int twolevel(gfp_large *P, long long len, int dbl, void **out, int *sh, char *err,
                     size_t errlen)
 {
-    int s = 0;
-    while ((1ll << (2 * s)) < len)
-        s++;
-    long long na = 1ll << s, nb = (len + na - 1) / na;
-    size_t esz = dbl ? 16 : 8;
-    void *h = malloc((size_t)(na + nb) * esz);
+    const size_t n = gfp_gpu_twolevel_count(len, sh), esz = dbl ? 16 : 8;
+    void *h = malloc(n * esz);
     if (!h)
         return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "out of host memory");
-    for (long long a = 0; a < na; a++)
-        gfp_gpu_root_put(a, len, dbl, h, (size_t)a);
-    for (long long b = 0; b < nb; b++)
-        gfp_gpu_root_put(b * na, len, dbl, h, (size_t)(na + b));
-    int rc = upload(P, h, (size_t)(na + nb) * esz, out, err, errlen);
+    gfp_gpu_twolevel_fill(len, *sh, dbl, h);
+    int rc = upload(P, h, n * esz, out, err, errlen);
     free(h);
-    *sh = s;
     return rc;
 }
 
