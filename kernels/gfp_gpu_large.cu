@@ -558,6 +558,12 @@ struct gfp_lcore { /* forward complex FFT of length L, scale 1 */
                              p2.fi.nf), p3 the rows of q (nested_create), or */
     int np;               /* passes */
     gfp_lpass pass[GFP_LMAXP];
+    size_t chunk;         /* the four-step's batch in chunks of this many frames,
+                             the first pass's output read back from L2 (l2_chunk;
+                             0: the whole batch a pass) */
+    cudaStream_t s2;      /* with chunks: the second passes' stream (or 0: one
+                             stream), and its events (chunked) */
+    cudaEvent_t ev[4];
 };
 
 #define GFP_LMAXBUF 48
@@ -1019,6 +1025,34 @@ static int cluster_create(gfp_large *P, long long L, int dbl, int optin, gfp_lco
     return GFP_GPU_OK;
 }
 
+/* Frames of L in one chunk of the four-step's batch: the first pass
+ * writes a chunk into the scratch buffer and the second reads it back
+ * while it is still in L2, so the scratch's bytes need not cross device
+ * memory. GFP_GPU_L2CHUNK: the chunk in KiB; default 0, off (the whole
+ * batch a pass): on the H200, chunks of 4-25 MiB ran 35-70 % slower
+ * (bench/NOTES.md, stop 31). 0 where not one frame fits. */
+static size_t l2_chunk(long long L, int dbl)
+{
+    const char *ev = getenv("GFP_GPU_L2CHUNK");
+    const long long kib = ev && *ev ? atoll(ev) : 0;
+    const size_t f = (size_t)(kib > 0 ? kib : 0) * 1024 / ((size_t)L * (dbl ? 16 : 8));
+    return f >= 1 ? f : 0;
+}
+
+/* with chunks, GFP_GPU_L2STREAMS=2 (default 1): the second passes on a
+ * stream of their own, so that chunk i's second pass runs beside chunk
+ * i + 1's first (two scratch chunks) */
+static int chunk_streams(gfp_lcore *c, char *err, size_t errlen)
+{
+    const char *ev = getenv("GFP_GPU_L2STREAMS");
+    if (!c->chunk || !ev || atoi(ev) != 2)
+        return GFP_GPU_OK;
+    cudaError_t e = cudaStreamCreateWithFlags(&c->s2, cudaStreamNonBlocking);
+    for (int i = 0; i < 4 && e == cudaSuccess; i++)
+        e = cudaEventCreateWithFlags(&c->ev[i], cudaEventDisableTiming);
+    return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "chunk streams");
+}
+
 static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
                        char *err, size_t errlen)
 {
@@ -1044,6 +1078,10 @@ static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore 
     if (rc3 || c->p3.on)
         return rc3;
     int rc4 = fourstep_create(P, L, dbl, optin, c, err, errlen);
+    if (!rc4 && c->p1.on && !c->p3.on) {
+        c->chunk = l2_chunk(L, dbl);
+        rc4 = chunk_streams(c, err, errlen);
+    }
     if (rc4 || c->p1.on)
         return rc4;
     int E = dbl ? GFP_LE64 : GFP_LE32;
@@ -1117,6 +1155,13 @@ static void core_destroy(gfp_lcore *c)
     gfp_pass_destroy(&c->p1);
     gfp_pass_destroy(&c->p2);
     gfp_pass_destroy(&c->p3);
+    for (int i = 0; i < 4; i++)
+        if (c->ev[i])
+            cudaEventDestroy(c->ev[i]);
+    if (c->s2)
+        cudaStreamDestroy(c->s2);
+    c->s2 = NULL;
+    memset(c->ev, 0, sizeof c->ev);
 }
 
 /* Buffers of each pass of a multi-pass core: src -> ... -> dst, using
@@ -1186,6 +1231,57 @@ static int nested_last(const gfp_lcore *c, gfp_pass *t, int dbl, const void *scr
     return rc;
 }
 
+/* The four-step's two passes over batch frames of L, chunk by chunk
+ * (c->chunk; the whole batch at once without): the first pass (c->p1)
+ * from src into scratch (the chunk's own frames where scratch is src),
+ * the second (*b, frames of ost values in dst) from there. With c->s2
+ * the second passes run on it, each after its chunk's first, and the
+ * scratch alternates between two chunks, each first pass after the
+ * second pass that last read its half; s waits for s2 at the end. only
+ * (A/B builds): 1 or 2 runs that pass alone. */
+static int chunked(const gfp_lcore *c, int dbl, const gfp_pass *b, size_t ost, const void *src,
+                   void *dst, void *scratch, size_t batch, int conj_in, int only, cudaStream_t s,
+                   char *err, size_t errlen)
+{
+    const size_t L = (size_t)c->L, n1 = (size_t)c->p1.fi.nf, esz = dbl ? 16 : 8;
+    const size_t cb = c->chunk && c->chunk < batch ? c->chunk : batch;
+    const int two = c->s2 && cb < batch;
+    cudaStream_t s2 = two ? c->s2 : s;
+    int rc = GFP_GPU_OK;
+    cudaError_t e = cudaSuccess;
+    if (two) /* s2 after what s has queued (the input) */
+        if ((e = cudaEventRecord(c->ev[0], s)) != cudaSuccess ||
+            (e = cudaStreamWaitEvent(s2, c->ev[0], 0)) != cudaSuccess)
+            return gfp_gpu_cuda_fail(err, errlen, e, "chunk events");
+    size_t i = 0;
+    for (size_t f0 = 0; f0 < batch && !rc; f0 += cb, i++) {
+        const size_t nb = batch - f0 < cb ? batch - f0 : cb;
+        const char *in = (const char *)src + f0 * L * esz;
+        void *sc = scratch == src ? (void *)in
+                                  : (char *)scratch + (two ? (i % 2) * cb * L * esz : 0);
+        if (two && i >= 2 && scratch != src) /* the second pass that read sc is done */
+            if ((e = cudaStreamWaitEvent(s, c->ev[2 + i % 2], 0)) != cudaSuccess)
+                break;
+        if (only != 2)
+            rc = first_pass(&c->p1, L, in, sc, nb, conj_in, s, err, errlen);
+        if (!rc && two)
+            if ((e = cudaEventRecord(c->ev[i % 2], s)) != cudaSuccess ||
+                (e = cudaStreamWaitEvent(s2, c->ev[i % 2], 0)) != cudaSuccess)
+                break;
+        if (!rc && only != 1)
+            rc = gfp_pass_launch(b, sc, (char *)dst + f0 * ost * esz, nb * n1, n1, n1, ost, s2, err,
+                                 errlen);
+        if (!rc && two)
+            if ((e = cudaEventRecord(c->ev[2 + i % 2], s2)) != cudaSuccess)
+                break;
+    }
+    if (!rc && e == cudaSuccess && two) /* s after the last second pass */
+        e = cudaStreamWaitEvent(s, c->ev[2 + (i - 1) % 2], 0);
+    if (!rc && e != cudaSuccess)
+        rc = gfp_gpu_cuda_fail(err, errlen, e, "chunk events");
+    return rc;
+}
+
 static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, void *scratch,
                      size_t batch, int conj_in, int conj_out, double scale, cudaStream_t s,
                      char *err, size_t errlen)
@@ -1216,19 +1312,14 @@ static int core_exec(const gfp_lcore *c, int dbl, const void *src, void *dst, vo
             return rc ? rc
                       : nested_last(c, &b, dbl, scratch, dst, batch, (size_t)c->L, s, err, errlen);
         }
-        const size_t L = (size_t)c->L, n1 = (size_t)c->p1.fi.nf;
+        const size_t L = (size_t)c->L;
         int only = 0;
 #ifdef GFP_FAST_AB
         /* A/B builds: GFP_GPU_4S_ONLY=1|2 runs that pass alone (what each
          * costs; the spectra are wrong) */
         only = env_int("GFP_GPU_4S_ONLY", 0);
 #endif
-        int rc = GFP_GPU_OK;
-        if (only != 2)
-            rc = first_pass(&c->p1, L, src, scratch, batch, conj_in, s, err, errlen);
-        if (!rc && only != 1)
-            rc = gfp_pass_launch(&b, scratch, dst, batch * n1, n1, n1, L, s, err, errlen);
-        return rc;
+        return chunked(c, dbl, &b, L, src, dst, scratch, batch, conj_in, only, s, err, errlen);
     }
     const void *ins[GFP_LMAXP];
     void *outs[GFP_LMAXP];
@@ -1946,13 +2037,16 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                          P->core.p1.fi.nf, P->core.p2.fi.nf, P->core.p3.fi.nf,
                          P->core.p1.fi.threads, P->core.p2.fi.threads, P->core.p3.fi.threads,
                          P->r2s.on ? ", split in the third pass" : "");
-            else if (P->core.p1.on)
+            else if (P->core.p1.on) {
+                char ch[48] = "";
+                if (P->core.chunk)
+                    snprintf(ch, sizeof ch, ", in chunks of %zu frames", P->core.chunk);
                 snprintf(P->desc + o, sizeof P->desc - o,
-                         ", four-step %d x %d (%d x %d threads, %d x %d frames a block)%s",
+                         ", four-step %d x %d (%d x %d threads, %d x %d frames a block)%s%s",
                          P->core.p1.fi.nf, P->core.p2.fi.nf, P->core.p1.fi.threads,
                          P->core.p2.fi.threads, P->core.p1.fi.fpb, P->core.p2.fi.fpb,
-                         P->r2s.on ? ", split in the second pass" : "");
-            else
+                         P->r2s.on ? ", split in the second pass" : "", ch);
+            } else
                 for (int i = 0; i < P->core.np && o < (int)sizeof P->desc - 24; i++)
                     o += snprintf(P->desc + o, sizeof P->desc - o, "%s%d(C%d%s)",
                                   i ? " x " : ", passes ", P->core.pass[i].R,
@@ -2054,6 +2148,10 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
     default: nws = 2; break;
     }
     size_t wsb = lb * nws;
+    if (P->core.chunk && P->core.chunk < batch && P->core.p1.on && !P->core.p3.on &&
+        (P->route == GFP_ROUTE_C2C || (P->route == GFP_ROUTE_R2C && P->r2s.on)))
+        wsb = (size_t)P->L * esz * P->core.chunk * nws * (P->core.s2 ? 2 : 1); /* w1: the
+                                                                    chunks' scratch */
     if (P->route == GFP_ROUTE_BLUE4) {
         /* w1: M a transform; w2 (R2C): the pairs' spectra, n a pair */
         const size_t nt = P->b4[0].fp.bpair ? (batch + 1) / 2 : batch;
@@ -2091,11 +2189,8 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
         if (P->r2s.on) {
             /* the reals as L = n1 n2 complex: pass 1 to w1, pass 2 with the
              * split from w1 to d_out (frames of L + 1 bins) */
-            const size_t L = (size_t)P->L, n1 = (size_t)P->core.p1.fi.nf;
-            rc = first_pass(&P->core.p1, L, d_in, w1, batch, 0, s, err, errlen);
-            if (!rc)
-                rc = gfp_pass_launch(&P->r2s, w1, d_out, batch * n1, n1, n1, L + 1, s, err,
-                                     errlen);
+            rc = chunked(&P->core, dbl, &P->r2s, (size_t)P->L + 1, d_in, d_out, w1, batch, 0, 0,
+                         s, err, errlen);
             break;
         }
         /* the reals as L complex; Z in w1; d_out (or w2) as scratch */

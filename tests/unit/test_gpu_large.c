@@ -465,12 +465,12 @@ static void t_nested(void)
     report("four-step nested, three passes", &t);
 }
 
-/* In-place C2C through the plain C API (the engine runs out of place). */
-static void t_inplace(void)
+/* In-place C2C through the plain C API (the engine runs out of place):
+ * nb frames of each of the n sizes[], in place and out of place alike. */
+static void inplace_cases(const size_t *sizes, size_t nsizes, size_t nb)
 {
-    size_t sizes[] = {32768, 1 << 21, 4093, 100003, 16384, 7727};
-    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
-        size_t n = sizes[si], nb = 2;
+    for (size_t si = 0; si < nsizes; si++) {
+        size_t n = sizes[si];
         gfp_gpu_desc gd = {.n = n, .kind = GFP_GPU_C2C, .inverse = 0,
                            .dbl = 0, .scale = 1.0, .device = 0};
         gfp_gpu_plan *p = NULL;
@@ -510,6 +510,48 @@ static void t_inplace(void)
     }
 }
 
+static void t_inplace(void)
+{
+    static const size_t sizes[] = {32768, 1 << 21, 4093, 100003, 16384, 7727};
+    inplace_cases(sizes, sizeof sizes / sizeof sizes[0], 2);
+}
+
+/* The four-step's batch in chunks (gfp_gpu_large.cu's l2_chunk), the
+ * chunk set small (GFP_GPU_L2CHUNK, KiB: two and a half frames of the
+ * core, so two frames) so that 7 frames make four chunks, the last
+ * short, on one stream and on two (GFP_GPU_L2STREAMS=2): C2C both ways and precisions, R2C with the split in the second
+ * pass and C2R, an odd length (45045, and R2C 44100 on 22050 with the
+ * split after the core), a prime through Bluestein, and in place. */
+static void t_chunks(void)
+{
+    tally t = {0};
+    static const size_t ns[] = {65536, 262144, 45045, 44100, 100003};
+    static const size_t ip[] = {65536};
+    char kib[32];
+    for (int st = 1; st <= 2; st++) { /* GFP_GPU_L2STREAMS: one stream, two */
+        setenv("GFP_GPU_L2STREAMS", st == 2 ? "2" : "1", 1);
+        for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+            for (size_t c = 0; c <= NCOMBO; c++) { /* NCOMBO: C2C forward f32 */
+                const size_t n = ns[i];
+                const gfp_kind k = c < NCOMBO ? combos[c].k : GFP_C2C;
+                const int inv = c < NCOMBO ? combos[c].inv : 0;
+                const int dbl = c < NCOMBO && combos[c].dbl;
+                if (quick && c < NCOMBO && (c + (size_t)st) % 2 != i % 2)
+                    continue;
+                const size_t core = k == GFP_C2C ? n : n / 2; /* R2C's core n / 2 */
+                snprintf(kib, sizeof kib, "%zu", core * (dbl ? 16 : 8) * 5 / 2 / 1024);
+                setenv("GFP_GPU_L2CHUNK", kib, 1);
+                check(&t, k, inv, dbl, n, 7, GFP_POST_NONE, 0, 1);
+            }
+        }
+        setenv("GFP_GPU_L2CHUNK", "1280", 1); /* 2.5 frames of 65536 f32 */
+        inplace_cases(ip, 1, 7);
+    }
+    unsetenv("GFP_GPU_L2CHUNK");
+    unsetenv("GFP_GPU_L2STREAMS");
+    report("four-step in chunks", &t);
+}
+
 int main(void)
 {
     quick = getenv("GFP_TEST_QUICK") != NULL;
@@ -547,6 +589,7 @@ int main(void)
     TU_TEST(t_blues);
     TU_TEST(t_fused);
     TU_TEST(t_inplace);
+    TU_TEST(t_chunks);
     TU_TEST(t_random_large);
     TU_TEST(t_pow2);
     TU_TEST(t_every_n);
