@@ -283,6 +283,48 @@ __global__ void gfp_lpairsplit_kernel(const __grid_constant__ gfp_lxparams p)
     }
 }
 
+/* R2C of two real frames through one complex FFT (route GENERIC with
+ * P->gpair): z = x1 + i x2 from frames 2b and 2b + 1 (zero past the
+ * batch), each through pre_value (its window), zero-padded to L */
+template <typename T>
+__global__ void gfp_lpairpre_kernel(const __grid_constant__ gfp_lxparams p)
+{
+    const unsigned long long tot = (p.batch + 1) / 2 * (unsigned long long)p.L;
+    for (unsigned long long e = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+         e < tot; e += (unsigned long long)gridDim.x * blockDim.x) {
+        const unsigned long long b = e / (unsigned long long)p.L;
+        const long long i = (long long)(e - b * (unsigned long long)p.L);
+        gcx<T> z = mk((T)0, (T)0);
+        if (i < p.n) {
+            const gcx<T> u = pre_value<T>(p, 2 * b, i);
+            const gcx<T> v = 2 * b + 1 < p.batch ? pre_value<T>(p, 2 * b + 1, i) : z;
+            z = mk(u.x - v.y, u.y + v.x);
+        }
+        ((gcx<T> *)p.out)[e] = z;
+    }
+}
+
+/* and the pair's spectra from Z = X1 + i X2 (L a pair): X1[k] = (Z[k] +
+ * conj Z[n-k]) / 2, X2[k] = (Z[k] - conj Z[n-k]) / 2i, k < nout, each
+ * through post_store (scale, conjugation, post-op) to frames 2b, 2b + 1 */
+template <typename T>
+__global__ void gfp_lpairpost_kernel(const __grid_constant__ gfp_lxparams p)
+{
+    const unsigned long long h = (unsigned long long)p.nout;
+    const unsigned long long tot = (p.batch + 1) / 2 * h;
+    const T hf = (T)0.5;
+    for (unsigned long long e = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+         e < tot; e += (unsigned long long)gridDim.x * blockDim.x) {
+        const unsigned long long b = e / h;
+        const long long k = (long long)(e - b * h);
+        const gcx<T> *z = (const gcx<T> *)p.in + b * (unsigned long long)p.L;
+        const gcx<T> a = ldg(z + k), c = ldg(z + (k ? p.n - k : 0));
+        post_store<T>(p, 2 * b, k, mk(hf * (a.x + c.x), hf * (a.y - c.y)));
+        if (2 * b + 1 < p.batch)
+            post_store<T>(p, 2 * b + 1, k, mk(hf * (a.y + c.y), hf * (c.x - a.x)));
+    }
+}
+
 /* R2C split: X[k], k = 0..M, from Z = FFT_M of the packed reals (L = M) */
 template <typename T>
 __global__ void gfp_lsplit_kernel(const __grid_constant__ gfp_lxparams p)
@@ -586,6 +628,8 @@ struct gfp_large {
     gfp_fblue_info bfi;   /* specialised one-block Bluestein (gfp_gpu_fast_blue.cu) */
     const void *bfunc;    /* its kernel for this plan's form */
     int bpair;            /* R2C or C2R two frames per block (GFP_BFORM_R2CP, C2RP) */
+    int gpair;            /* route GENERIC, R2C: two real frames a complex FFT
+                             (gfp_lpairpre_kernel, gfp_lpairpost_kernel) */
     gfp_bparams bp;
     void *bufs[GFP_LMAXBUF];
     int nbufs;
@@ -1007,15 +1051,32 @@ static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcor
 }
 
 /* The one-pass core (c->pc.on): L across a thread-block cluster where
- * gfp_gpu_fast_cl.cu has a kernel (f32 2^15; A/B builds up to 2^18) and
- * the device runs its clusters (sm_90); GFP_GPU_1CL=0 turns it off. c
- * untouched otherwise. */
+ * gfp_gpu_fast_cl.cu has a kernel (f32 2^15; A/B builds up to 2^18), the
+ * device runs its clusters (sm_90) and its memory is slow enough that
+ * the two-pass four-step loses to it: the cluster kernel is bound by its
+ * barriers' latency (2^15: 1577 GB/s on an H100, 1675 on an H200), the
+ * four-step by bandwidth at about 0.44 of the peak (H100, 3.35 TB/s peak:
+ * 1457, so the cluster +9 %; H200, 4.8 TB/s: 1854, the four-step +11 %;
+ * bench/NOTES.md stops 15 and 31), so the cluster below 3.8 TB/s of peak.
+ * GFP_GPU_1CL=0 turns it off, =1 on wherever it runs. c untouched
+ * otherwise. */
 static int cluster_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
                           char *err, size_t errlen)
 {
     const char *ev = getenv("GFP_GPU_1CL");
     if ((ev && *ev == '0') || dbl || L > (1ll << 18))
         return GFP_GPU_OK;
+    if (!(ev && *ev == '1')) {
+        int khz = 0, bits = 0;
+        if (cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, P->device) != cudaSuccess ||
+            cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, P->device) !=
+                cudaSuccess) {
+            cudaGetLastError();
+            khz = bits = 0;
+        }
+        if (2.0 * khz * 1e3 * bits / 8 >= 3.8e12) /* peak bytes a second (DDR) */
+            return GFP_GPU_OK;
+    }
     gfp_pass a;
     int rc = gfp_pass_setup(&a, dbl, GFP_PASS_1CL, (int)L, 0, 0, 1.0, optin, P->device, err,
                             errlen);
@@ -2009,7 +2070,15 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
         }
     }
     {
-        int o = snprintf(P->desc, sizeof P->desc, "%s, L=%lld", route_name[P->route], P->L);
+        /* R2C on the generic route (odd n): two real frames a complex FFT
+         * (GFP_GPU_NOPAIR=1: a frame each) */
+        const char *ev = getenv("GFP_GPU_NOPAIR");
+        P->gpair = P->route == GFP_ROUTE_GENERIC && x->inmode == GFP_IN_REAL && !x->chirp &&
+                   !(ev && *ev && *ev != '0');
+    }
+    {
+        int o = snprintf(P->desc, sizeof P->desc, "%s, L=%lld%s", route_name[P->route], P->L,
+                         P->gpair ? ", two real frames a transform" : "");
         if (P->route == GFP_ROUTE_BLUEF) {
             o += snprintf(P->desc + o, sizeof P->desc - o, ", %d threads%s, radices", P->bfi.threads,
                           P->bpair ? ", two frames per block" : "");
@@ -2148,6 +2217,8 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
     default: nws = 2; break;
     }
     size_t wsb = lb * nws;
+    if (P->gpair) /* w1 and w2: a transform a pair */
+        wsb = (size_t)P->L * esz * ((batch + 1) / 2) * 2;
     if (P->core.chunk && P->core.chunk < batch && P->core.p1.on && !P->core.p3.on &&
         (P->route == GFP_ROUTE_C2C || (P->route == GFP_ROUTE_R2C && P->r2s.on)))
         wsb = (size_t)P->L * esz * P->core.chunk * nws * (P->core.s2 ? 2 : 1); /* w1: the
@@ -2167,7 +2238,7 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
             return gfp_gpu_cuda_fail(err, errlen, e, "GPU workspace");
         }
     }
-    void *w1 = ws, *w2 = nws > 1 ? ws + lb : NULL;
+    void *w1 = ws, *w2 = nws > 1 ? ws + (P->gpair ? wsb / 2 : lb) : NULL;
     if (P->route == GFP_ROUTE_BLUE4 && P->xp.inmode == GFP_IN_REAL)
         w2 = ws + (size_t)P->L * esz * ((batch + 1) / 2);
     switch (P->route) {
@@ -2211,20 +2282,23 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
         if (!rc)
             rc = core_exec(&P->core, dbl, w1, d_out, w1, batch, 0, 1, x.scale, s, err, errlen);
         break;
-    case GFP_ROUTE_GENERIC:
+    case GFP_ROUTE_GENERIC: {
+        /* R2C with gpair: a complex FFT a pair of frames */
+        const size_t nt = P->gpair ? (batch + 1) / 2 : batch;
         x.in = d_in;
         x.out = w1;
-        rc = launch_x(GFP_XK(gfp_lpre_kernel), &x, batch * (unsigned long long)P->L, s, err,
-                      errlen);
+        rc = launch_x(P->gpair ? GFP_XK(gfp_lpairpre_kernel) : GFP_XK(gfp_lpre_kernel), &x,
+                      nt * (unsigned long long)P->L, s, err, errlen);
         if (!rc)
-            rc = core_exec(&P->core, dbl, w1, w2, w1, batch, 0, 0, 1.0, s, err, errlen);
+            rc = core_exec(&P->core, dbl, w1, w2, w1, nt, 0, 0, 1.0, s, err, errlen);
         if (!rc) {
             x.in = w2;
             x.out = d_out;
-            rc = launch_x(GFP_XK(gfp_lpost_kernel), &x, batch * (unsigned long long)x.nout, s,
-                          err, errlen);
+            rc = launch_x(P->gpair ? GFP_XK(gfp_lpairpost_kernel) : GFP_XK(gfp_lpost_kernel), &x,
+                          nt * (unsigned long long)x.nout, s, err, errlen);
         }
         break;
+    }
     case GFP_ROUTE_BLUE4: {
         /* A: the columns of n1 (n2 a frame) into w1; B: the rows of n2 (n1
          * a frame) in place; C: the columns into the user's frames */

@@ -269,6 +269,49 @@ static void t_pow2(void)
     report("powers of two", &t);
 }
 
+/* R2C of odd lengths on the generic route, two real frames a complex
+ * FFT (gfp_gpu_large.cu's gpair): batches of 1, 2 and 5 (the last pair a
+ * frame alone), both precisions, a window with each post-op, and the
+ * lengths through the four-step (16875 = 135 x 125, 45045, 59049 = 3^10);
+ * 83521 = 17^4, not 13-smooth, goes through Bluestein, a frame each (a
+ * control). */
+static void t_pairs(void)
+{
+    tally t = {0};
+    static const size_t ns[] = {16875, 45045, 59049, 83521};
+    static const size_t fr[] = {1, 2, 5};
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++)
+        for (int dbl = 0; dbl < 2; dbl++)
+            for (size_t f = 0; f < 3; f++) {
+                if (quick && (f + i + (size_t)dbl) % 2)
+                    continue;
+                check(&t, GFP_R2C, 0, dbl, ns[i], fr[f], GFP_POST_NONE, 0, 1);
+            }
+    static const gfp_post posts[] = {GFP_POST_POWER, GFP_POST_DB, GFP_POST_MAG, GFP_POST_PHASE};
+    for (size_t q = 0; q < 4; q++)
+        check(&t, GFP_R2C, 0, (int)(q % 2), 45045, 3, posts[q], 1, 0);
+    report("R2C of odd lengths, two frames a transform", &t);
+}
+
+/* 32768 (C2C f32) both ways, the cluster kernel on and off
+ * (GFP_GPU_1CL=1, =0): which one a device takes by default depends on its
+ * memory's speed (gfp_gpu_large.cu's cluster_create), so each is checked
+ * by name; the C2C f32 of 65536 with the inverse's cluster core under C2R
+ * (its core is 32768). A device without clusters runs the four-step
+ * both times. */
+static void t_cluster_1d(void)
+{
+    tally t = {0};
+    for (int on = 0; on < 2; on++) {
+        setenv("GFP_GPU_1CL", on ? "1" : "0", 1);
+        check(&t, GFP_C2C, 0, 0, 32768, 5, GFP_POST_NONE, 0, 1);
+        check(&t, GFP_C2C, 1, 0, 32768, 2, GFP_POST_NONE, 0, 1);
+        check(&t, GFP_C2R, 1, 0, 65536, 3, GFP_POST_NONE, 0, 1);
+    }
+    unsetenv("GFP_GPU_1CL");
+    report("32768 with the cluster kernel and without", &t);
+}
+
 /* Windows, scales and post-ops at large and awkward lengths (the pre and
  * post steps, the split step's post-op, the one-block Bluestein's). */
 static void t_fused(void)
@@ -592,6 +635,8 @@ int main(void)
     TU_TEST(t_chunks);
     TU_TEST(t_random_large);
     TU_TEST(t_pow2);
+    TU_TEST(t_cluster_1d);
+    TU_TEST(t_pairs);
     TU_TEST(t_every_n);
     int rc = tu_run();
     gfp_engine_close(gpu);
