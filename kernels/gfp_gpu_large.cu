@@ -946,6 +946,12 @@ static int fourstep_n1(long long L, int r2s, int dbl)
      * 2048 0.99x cuFFT against 0.90x as 1024 x 1024; 2^22 as 1024 x 4096
      * 0.95x against 0.90x; 2^25 as 8192 x 4096 0.75x against 0.62x) */
     long long n1 = 1ll << (lg / 2);
+    /* f32 C2C 2^18 and 2^19 as 256 x 1024 and 256 x 2048 (H200,
+     * bench/NOTES.md stop 31: 2^18 +6.9 % over 512 x 512, 2^19 +1.6 %
+     * over 512 x 1024; on the H100 512 x 512 ran at the two-pass floor,
+     * 256 x 1024 not measured there) */
+    if (lg >= 18 && lg < 20 && !dbl && !r2s)
+        n1 = 1ll << (lg / 2 - 1);
     if (lg >= 20) {
         n1 = L / 4096 > n1 / 2 ? L / 4096 : n1 / 2;
         if (n1 > 8192)
