@@ -6,7 +6,7 @@
 # the 2D CLI suites with a GPU (cli_2d), the hybrid scripts' settings
 # (hyb_env),
 # random cf32 data (mkcf), stop 30's checks (route_checks), the 2D bench
-# runs (b2d), issue 4's rows (i4_rows),
+# runs (b2d), issue 4's rows (i4_rows), stop 31's 1D bench runs (bl),
 # and the summary lines (sum LOG, bench_rows LOG...)
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
@@ -138,5 +138,16 @@ i4_rows() {
       --sizes 16384..$top,$AWK > $L/i4-$k$pr.log 2>&1
     echo "[$k $pr: $(( $(date +%s) - t0 )) s]"
   done
+}
+# one bench run (dev-v45.sh on): bl LABEL ENGINES SIZES ENV... (kind and
+# precision from K and P, default c2c f32; median of 5), its log
+# $L/BL-LABEL.log and its gpu and cufft rows appended to $L/BL.txt (BL
+# default l2)
+bl() {
+  lab=$1 en=$2 sz=$3; shift 3
+  env "$@" timeout 150 $G bench -q --reps 5 --kind ${K:-c2c} --precision ${P:-f32} --sizes $sz \
+    --engines $en > $L/${BL:-l2}-$lab.log 2>&1
+  awk -v l="$lab" '/^(gpu|cufft)/ {printf "%-14s %-5s %s %s %9s %8s GB/s x%s err %s\n", l, $1, $2, $3, $4, $7, $8, $NF}' \
+    $L/${BL:-l2}-$lab.log >> $L/${BL:-l2}.txt
 }
 pack_logs() { (cd $OUT && tar -czf logs.tgz logs && rm -rf logs); }

@@ -11,15 +11,6 @@
 PHASE=${PHASE:-l2 l2b chk}
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
-# one bench run: bl LABEL ENGINES SIZES ENV... (kind and precision from
-# K and P), its gpu (and cufft) rows appended to $L/l2.txt
-bl() {
-  lab=$1 en=$2 sz=$3; shift 3
-  env "$@" timeout 150 $G bench -q --reps 5 --kind ${K:-c2c} --precision ${P:-f32} --sizes $sz \
-    --engines $en > $L/l2-$lab.log 2>&1
-  awk -v l="$lab" '/^(gpu|cufft)/ {printf "%-14s %-5s %s %s %9s %8s GB/s x%s err %s\n", l, $1, $2, $3, $4, $7, $8, $NF}' \
-    $L/l2-$lab.log >> $L/l2.txt
-}
 if ph l2; then
   : > $L/l2.txt
   S=32768..4194304

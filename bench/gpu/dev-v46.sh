@@ -16,13 +16,6 @@ PHASE=${PHASE:-l2 chk i4}
 t0=$(date +%s)
 DEADLINE=${DEADLINE:-560}
 AWK=4093,4241,7727,33728,45045,100000
-bl() { # as dev-v45.sh's
-  lab=$1 en=$2 sz=$3; shift 3
-  env "$@" timeout 150 $G bench -q --reps 5 --kind ${K:-c2c} --precision ${P:-f32} --sizes $sz \
-    --engines $en > $L/l2-$lab.log 2>&1
-  awk -v l="$lab" '/^(gpu|cufft)/ {printf "%-14s %-5s %s %s %9s %8s GB/s x%s err %s\n", l, $1, $2, $3, $4, $7, $8, $NF}' \
-    $L/l2-$lab.log >> $L/l2.txt
-}
 if ph l2; then
   : > $L/l2.txt
   S=32768..524288

@@ -13,13 +13,7 @@
 PHASE=${PHASE:-pr chk}
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
-bl() { # as dev-v45.sh's, into $L/pr.txt
-  lab=$1 en=$2 sz=$3; shift 3
-  env "$@" timeout 150 $G bench -q --reps 5 --kind ${K:-c2c} --precision ${P:-f32} --sizes $sz \
-    --engines $en > $L/pr-$lab.log 2>&1
-  awk -v l="$lab" '/^(gpu|cufft)/ {printf "%-14s %-5s %s %s %9s %8s GB/s x%s err %s\n", l, $1, $2, $3, $4, $7, $8, $NF}' \
-    $L/pr-$lab.log >> $L/pr.txt
-}
+BL=pr
 if ph pr; then
   : > $L/pr.txt
   nvidia-smi --query-gpu=name,clocks.max.memory,memory.total --format=csv > $L/smi.txt 2>&1
