@@ -207,6 +207,10 @@ bool gfp_fast4s2r_c2c_f32(int nf, gfp_fast_info *f)
     case 4101024: return gfpfast::fill<float, 1024, 64, 8, C2C_TS, 0, -1, 4, 16, 16>(f);
     case 4102048: return gfpfast::fill<float, 2048, 128, 4, C2C_TS, 0, -1, 8, 16, 16>(f);
     case 4104096: return gfpfast::fill<float, 4096, 256, 4, C2C_TS, 0, -1, 16, 16, 16>(f);
+    /* alt 65 (stop 31, not yet measured): rows of 256 at FPB 32, 128-byte
+     * runs as C2C's second pass has (R2C 2^16's core 128 x 256 ran 0.775x
+     * cuFFT with the split at 64-byte runs, against C2C 2^15's 0.877x) */
+    case 6500256: return gfpfast::fill<float, 256, 16, 32, C2C_TS, 0, -1, 16, 16>(f);
     default: break;
     }
 #endif

@@ -28,10 +28,12 @@ bool gfp_fast_c2c_f32(int nf, gfp_fast_info *f)
     /* the product's with 256-byte L2 fills on the loads, with half-table twiddles */
     case 4808192: return gfpfast::fill<float, 8192, 512, 1, GFP_MODE_C2C | GFP_FAST_P256, 0, -1, 2, 16, 16, 16>(f);
     case 4908192: return gfpfast::fill<float, 8192, 512, 1, GFP_MODE_C2C | GFP_FAST_HTW, 0, -1, 2, 16, 16, 16>(f);
+#ifndef GFP_EMU /* bench/gpu's host emulation has no pipelined kernels */
     /* pipelined persistent blocks (pkernel), two an SM */
     case 5008192: return gfpfast::fill_pipe<float, 8192, 512, GFP_MODE_C2C, 2, 2, 16, 16, 16>(f);
     case 5108192: return gfpfast::fill_pipe<float, 8192, 256, GFP_MODE_C2C, 2, 32, 16, 16>(f);
     case 5208192: return gfpfast::fill_pipe<float, 8192, 512, GFP_MODE_C2C | GFP_FAST_CS, 2, 2, 16, 16, 16>(f);
+#endif
     case 4804096: return gfpfast::fill<float, 4096, 256, 1, GFP_MODE_C2C | GFP_FAST_P256, 0, -1, 16, 16, 16>(f);
     default: break;
     }

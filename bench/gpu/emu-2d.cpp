@@ -770,8 +770,9 @@ static void r2c_fourstep_test(int n1, int n2, size_t cnt)
     bool ok = bad == 0 && worst <= 1e-6;
     if (!ok)
         fails++;
-    printf("%s 4step r2c f32 %5d x %5d x %zu (n %zu, split in pass 2): rel %.2e, %zu not finite\n",
-           ok ? "ok  " : "FAIL", n1, n2, cnt, n, worst, bad);
+    printf("%s 4step r2c f32 %5d x %5d x %zu (n %zu, split in pass 2, %d frames a block): rel %.2e, "
+           "%zu not finite\n",
+           ok ? "ok  " : "FAIL", n1, n2, cnt, n, f2.fpb, worst, bad);
     fflush(stdout);
 }
 
