@@ -261,28 +261,6 @@ __global__ void gfp_lmul_kernel(const __grid_constant__ gfp_lxparams p)
     }
 }
 
-/* R2C of two real frames at once (route BLUE4): Z = X1 + i X2 (n a pair,
- * at in), X1[k] = (Z[k] + conj Z[n-k]) / 2 and X2[k] = (Z[k] - conj
- * Z[n-k]) / 2i, k = 0..n/2, to frames 2b and 2b + 1 of nout = n/2 + 1 */
-template <typename T>
-__global__ void gfp_lpairsplit_kernel(const __grid_constant__ gfp_lxparams p)
-{
-    const unsigned long long n = (unsigned long long)p.n, h = (unsigned long long)p.nout;
-    const unsigned long long tot = (p.batch + 1) / 2 * h;
-    const T sc = (T)p.scale * (T)0.5;
-    const T cs = p.conj_out ? -sc : sc;
-    for (unsigned long long e = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
-         e < tot; e += (unsigned long long)gridDim.x * blockDim.x) {
-        const unsigned long long b = e / h, k = e - b * h;
-        const gcx<T> *z = (const gcx<T> *)p.in + b * n;
-        const gcx<T> a = ldg(z + k), c = ldg(z + (k ? n - k : 0));
-        gcx<T> *out = (gcx<T> *)p.out + 2 * b * h + k;
-        out[0] = mk(sc * (a.x + c.x), cs * (a.y - c.y));
-        if (2 * b + 1 < p.batch)
-            out[h] = mk(sc * (a.y + c.y), cs * (c.x - a.x));
-    }
-}
-
 /* R2C of two real frames through one complex FFT (route GENERIC with
  * P->gpair): z = x1 + i x2 from frames 2b and 2b + 1 (zero past the
  * batch), each through pre_value (its window), zero-padded to L */
@@ -304,9 +282,10 @@ __global__ void gfp_lpairpre_kernel(const __grid_constant__ gfp_lxparams p)
     }
 }
 
-/* and the pair's spectra from Z = X1 + i X2 (L a pair): X1[k] = (Z[k] +
- * conj Z[n-k]) / 2, X2[k] = (Z[k] - conj Z[n-k]) / 2i, k < nout, each
- * through post_store (scale, conjugation, post-op) to frames 2b, 2b + 1 */
+/* and the pair's spectra from Z = X1 + i X2 (n a pair; route GENERIC,
+ * and BLUE4's R2C, whose pass C stores Z): X1[k] = (Z[k] + conj Z[n-k]) /
+ * 2, X2[k] = (Z[k] - conj Z[n-k]) / 2i, k < nout, each through post_store
+ * (scale, conjugation, post-op) to frames 2b and 2b + 1 */
 template <typename T>
 __global__ void gfp_lpairpost_kernel(const __grid_constant__ gfp_lxparams p)
 {
@@ -317,7 +296,7 @@ __global__ void gfp_lpairpost_kernel(const __grid_constant__ gfp_lxparams p)
          e < tot; e += (unsigned long long)gridDim.x * blockDim.x) {
         const unsigned long long b = e / h;
         const long long k = (long long)(e - b * h);
-        const gcx<T> *z = (const gcx<T> *)p.in + b * (unsigned long long)p.L;
+        const gcx<T> *z = (const gcx<T> *)p.in + b * (unsigned long long)p.n;
         const gcx<T> a = ldg(z + k), c = ldg(z + (k ? p.n - k : 0));
         post_store<T>(p, 2 * b, k, mk(hf * (a.x + c.x), hf * (a.y - c.y)));
         if (2 * b + 1 < p.batch)
@@ -1149,7 +1128,7 @@ static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore 
     if (rc3 || c->p3.on)
         return rc3;
     int rc4 = fourstep_create(P, L, dbl, optin, c, err, errlen);
-    if (!rc4 && c->p1.on && !c->p3.on) {
+    if (!rc4 && c->p1.on) { /* (nested_create took the three-pass cores) */
         c->chunk = l2_chunk(L, dbl);
         rc4 = chunk_streams(c, err, errlen);
     }
@@ -1873,7 +1852,7 @@ static int blue4_setup(gfp_large *P, long long n, int dbl, int optin, char *err,
     /* real frames two at a time: C2R as X1 + i X2 (x1 the real part, x2
      * the imaginary, which needs the inverse's conjugation); R2C as x1 + i
      * x2, pass C storing Z = X1 + i X2 whole (n a pair), separated by
-     * gfp_lpairsplit_kernel, which takes the scale and conjugation */
+     * gfp_lpairpost_kernel, which takes the scale and conjugation */
     const int r2c = x->inmode == GFP_IN_REAL;
     P->b4[0].fp.conj_in = x->conj_in;
     P->b4[2].fp.conj_out = r2c ? 0 : P->b4[0].fp.bpair ? x->conj_in : x->conj_out;
@@ -2083,7 +2062,7 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
         /* R2C on the generic route (odd n): two real frames a complex FFT
          * (GFP_GPU_NOPAIR=1: a frame each) */
         const char *ev = getenv("GFP_GPU_NOPAIR");
-        P->gpair = P->route == GFP_ROUTE_GENERIC && x->inmode == GFP_IN_REAL && !x->chirp &&
+        P->gpair = P->route == GFP_ROUTE_GENERIC && x->inmode == GFP_IN_REAL &&
                    !(ev && *ev && *ev != '0');
     }
     {
@@ -2173,7 +2152,10 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
     cudaStream_t s = (cudaStream_t)stream;
     const int dbl = P->d.dbl;
     const size_t esz = dbl ? 16 : 8;
-    const size_t lb = (size_t)P->L * esz * batch; /* one complex buffer of the core */
+    /* the core's transforms (gpair: a pair of real frames each), and one
+     * complex buffer of them */
+    const size_t ncore = P->gpair ? (batch + 1) / 2 : batch;
+    const size_t lb = (size_t)P->L * esz * ncore;
     gfp_lxparams x = P->xp;
     x.batch = batch;
     int rc = GFP_GPU_OK;
@@ -2227,9 +2209,7 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
     default: nws = 2; break;
     }
     size_t wsb = lb * nws;
-    if (P->gpair) /* w1 and w2: a transform a pair */
-        wsb = (size_t)P->L * esz * ((batch + 1) / 2) * 2;
-    if (P->core.chunk && P->core.chunk < batch && P->core.p1.on && !P->core.p3.on &&
+    if (P->core.chunk && P->core.chunk < batch &&
         (P->route == GFP_ROUTE_C2C || (P->route == GFP_ROUTE_R2C && P->r2s.on)))
         wsb = (size_t)P->L * esz * P->core.chunk * nws * (P->core.s2 ? 2 : 1); /* w1: the
                                                                     chunks' scratch */
@@ -2248,7 +2228,7 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
             return gfp_gpu_cuda_fail(err, errlen, e, "GPU workspace");
         }
     }
-    void *w1 = ws, *w2 = nws > 1 ? ws + (P->gpair ? wsb / 2 : lb) : NULL;
+    void *w1 = ws, *w2 = nws > 1 ? ws + lb : NULL;
     if (P->route == GFP_ROUTE_BLUE4 && P->xp.inmode == GFP_IN_REAL)
         w2 = ws + (size_t)P->L * esz * ((batch + 1) / 2);
     switch (P->route) {
@@ -2292,23 +2272,20 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
         if (!rc)
             rc = core_exec(&P->core, dbl, w1, d_out, w1, batch, 0, 1, x.scale, s, err, errlen);
         break;
-    case GFP_ROUTE_GENERIC: {
-        /* R2C with gpair: a complex FFT a pair of frames */
-        const size_t nt = P->gpair ? (batch + 1) / 2 : batch;
+    case GFP_ROUTE_GENERIC:
         x.in = d_in;
         x.out = w1;
         rc = launch_x(P->gpair ? GFP_XK(gfp_lpairpre_kernel) : GFP_XK(gfp_lpre_kernel), &x,
-                      nt * (unsigned long long)P->L, s, err, errlen);
+                      ncore * (unsigned long long)P->L, s, err, errlen);
         if (!rc)
-            rc = core_exec(&P->core, dbl, w1, w2, w1, nt, 0, 0, 1.0, s, err, errlen);
+            rc = core_exec(&P->core, dbl, w1, w2, w1, ncore, 0, 0, 1.0, s, err, errlen);
         if (!rc) {
             x.in = w2;
             x.out = d_out;
             rc = launch_x(P->gpair ? GFP_XK(gfp_lpairpost_kernel) : GFP_XK(gfp_lpost_kernel), &x,
-                          nt * (unsigned long long)x.nout, s, err, errlen);
+                          ncore * (unsigned long long)x.nout, s, err, errlen);
         }
         break;
-    }
     case GFP_ROUTE_BLUE4: {
         /* A: the columns of n1 (n2 a frame) into w1; B: the rows of n2 (n1
          * a frame) in place; C: the columns into the user's frames */
@@ -2325,7 +2302,8 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
         if (!rc && r2c) {
             x.in = w2;
             x.out = d_out;
-            rc = launch_x(GFP_XK(gfp_lpairsplit_kernel), &x, nt * (unsigned long long)x.nout, s,
+            x.chirp = NULL; /* passes A and C took the chirp */
+            rc = launch_x(GFP_XK(gfp_lpairpost_kernel), &x, nt * (unsigned long long)x.nout, s,
                           err, errlen);
         }
         break;

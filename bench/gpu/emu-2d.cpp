@@ -930,7 +930,7 @@ template <typename T> struct BlueCase {
  * (gfp_gpu_fast_4sb.cu), as gfp_gpu_large.cu's route BLUE4 sets them up
  * and launches them: kind 0 C2C (inverse: conj in and out), 1 R2C, 2 C2R
  * (R2C and C2R two frames a transform, the last alone for odd cnt, R2C's
- * separated on the host as gfp_lpairsplit_kernel does), scale 0.5, cnt
+ * separated on the host as gfp_lpairpost_kernel does), scale 0.5, cnt
  * frames, pass C in place over the input when inplace */
 template <typename T>
 static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt, bool inplace)
@@ -1001,7 +1001,7 @@ static void blue4_test(int n, int n1, int n2, int kind, int inverse, size_t cnt,
     c.conj_out = kind == 1 ? 0 : inverse; /* C2R's pairs: the imaginary part needs it too */
     c.scale = kind == 1 ? 1.0 : 0.5;
     launch(fc, c);
-    if (kind == 1) /* gfp_lpairsplit_kernel's separation, scale 0.5 */
+    if (kind == 1) /* gfp_lpairpost_kernel's separation, scale 0.5 */
         for (size_t b = 0; b < nt; b++)
             for (size_t k = 0; k < h; k++) {
                 const T *a = &z[2 * (b * n + k)], *cc = &z[2 * (b * n + (k ? n - k : 0))];
