@@ -249,9 +249,17 @@ extern "C" void gfp_gpu_plan_destroy(gfp_gpu_plan *p)
     free(p);
 }
 
+/* an environment switch set to something other than 0 */
+static int getenv_on(const char *name)
+{
+    const char *ev = getenv(name);
+    return ev && *ev && *ev != '0';
+}
+
 /* picks a specialised kernel for the plan if one exists and uploads its
  * twiddles; leaves p->fast = 0 otherwise (the generic kernels run).
- * optin: the shared memory a block may have on the plan's device. */
+ * optin: the shared memory a block may have on the plan's device.
+ * GFP_GPU_NOFASTC2R=1: C2R f32 on the generic kernels (as before stop 32). */
 static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, int optin, char *err,
                       size_t errlen)
 {
@@ -270,6 +278,8 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, int opti
                        gfp_fast_c2c_f32big((int)d->n, optin, &fi)); /* 16384 (gfp_gpu_fast_c2c32.cu) */
     else if (mode == GFP_MODE_R2C && !d->dbl)
         ok = gfp_fast_r2c_f32((int)(d->n / 2), &fi);
+    else if (mode == GFP_MODE_C2R && !d->dbl && !getenv_on("GFP_GPU_NOFASTC2R"))
+        ok = gfp_fast_c2r_f32((int)(d->n / 2), &fi);
     if (!ok)
         return GFP_GPU_OK;
     size_t ntw;
@@ -305,10 +315,12 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, int opti
         return gfp_gpu_cuda_fail(err, errlen, e, "cudaDeviceGetAttribute (SMs)");
     memset(&p->fp, 0, sizeof p->fp);
     p->fp.tw = p->dftw;
-    p->fp.rtw = mode == GFP_MODE_R2C ? (const void *)((const char *)p->dtw + (size_t)p->kp.rtwoff * esz)
-                                      : NULL;
+    p->fp.rtw = mode == GFP_MODE_R2C || mode == GFP_MODE_C2R
+                    ? (const void *)((const char *)p->dtw + (size_t)p->kp.rtwoff * esz)
+                    : NULL;
     p->fp.conj_in = p->kp.conj_in;
-    p->fp.conj_out = p->kp.conj_out;
+    /* C2R's merge makes the packed sequence's conjugate: the store conjugates */
+    p->fp.conj_out = mode == GFP_MODE_C2R ? 1 : p->kp.conj_out;
     p->fp.scale = d->scale;
     p->fi = fi;
     p->fast = 1;
@@ -320,13 +332,16 @@ static int setup_fast(gfp_gpu_plan *p, const gfp_gpu_desc *d, int mode, int opti
  * memory. */
 static int fast_fits(const gfp_gpu_desc *d, int optin)
 {
-    const bool r2c = d->kind == GFP_GPU_R2C && !d->dbl && d->n % 2 == 0;
-    if ((d->kind != GFP_GPU_C2C && !r2c) || d->window || d->post != GFP_GPU_POST_NONE ||
-        d->algorithm != GFP_GPU_ALG_AUTO || d->n < 1 || d->n > (r2c ? 32768u : 16384u))
+    const bool half = (d->kind == GFP_GPU_R2C || d->kind == GFP_GPU_C2R) && !d->dbl && d->n % 2 == 0;
+    if ((d->kind != GFP_GPU_C2C && !half) || d->window || d->post != GFP_GPU_POST_NONE ||
+        d->algorithm != GFP_GPU_ALG_AUTO || d->n < 1 || d->n > (half ? 32768u : 16384u))
+        return 0;
+    if (d->kind == GFP_GPU_C2R && getenv_on("GFP_GPU_NOFASTC2R"))
         return 0;
     gfp_fast_info fi;
     memset(&fi, 0, sizeof fi);
-    bool ok = r2c ? gfp_fast_r2c_f32((int)(d->n / 2), &fi)
+    bool ok = half ? (d->kind == GFP_GPU_R2C ? gfp_fast_r2c_f32((int)(d->n / 2), &fi)
+                                             : gfp_fast_c2r_f32((int)(d->n / 2), &fi))
               : d->dbl ? (gfp_fast_c2c_f64((int)d->n, &fi) || gfp_fast_c2c_f64s((int)d->n, &fi))
                        : (gfp_fast_c2c_f32((int)d->n, &fi) || gfp_fast_c2c_f32s((int)d->n, &fi) ||
                           gfp_fast_c2c_f32big((int)d->n, optin, &fi)); /* 16384: gfp_gpu_fast_c2c32.cu */
@@ -392,11 +407,11 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
         goto done;
     }
     if (fast_only) {
-        const int r2c = d->kind == GFP_GPU_R2C;
+        const int r2c = d->kind == GFP_GPU_R2C, half = r2c || d->kind == GFP_GPU_C2R;
         p->kp.conj_in = r2c ? 0 : d->inverse != 0;
         p->kp.conj_out = d->inverse != 0;
         p->kp.scale = d->scale;
-        if (r2c) {
+        if (half) {
             /* the split step's W_n^k, k = 0 .. n/2 (f32; fast_fits takes
              * no f64 R2C), at kp.rtwoff = 0 of dtw */
             size_t nr = (size_t)d->n / 2 + 1;
@@ -416,7 +431,8 @@ extern "C" int gfp_gpu_plan_create(const gfp_gpu_desc *d, gfp_gpu_plan **out, ch
             }
             p->kp.rtwoff = 0;
         }
-        rc = setup_fast(p, d, r2c ? GFP_MODE_R2C : GFP_MODE_C2C, optin, err, errlen);
+        rc = setup_fast(p, d, r2c ? GFP_MODE_R2C : half ? GFP_MODE_C2R : GFP_MODE_C2C, optin, err,
+                        errlen);
         if (rc == GFP_GPU_OK && !p->fast) /* GFP_GPU_NOFAST, or too many threads */
             rc = gfp_large_create(d, &p->large, err, errlen);
         goto done;

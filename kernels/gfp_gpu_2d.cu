@@ -153,6 +153,8 @@ int gfp_pass_setup(gfp_pass *t, int dbl, int form, int nf, size_t ld, int invers
              fi.tpt * (dbl ? 16 : 8) >= 16; /* GFP_FAST_DMIN */
     else if (form == GFP_PASS_4S2R)
         ok = !dbl && gfp_fast4s2r_c2c_f32(nf, &fi);
+    else if (form == GFP_PASS_4S1M)
+        ok = !dbl && gfp_fast4s1m_c2c_f32(nf, &fi);
     else if (form == GFP_PASS_2C1)
         ok = !dbl && gfp_fast2dc1_c2c_f32(nf, &fi);
     else if (form == GFP_PASS_2C2)

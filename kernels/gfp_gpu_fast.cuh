@@ -160,6 +160,18 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
  * of frame m goes to out[m mst + k] (mst = L + 1), X[L] with row 0,
  * W_2L^k from the two-level table xtw (xsh) */
 #define GFP_FAST_SPL (1 << 19)
+/* the four-step FFT's first pass with the C2R merge fused (C2R of n = 2 L
+ * through a complex L = n1 n2, gfp_gpu_large.cu): with GFP_FAST_TL, TR
+ * and XT, the block's FPB frames are FPB/2 columns c <= n2/2 of the n1 x
+ * n2 matrix (n2 = fpm) and, in slots FPB/2 .., the columns that hold
+ * their partners: X[L - i] of i = r n2 + c is element n1-1-r of the
+ * column read from n2 - c (for c = 0 that is column 0 a row down, so
+ * X[L] comes with it), each user frame L + 1 bins (imst apart); the merge
+ * makes the packed sequence's conjugate (as gfp_lmerge_kernel) before the
+ * columns' FFTs, W_2L^i and the four-step's W_L^{c k} = W_2L^{2 c k}
+ * from the two-level table xtw (xsh) of 2L; a self-partnered column (0,
+ * n2/2) is stored from its first slot only */
+#define GFP_FAST_MRG (1 << 24)
 
 /* Bluestein of a length n on the four-step FFT of M = n1 n2 (gfp_fparams'
  * b* fields; gfp_gpu_large.cu), three passes:
@@ -204,7 +216,7 @@ template <int FPB> struct SplSlot {
         const unsigned long long bpm = gfp_spl_blocks(n1, FPB);
         m = b / bpm;
         k1 = (unsigned)(b - m * bpm) * H + (unsigned)(s % H);
-        row = s < H ? k1 : (n1 - k1) & (n1 - 1);
+        row = s < H || !k1 ? k1 : n1 - k1;
         act = m * n1 < p.batch && k1 <= n1 / 2;
     }
 };
@@ -313,6 +325,22 @@ __device__ __forceinline__ gcx<T> r2c_bin(gcx<T> a, gcx<T> b, gcx<T> wk, T sc, T
     const gcx<T> s = mk(a.x + b.x, a.y - b.y);
     const gcx<T> wd = cmul(wk, mk(a.x - b.x, a.y + b.y));
     return mk(sc * (s.x + wd.y), cs * (s.y - wd.x));
+}
+
+/* the C2R merge for index i of the packed sequence: a = X[i], b = X[L -
+ * i] of the Hermitian spectrum, w = W_2L^i; the conjugate of Z[i] =
+ * (X[i] + conj X[L-i]) + i W_2L^-i (X[i] - conj X[L-i]) (conj_in: the bins
+ * given conjugated), as gfp_lmerge_kernel. Z[L - i] is c2r_bin(b, a,
+ * -conj w) (W_2L^{L-i} = -conj W_2L^i). */
+template <typename T> __device__ __forceinline__ gcx<T> c2r_bin(gcx<T> a, gcx<T> b, gcx<T> w, int conj_in)
+{
+    if (conj_in)
+        b.y = -b.y;
+    else
+        a.y = -a.y;
+    const gcx<T> s = mk(a.x + b.x, a.y + b.y);
+    const gcx<T> wd = cmul(mk(w.x, -w.y), mk(a.x - b.x, a.y - b.y));
+    return mk(s.x - wd.y, -(s.y + wd.x));
 }
 
 /* the transposed store's (and load's) bins of thread group grp: the first
@@ -631,7 +659,9 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     static_assert(BL1 || (!BLI && !BLO) || (TL && (MODE & GFP_FAST_TR)),
                   "Bluestein A, C: TL and TR");
     static_assert(!BLM || !(MODE & (GFP_FAST_TL | GFP_FAST_TR)), "Bluestein B: rows in place");
-    constexpr bool DIRECT = !TL && !BL1 && TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN;
+    /* C2R: the merge step in the load, so never direct */
+    constexpr bool C2R = (MODE & 15) == GFP_MODE_C2R;
+    constexpr bool DIRECT = !TL && !BL1 && !C2R && TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN;
     constexpr bool DOUT = TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMOUT;
     constexpr bool PP = PPol<T, N, FPB, PPF, MODE>::pp;
     constexpr int BS = FPB * PS;
@@ -648,6 +678,16 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         static_assert(FPB % 2 == 0 && !TL && DIRECT && (MODE & GFP_FAST_TR) != 0 &&
                           (MODE & 15) == GFP_MODE_C2C,
                       "split pass: pairs of frames, direct loads, transposed store, C2C");
+        const SplSlot<FPB> sl(p, blockIdx.x, t);
+        c.g = sl.m * p.fpm + sl.row;
+        c.act = sl.act;
+    }
+    constexpr bool MRG = (MODE & GFP_FAST_MRG) != 0;
+    if constexpr (MRG) {
+        static_assert(FPB % 2 == 0 && TL && (MODE & GFP_FAST_TR) != 0 &&
+                          (MODE & GFP_FAST_XT) != 0 && (MODE & GFP_FAST_XD) == 0 &&
+                          (MODE & 15) == GFP_MODE_C2C && !BLI && !BLO,
+                      "merge pass: pairs of columns, the four-step's first pass, C2C");
         const SplSlot<FPB> sl(p, blockIdx.x, t);
         c.g = sl.m * p.fpm + sl.row;
         c.act = sl.act;
@@ -671,7 +711,22 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         constexpr int IT = N / TPT;
         const int tt = tid % FPB;
         const int k0 = tr_first<FPB, TPT>(tid / FPB);
-        if (tt < nt) {
+        if constexpr (MRG) {
+            /* slot tt < FPB/2: column k1 of matrix m; its partner slot:
+             * the column from n2 - k1 (not reduced mod n2) */
+            const SplSlot<FPB> sl(p, blockIdx.x, tt);
+            if (sl.act) {
+                const gcx<T> *src = (const gcx<T> *)p.in + sl.m * p.imst +
+                                    (tt < FPB / 2 ? sl.k1 : (unsigned)p.fpm - sl.k1);
+                gcx<T> buf[IT];
+#pragma unroll
+                for (int it = 0; it < IT; it++)
+                    buf[it] = ldg(&src[(unsigned long long)(k0 + it * TPT) * p.ld]);
+#pragma unroll
+                for (int it = 0; it < IT; it++)
+                    sm0[tt * PS + fpad<MODE>(k0 + it * TPT)] = buf[it];
+            }
+        } else if (tt < nt) {
             const unsigned long long g = b0 + (unsigned long long)tt;
             const unsigned long long ld = p.ld;
             gcx<T> buf[IT];
@@ -696,6 +751,24 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                 sm0[tt * PS + fpad<MODE>(k0 + it * TPT)] = buf[it];
         }
         __syncthreads();
+        if constexpr (MRG) {
+            /* the merge, a pair (i, L - i) a step: element r of slot tt
+             * (i = r n2 + k1) and element N-1-r of slot tt + FPB/2 */
+            constexpr int H = FPB / 2;
+            for (int e = tid; e < H * N; e += NT) {
+                const int s = e / N, r = e - s * N;
+                const SplSlot<FPB> sl(p, blockIdx.x, s);
+                if (!sl.act)
+                    continue;
+                gcx<T> *pa = &sm0[s * PS + fpad<MODE>(r)];
+                gcx<T> *pb = &sm0[(s + H) * PS + fpad<MODE>(N - 1 - r)];
+                const gcx<T> a = *pa, bz = *pb;
+                const gcx<T> w = xtw_tab<T>(p, (unsigned)r * (unsigned)p.fpm + sl.k1);
+                *pa = c2r_bin(a, bz, w, p.conj_in);
+                *pb = c2r_bin(bz, a, mk(-w.x, w.y), p.conj_in);
+            }
+            __syncthreads();
+        }
     } else if constexpr (BL1) {
         /* element i < N of transform b0 + tt: the chirped input, 0 past n */
         each_slot<FPB, N, NT>(tid, [&](int tt, int i) {
@@ -703,6 +776,31 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                                                ? bl_in<T>(p, b0 + (unsigned long long)tt, i)
                                                : mk((T)0, (T)0);
         });
+        __syncthreads();
+    } else if constexpr (C2R) {
+        /* C2R of n = 2N: frames of N + 1 bins; bins k and N - k (k <= N/2)
+         * make the conjugates of the packed sequence's Z[k] and Z[N - k]
+         * (c2r_bin, W_n^k from rtw); the FFT and the conjugating store
+         * follow as C2C's */
+        static_assert(N % 2 == 0 && !(MODE & (GFP_FAST_TR | GFP_FAST_SPL | GFP_FAST_MRG)),
+                      "C2R: even N, contiguous frames");
+        constexpr int NP = N / 2 + 1;
+        constexpr int IT = (FPB * NP + NT - 1) / NT;
+        const int tot = nt * NP;
+        const gcx<T> *w = (const gcx<T> *)p.rtw;
+        const gcx<T> *src = (const gcx<T> *)p.in + b0 * (unsigned long long)(N + 1);
+#pragma unroll
+        for (int it = 0; it < IT; it++) {
+            const int e = tid + it * NT;
+            if (e < tot) {
+                const int tt = e / NP, k = e - tt * NP;
+                const gcx<T> a = ldg(&src[tt * (N + 1) + k]), bz = ldg(&src[tt * (N + 1) + N - k]);
+                const gcx<T> wk = ldg(&w[k]);
+                sm0[tt * PS + fpad<MODE>(k)] = c2r_bin(a, bz, wk, p.conj_in);
+                if (k != 0 && 2 * k != N)
+                    sm0[tt * PS + fpad<MODE>(N - k)] = c2r_bin(bz, a, mk(-wk.x, wk.y), p.conj_in);
+            }
+        }
         __syncthreads();
     } else if constexpr (!DIRECT) {
         /* block-wide load of nt contiguous frames, 16-byte accesses */
@@ -735,7 +833,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     }
     constexpr int KM = MODE & 15; /* GFP_MODE_* without the option bits */
     constexpr bool TR = (MODE & GFP_FAST_TR) != 0;
-    constexpr bool OUTG = DOUT && KM == GFP_MODE_C2C && !TR && !BLM;
+    constexpr bool OUTG = DOUT && (KM == GFP_MODE_C2C || C2R) && !TR && !BLM;
     Run<T, N, TPT, 1, 0, true, DIRECT, OUTG, MODE, PP, BS, 0, Rs...>::go(p, sm, c);
     sm0 = smb + (PP && (sizeof...(Rs) % 2) ? BS : 0); /* buffer holding the result */
     if constexpr (OUTG) {
@@ -800,7 +898,24 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                 twl[k] = xtw_tab<T>(p, xm0 * (unsigned)k);
             __syncthreads();
         }
-        if constexpr (SPL) {
+        if constexpr (MRG) {
+            /* column sl.row's bins k times W_L^{row k} = W_2L^{2 row k}, a
+             * self-partnered column from its first slot only */
+            const SplSlot<FPB> sl(p, blockIdx.x, tt);
+            if (sl.act && (tt < FPB / 2 || sl.row != sl.k1)) {
+                gcx<T> *dst = (gcx<T> *)p.out + sl.m * p.mst + sl.row;
+                const gcx<T> *s0 = sm0 + tt * PS;
+                const T sc = (T)p.scale;
+                const T cs = p.conj_out ? -sc : sc;
+                const unsigned long long ld = p.ld;
+#pragma unroll 4
+                for (int it = 0; it < N / TPT; it++) {
+                    const int k = k0 + it * TPT;
+                    const gcx<T> z = cmul(s0[fpad<MODE>(k)], xtw_tab<T>(p, 2u * sl.row * (unsigned)k));
+                    dst[(unsigned long long)k * ld] = mk(z.x * sc, z.y * cs);
+                }
+            }
+        } else if constexpr (SPL) {
             /* X[k] = r2c_bin(Z[k], Z[L - k], W_2L^k), k = row + n1 k2; Z[L -
              * k] is bin n2-1-k2 of the mirror row (row 0: bin n2-k2 of
              * row 0); a self-mirrored row (0, n1/2) writes from its first
@@ -877,7 +992,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                 }
             }
         }
-    } else if constexpr (KM == GFP_MODE_C2C) {
+    } else if constexpr (KM == GFP_MODE_C2C || C2R) {
         typedef typename V16<T>::t V;
         constexpr int PER = sizeof(V) / sizeof(gcx<T>);
         constexpr int NV = FPB * N / PER;
@@ -954,7 +1069,7 @@ template <typename T, int N, int TPT, int FPB, int MODE, int MB0, int PPF, int..
 inline bool fill(gfp_fast_info *f)
 {
     constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
-    f->pairs = (MODE & GFP_FAST_SPL) != 0;
+    f->pairs = (MODE & (GFP_FAST_SPL | GFP_FAST_MRG)) != 0;
     return info<N, TPT, FPB, Rs...>(
         f, (const void *)fkernel<T, N, TPT, FPB, MODE, MINB, PPF, Rs...>,
         (size_t)(PPol<T, N, FPB, PPF, MODE>::pp ? 2 : 1) * FPB * PadN<N, MODE>::v * sizeof(gcx<T>) +

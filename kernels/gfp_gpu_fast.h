@@ -46,6 +46,9 @@ struct gfp_fparams {
      * frame g's row starts at (g / rfpm) * rmst + (g % rfpm) * rld; rfpm 0:
      * at g * nf, as everywhere else */
     unsigned long long rfpm, rmst, rld;
+    /* the first pass with the C2R merge (GFP_FAST_MRG): the input's
+     * matrices (user frames of L + 1 bins) imst apart */
+    unsigned long long imst;
 };
 /* Bluestein's input forms: n complex, n reals, n/2 + 1 bins of a Hermitian
  * spectrum */
@@ -63,7 +66,9 @@ struct gfp_fast_info {
     int whole;   /* 1: one transform of nf * cl across each cluster
                     (gfp_fastcl_*), cl blocks a frame */
     int pairs;   /* 1: the four-step's second pass with the R2C split
-                    (GFP_FAST_SPL): fpb/2 rows a block and their mirrors */
+                    (GFP_FAST_SPL): fpb/2 rows a block and their mirrors;
+                    or its first with the C2R merge (GFP_FAST_MRG): fpb/2
+                    columns and their partners */
 };
 
 /* each returns true and fills *f when a specialised kernel exists for the
@@ -75,6 +80,7 @@ bool gfp_fast_c2c_f32(int nf, gfp_fast_info *f);  /* powers of two */
 bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f);
 bool gfp_fast_c2c_f32s(int nf, gfp_fast_info *f); /* smooth non-powers */
 bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f);  /* nf = n/2 */
+bool gfp_fast_c2r_f32(int nf, gfp_fast_info *f);  /* nf = n/2 */
 bool gfp_fast_c2c_f64(int nf, gfp_fast_info *f);  /* powers of two */
 bool gfp_fast_c2c_f64s(int nf, gfp_fast_info *f); /* smooth non-powers */
 
@@ -97,6 +103,8 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f);
 bool gfp_fast4s3_c2c_f32(int nf, gfp_fast_info *f);
 /* the second pass with the R2C split fused (GFP_FAST_SPL), f32 */
 bool gfp_fast4s2r_c2c_f32(int nf, gfp_fast_info *f);
+/* the first pass with the C2R merge fused (GFP_FAST_MRG), f32 */
+bool gfp_fast4s1m_c2c_f32(int nf, gfp_fast_info *f);
 /* the 2D FFT's columns of h = n1 n2 as a four-step along the strided axis
  * (gfp_gpu_2d.cu, f32): the first pass (TL, TR, XT with GFP_FAST_XD) of
  * n1 and the second (TL, TR, no twiddle) of n2, gfp_gpu_fast_4s.cu */
@@ -146,7 +154,8 @@ enum { GFP_PASS_C2C = 0, GFP_PASS_R2C = 1, GFP_PASS_4S1 = 2, GFP_PASS_4S2 = 3, G
         * pass (xtw, xsh, xdiv set by the caller) and its second, and the
         * rows after them: the 1D frame kernel, direct loads (rfpm, rmst,
         * rld), plain stores */
-       GFP_PASS_2C1 = 11, GFP_PASS_2C2 = 12, GFP_PASS_ROW = 13 };
+       GFP_PASS_2C1 = 11, GFP_PASS_2C2 = 12, GFP_PASS_ROW = 13,
+       GFP_PASS_4S1M = 14 /* 4S1 with the C2R merge (xtw, xsh: W_2L; imst per launch) */ };
 /* Sets t up for a complex FFT of length nf whose output rows are ld values
  * apart when a pass kernel of that form exists and fits the device; leaves
  * t->on = 0 otherwise. */

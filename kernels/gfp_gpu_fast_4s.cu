@@ -210,14 +210,40 @@ bool gfp_fast4s2r_c2c_f32(int nf, gfp_fast_info *f)
     /* alt 65 (stop 31, not yet measured): rows of 256 at FPB 32, 128-byte
      * runs as C2C's second pass has (R2C 2^16's core 128 x 256 ran 0.775x
      * cuFFT with the split at 64-byte runs, against C2C 2^15's 0.877x) */
-    case 6500256: return gfpfast::fill<float, 256, 16, 32, C2C_TS, 0, -1, 16, 16>(f);
+    /* alt 66 (stop 32): rows of 512 at FPB 32 (128 KB of shared memory) */
+    case 6600512: return gfpfast::fill<float, 512, 32, 32, C2C_TS, 0, -1, 2, 16, 16>(f);
     default: break;
     }
 #endif
     switch (nf) {
-    GFP_FAST(float, 256, 16, 16, C2C_TS, 16, 16)
+    /* rows of 256 at 32 frames a block (128-byte runs), alt 65 of stop 31:
+     * R2C f32 2^16 1365 -> 1540 GB/s, 2^17 1360 -> 1646 (H200,
+     * bench/NOTES.md stop 32 call 1) */
+    GFP_FAST(float, 256, 16, 32, C2C_TS, 16, 16)
     GFP_FAST(float, 512, 32, 16, C2C_TS, 2, 16, 16)
     GFP_FAST(float, 1024, 64, 16, C2C_TS, 4, 16, 16)
+    default: return false;
+    }
+}
+
+/* the first pass with the C2R merge fused (GFP_FAST_MRG): a block's runs
+ * are FPB/2 values (its columns and, reversed, their partners), so FPB 16
+ * (64-byte runs) up to n1 = 1024; A/B alt 66 FPB 32 at 128 and 256 */
+#define C2C_4SM (C2C_4S | GFP_FAST_MRG)
+bool gfp_fast4s1m_c2c_f32(int nf, gfp_fast_info *f)
+{
+#ifdef GFP_FAST_AB
+    switch (gfp_fast_alt() * 100000 + nf) {
+    case 6600128: return gfpfast::fill<float, 128, 8, 32, C2C_4SM, 0, -1, 16, 8>(f);
+    case 6600256: return gfpfast::fill<float, 256, 16, 32, C2C_4SM, 0, -1, 16, 16>(f);
+    default: break;
+    }
+#endif
+    switch (nf) {
+    GFP_FAST(float, 128, 8, 16, C2C_4SM, 16, 8)
+    GFP_FAST(float, 256, 16, 16, C2C_4SM, 16, 16)
+    GFP_FAST(float, 512, 32, 16, C2C_4SM, 2, 16, 16)
+    GFP_FAST(float, 1024, 64, 16, C2C_4SM, 4, 16, 16)
     default: return false;
     }
 }

@@ -1,5 +1,6 @@
 /* gfp_gpu_fast_r2c32.cu - specialised R2C f32 kernels (n = 2 nf, even),
- * half-length complex FFT with the split step fused. */
+ * half-length complex FFT with the split step fused, and C2R's with the
+ * merge step fused into the load. */
 #include "gfp_gpu_fast.cuh"
 
 /* v7: shared layouts of n = 128, 256 from the bank model (see c2c32s);
@@ -43,6 +44,29 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     /* n = 32768 (issue 4): one frame a block of 1024 threads, 139 KB (the
      * generic single-block kernel ran it at 0.39x cuFFT) */
     GFP_FAST(float, 16384, 1024, 1, GFP_MODE_R2C, 16, 16, 16, 4)
+    default: return false;
+    }
+}
+
+/* C2R of n = 2 nf: the R2C kernels' shapes, the merge in the load (bins k
+ * and nf - k a thread), the conjugating C2C store. Until stop 32 the
+ * generic kernel ran these (n = 16384: 0.30x cuFFT, 32768: 0.44x on an
+ * H200, bench/NOTES.md). */
+#define C2R_L(e) (GFP_MODE_C2R | GFP_FAST_PAD3 | GFP_FAST_PSX(e))
+bool gfp_fast_c2r_f32(int nf, gfp_fast_info *f)
+{
+    switch (nf) {
+    GFP_FAST(float, 16, 1, 256, GFP_MODE_C2R, 16)
+    GFP_FASTB(float, 32, 4, 64, GFP_MODE_C2R, 6, 4, 8)
+    GFP_FASTB(float, 64, 8, 32, C2R_L(15), 6, 8, 8)
+    GFP_FAST(float, 128, 16, 16, C2R_L(7), 16, 8)
+    GFP_FAST(float, 256, 16, 16, GFP_MODE_C2R, 16, 16)
+    GFP_FAST(float, 512, 32, 8, GFP_MODE_C2R, 2, 16, 16)
+    GFP_FAST(float, 1024, 64, 4, GFP_MODE_C2R, 4, 16, 16)
+    GFP_FAST(float, 2048, 128, 2, GFP_MODE_C2R, 8, 16, 16)
+    GFP_FASTB(float, 4096, 256, 1, GFP_MODE_C2R, 3, 16, 16, 16)
+    GFP_FAST(float, 8192, 512, 1, GFP_MODE_C2R, 2, 16, 16, 16)
+    GFP_FAST(float, 16384, 1024, 1, GFP_MODE_C2R, 16, 16, 16, 4)
     default: return false;
     }
 }

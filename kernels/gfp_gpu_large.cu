@@ -595,6 +595,8 @@ struct gfp_large {
     gfp_lcore core;
     gfp_pass r2s;         /* R2C on a four-step core: its second pass with the
                              split fused (r2s.on), instead of core.p2 + split */
+    gfp_pass c2m;         /* C2R on a four-step core: its first pass with the
+                             merge fused (c2m.on), instead of merge + core.p1 */
     gfp_pass b4[3];       /* Bluestein on the four-step of L = n1 n2 (route
                              BLUE4): passes A (n1), B (n2), C (n1) */
     gfp_pass b1;          /* Bluestein whole in one block, several frames a
@@ -1891,6 +1893,7 @@ void gfp_large_destroy(gfp_large *P)
         return;
     core_destroy(&P->core);
     gfp_pass_destroy(&P->r2s);
+    gfp_pass_destroy(&P->c2m);
     for (int i = 0; i < 3; i++)
         gfp_pass_destroy(&P->b4[i]);
     gfp_pass_destroy(&P->b1);
@@ -2057,6 +2060,18 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                 (t->on && (rc = pass_twiddles(P, t, 2 * P->L, dbl, err, errlen)))) /* W_2L */
                 goto done;
         }
+        /* C2R (f32) on the two-pass four-step: the merge in the first pass
+         * (GFP_GPU_4S_MERGE=0: a pass of its own) */
+        const char *ev = getenv("GFP_GPU_4S_MERGE");
+        if (P->route == GFP_ROUTE_C2R && !dbl && P->core.p1.on && !P->core.p3.on &&
+            !(ev && *ev == '0')) {
+            gfp_pass *t = &P->c2m;
+            if ((rc = gfp_pass_setup(t, dbl, GFP_PASS_4S1M, P->core.p1.fi.nf,
+                                     (size_t)(P->L / P->core.p1.fi.nf), 0, 1.0, optin, P->device,
+                                     err, errlen)) ||
+                (t->on && (rc = pass_twiddles(P, t, 2 * P->L, dbl, err, errlen)))) /* W_2L */
+                goto done;
+        }
     }
     {
         /* R2C on the generic route (odd n): two real frames a complex FFT
@@ -2099,11 +2114,13 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                 char ch[48] = "";
                 if (P->core.chunk)
                     snprintf(ch, sizeof ch, ", in chunks of %zu frames", P->core.chunk);
+                const gfp_pass *a = P->c2m.on ? &P->c2m : &P->core.p1;
+                const gfp_pass *b = P->r2s.on ? &P->r2s : &P->core.p2;
                 snprintf(P->desc + o, sizeof P->desc - o,
-                         ", four-step %d x %d (%d x %d threads, %d x %d frames a block)%s%s",
-                         P->core.p1.fi.nf, P->core.p2.fi.nf, P->core.p1.fi.threads,
-                         P->core.p2.fi.threads, P->core.p1.fi.fpb, P->core.p2.fi.fpb,
-                         P->r2s.on ? ", split in the second pass" : "", ch);
+                         ", four-step %d x %d (%d x %d threads, %d x %d frames a block)%s%s%s",
+                         a->fi.nf, b->fi.nf, a->fi.threads, b->fi.threads, a->fi.fpb, b->fi.fpb,
+                         P->r2s.on ? ", split in the second pass" : "",
+                         P->c2m.on ? ", merge in the first pass" : "", ch);
             } else
                 for (int i = 0; i < P->core.np && o < (int)sizeof P->desc - 24; i++)
                     o += snprintf(P->desc + o, sizeof P->desc - o, "%s%d(C%d%s)",
@@ -2265,6 +2282,20 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
         }
         break;
     case GFP_ROUTE_C2R:
+        if (P->c2m.on) {
+            /* pass 1 with the merge from the user's frames of L + 1 bins
+             * to w1, pass 2 (conjugating, scaled) from w1 to d_out */
+            const size_t L = (size_t)P->L, n1 = (size_t)P->c2m.fi.nf, n2 = L / n1;
+            gfp_pass a = P->c2m, b = P->core.p2;
+            a.fp.conj_in = x.conj_in;
+            a.fp.imst = L + 1;
+            b.fp.conj_out = 1;
+            b.fp.scale = x.scale;
+            rc = gfp_pass_launch(&a, d_in, w1, batch * n2, n2, n2, L, s, err, errlen);
+            if (!rc)
+                rc = gfp_pass_launch(&b, w1, d_out, batch * n1, n1, n1, L, s, err, errlen);
+            break;
+        }
         x.in = d_in;
         x.out = w1;
         rc = launch_x(GFP_XK(gfp_lmerge_kernel), &x, batch * (unsigned long long)P->L, s, err,

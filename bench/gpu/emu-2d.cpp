@@ -25,10 +25,13 @@
  *   1cl    the one-pass cluster transforms (gfp_gpu_fast_cl.cu) on
  *          persistent clusters, out of place and in place, forward and
  *          inverse, against FFTW's 1D transform.
+ *   c2r    C2R's one-block kernels (the merge in the load) and the
+ *          four-step with the merge in its first pass, against FFTW's
+ *          c2r.
  *   2dcf   the columns as a four-step along the strided axis, then the
  *          rows (gfp_gpu_2d.cu's cf route, GFP_GPU_2D_CF=1), through
  *          gfp_gpu_plan2d as plan does.
- *   emu-2d [pass|2d|2dbig|plan|2dcf|4step|4step3|1cl|all]   (default all; 2dbig: 16384 x 256,
+ *   emu-2d [pass|2d|2dbig|plan|2dcf|4step|4step3|1cl|c2r|all]   (default all; 2dbig: 16384 x 256,
  *          256 x 16384 and R2C 3840 x 2160, not in all); EMU_NF=n: the
  *          pass test of length n alone; exit 1 on any failure.
  * Build: make emu2d (writes build/emu-2d). */
@@ -100,6 +103,8 @@ alignas(16) unsigned char gfp_fsm_raw[232448];
 #include "../../kernels/gfp_gpu_fast_4sb.cu"
 /* the 1D frame kernels: the rows after the columns' four-step (2dcf) */
 #include "../../kernels/gfp_gpu_fast_c2c32.cu"
+/* R2C's and C2R's one-block kernels (c2r) */
+#include "../../kernels/gfp_gpu_fast_r2c32.cu"
 
 typedef long double ld;
 
@@ -774,6 +779,111 @@ static void r2c_fourstep_test(int n1, int n2, size_t cnt)
            "%zu not finite\n",
            ok ? "ok  " : "FAIL", n1, n2, cnt, n, f2.fpb, worst, bad);
     fflush(stdout);
+}
+
+/* C2R input: cnt frames of L + 1 random bins, bins 0 and L real (FFTW's
+ * c2r reads no imaginary part there) */
+static std::vector<float> herm_input(size_t L, size_t cnt)
+{
+    std::vector<float> in(2 * cnt * (L + 1));
+    for (auto &v : in)
+        v = (float)urand();
+    for (size_t m = 0; m < cnt; m++)
+        in[2 * m * (L + 1) + 1] = in[2 * m * (L + 1) + 2 * L + 1] = 0;
+    return in;
+}
+
+/* frames_err of C2R of L + 1 bins to 2 L reals (FFTW's backward c2r) */
+static double c2r_err(const std::vector<float> &in, const std::vector<float> &out, size_t L,
+                      size_t cnt, size_t *bad)
+{
+    std::vector<double> x(2 * (L + 1)), ref(2 * L);
+    fftw_plan fp = fftw_plan_dft_c2r_1d((int)(2 * L), (fftw_complex *)x.data(), ref.data(),
+                                        FFTW_ESTIMATE);
+    return frames_err<float>(fp, x, ref, in, 2 * (L + 1), out, 2 * L, cnt, bad);
+}
+
+/* C2R of n = 2 L through the four-step core L = n1 n2 with the merge in
+ * the first pass (GFP_FAST_MRG), as gfp_large_exec's C2R route runs it:
+ * pass 1 from frames of L + 1 bins to scratch, pass 2 (conjugating) to
+ * the reals, against FFTW's c2r */
+static void c2r_fourstep_test(int n1, int n2, size_t cnt)
+{
+    typedef float T;
+    gfp_fast_info f1, f2;
+    memset(&f1, 0, sizeof f1);
+    memset(&f2, 0, sizeof f2);
+    if (!gfp_fast4s1m_c2c_f32(n1, &f1) || !gfp_fast4s2_c2c_f32(n2, &f2) || !f1.pairs) {
+        printf("FAIL 4step c2r %dx%d: no pass kernels\n", n1, n2);
+        fails++;
+        return;
+    }
+    const size_t L = (size_t)n1 * n2;
+    std::vector<T> in = herm_input(L, cnt), ws(2 * cnt * L, (T)NAN), out(2 * cnt * L, (T)NAN);
+    int sh = 0;
+    std::vector<T> xt = twolevel_tab<T>(2 * L, &sh); /* W_2L */
+    size_t o1, o2;
+    std::vector<T> tw1 = tables<T>(f1, false, &o1), tw2 = tables<T>(f2, false, &o2);
+    gfp_fparams p;
+    memset(&p, 0, sizeof p);
+    p.tw = tw1.data();
+    p.xtw = xt.data();
+    p.xsh = sh;
+    p.conj_in = 1;
+    p.scale = 1.0;
+    p.in = in.data();
+    p.out = ws.data();
+    p.batch = cnt * n2;
+    p.fpm = p.ld = n2;
+    p.mst = L;
+    p.imst = L + 1;
+    launch(f1, p);
+    fourstep_pass<T>(f2, tw2, NULL, 0, ws.data(), out.data(), cnt * n1, n1, L, 0, 1, 0.5);
+    size_t bad;
+    const double worst = c2r_err(in, out, L, cnt, &bad);
+    printf("%s 4step c2r f32 %5d x %5d x %zu (n %zu, merge in pass 1, %d frames a block): rel "
+           "%.2e, %zu not finite\n",
+           verdict(worst, bad, 1e-6), n1, n2, cnt, 2 * L, f1.fpb, worst, bad);
+    fflush(stdout);
+}
+
+/* C2R's one-block kernels (gfp_fast_c2r_f32, the merge in the load): cnt
+ * frames of n = 2 nf against FFTW's c2r */
+static void all_c2r()
+{
+    const char *only = getenv("EMU_NF");
+    for (int nf = 16; nf <= 16384; nf *= 2) {
+        gfp_fast_info f;
+        memset(&f, 0, sizeof f);
+        if ((only && atoi(only) != nf) || !gfp_fast_c2r_f32(nf, &f))
+            continue;
+        const size_t cnt = (size_t)f.fpb + 3; /* a partial last block */
+        std::vector<float> in = herm_input((size_t)nf, cnt), out(2 * cnt * nf, NAN);
+        size_t roff;
+        std::vector<float> tw = tables<float>(f, true, &roff);
+        gfp_fparams p;
+        memset(&p, 0, sizeof p);
+        p.tw = tw.data();
+        p.rtw = tw.data() + 2 * roff;
+        p.conj_in = 1;
+        p.conj_out = 1;
+        p.scale = 0.5;
+        p.in = in.data();
+        p.out = out.data();
+        p.batch = cnt;
+        launch(f, p);
+        size_t bad;
+        const double worst = c2r_err(in, out, (size_t)nf, cnt, &bad);
+        printf("%s c2r f32 %6d x %zu (%d frames a block): rel %.2e, %zu not finite\n",
+               verdict(worst, bad, 1e-6), 2 * nf, cnt, f.fpb, worst, bad);
+        fflush(stdout);
+    }
+    /* the four-step's first pass with the merge: every such kernel, n2
+     * below, equal to and above n1 */
+    static const int mpairs[][2] = {{128, 256}, {256, 256}, {512, 128}, {1024, 512}, {128, 4096}};
+    for (auto &pr : mpairs)
+        if (!only || atoi(only) == pr[0] || atoi(only) == pr[1])
+            c2r_fourstep_test(pr[0], pr[1], 2);
 }
 
 static void all_fourstep()
@@ -1606,6 +1716,8 @@ int main(int argc, char **argv)
         all_blues();
     if (all || !strcmp(what, "1cl"))
         all_whole();
+    if (all || !strcmp(what, "c2r"))
+        all_c2r();
     printf("emu-2d: %d failed\n", fails);
     return fails != 0;
 }

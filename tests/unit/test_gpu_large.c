@@ -312,6 +312,37 @@ static void t_cluster_1d(void)
     report("32768 with the cluster kernel and without", &t);
 }
 
+/* C2R f32 on its own kernels (stop 32): one block a frame with the
+ * merge in the load (gfp_fast_c2r_f32, n 32 .. 32768; batches that leave
+ * a partial last block where a block holds several frames), and the
+ * four-step's first pass with the merge fused (n 2^16 .. 2^23, cores
+ * n1 128 .. 1024), each also with the switch that turns it off
+ * (GFP_GPU_NOFASTC2R=1, GFP_GPU_4S_MERGE=0: the merge a pass of its
+ * own). Each case against FFTW and cuFFT's error. */
+static void t_c2r(void)
+{
+    tally t = {0};
+    static const size_t one[][2] = {{32, 300}, {256, 37}, {1024, 7}, {8192, 3},
+                                    {16384, 3}, {32768, 2}};
+    static const size_t four[] = {65536, 131072, 262144, 524288, 1048576, 2097152,
+                                  4194304, 8388608};
+    for (int off = 0; off < 2; off++) {
+        if (off)
+            setenv("GFP_GPU_NOFASTC2R", "1", 1);
+        for (size_t i = 0; i < sizeof one / sizeof one[0]; i++)
+            if (!quick || i % 2 == 1 || one[i][0] == 32768)
+                check(&t, GFP_C2R, 1, 0, one[i][0], one[i][1], GFP_POST_NONE, 0, 1);
+        unsetenv("GFP_GPU_NOFASTC2R");
+        if (off)
+            setenv("GFP_GPU_4S_MERGE", "0", 1);
+        for (size_t i = 0; i < sizeof four / sizeof four[0]; i++)
+            if (!quick || four[i] == 65536 || four[i] == 1048576)
+                check(&t, GFP_C2R, 1, 0, four[i], i < 4 ? 3 : 1, GFP_POST_NONE, 0, 1);
+        unsetenv("GFP_GPU_4S_MERGE");
+    }
+    report("C2R f32: merge in the load, merge in the first pass", &t);
+}
+
 /* Windows, scales and post-ops at large and awkward lengths (the pre and
  * post steps, the split step's post-op, the one-block Bluestein's). */
 static void t_fused(void)
@@ -637,6 +668,7 @@ int main(void)
     TU_TEST(t_pow2);
     TU_TEST(t_cluster_1d);
     TU_TEST(t_pairs);
+    TU_TEST(t_c2r);
     TU_TEST(t_every_n);
     int rc = tu_run();
     gfp_engine_close(gpu);
