@@ -155,8 +155,8 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
 /* the four-step FFT's second pass with the R2C split fused (R2C of n = 2 L
  * through a complex L = n1 n2, gfp_gpu_large.cu): with GFP_FAST_TR, the
  * block's FPB frames are FPB/2 rows k1 <= n1/2 of the n1 x n2 matrix
- * (n1 = fpm, a power of two) and, in slots FPB/2 .., their mirrors n1 -
- * k1, so Z[k] and Z[L - k] (k = k1 + n1 k2) are both in the block; bin k
+ * (n1 = fpm) and, in slots FPB/2 .., their mirrors (n1 - k1) mod n1, so
+ * Z[k] and Z[L - k] (k = k1 + n1 k2) are both in the block; bin k
  * of frame m goes to out[m mst + k] (mst = L + 1), X[L] with row 0,
  * W_2L^k from the two-level table xtw (xsh) */
 #define GFP_FAST_SPL (1 << 19)
@@ -932,7 +932,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
 #pragma unroll 4
                 for (int it = 0; it < N / TPT; it++) {
                     const int k = k0 + it * TPT;
-                    const int kb = sl.row ? N - 1 - k : (N - k) & (N - 1);
+                    const int kb = sl.row ? N - 1 - k : k ? N - k : 0;
                     const gcx<T> a = s0[fpad<MODE>(k)], bz = s1[fpad<MODE>(kb)];
                     const unsigned kk = sl.row + n1 * (unsigned)k;
                     dst[(unsigned long long)k * ld] = r2c_bin(a, bz, xtw_tab<T>(p, kk), sc, sc);

@@ -194,7 +194,7 @@ bool gfp_fast4s3_c2c_f32(int nf, gfp_fast_info *f)
 
 /* with the R2C split fused (GFP_FAST_SPL): a block's runs are FPB/2
  * values, so FPB 16 (64-byte runs) where a block holds 16 frames: n2 <=
- * 1024. Longer rows (16-32 byte runs) measured slower than a pass of its
+ * 1024 (32 at 256). Longer rows (16-32 byte runs) measured slower than a pass of its
  * own for the split (H100, bench/NOTES.md), so they have none here. */
 #define C2C_TS (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_SPL)
 bool gfp_fast4s2r_c2c_f32(int nf, gfp_fast_info *f)
@@ -222,6 +222,15 @@ bool gfp_fast4s2r_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FAST(float, 256, 16, 32, C2C_TS, 16, 16)
     GFP_FAST(float, 512, 32, 16, C2C_TS, 2, 16, 16)
     GFP_FAST(float, 1024, 64, 16, C2C_TS, 4, 16, 16)
+    /* the second passes of lengths with odd factors in their C2C shapes
+     * (R2C 100000: 50000 = 200 x 250; 44100: 22050 = 210 x 105; 48000:
+     * 24000 = 200 x 120; 96000: 48000 = 200 x 240; 88200: 44100 = 210 x
+     * 210) */
+    GFP_FASTB(float, 105, 21, 16, C2C_TS, 4, 7, 3, 5)
+    GFP_FASTB(float, 120, 24, 16, C2C_TS, 4, 8, 3, 5)
+    GFP_FASTB(float, 210, 30, 16, C2C_TS, 3, 7, 3, 10)
+    GFP_FASTB(float, 240, 30, 16, C2C_TS, 3, 8, 10, 3)
+    GFP_FASTB(float, 250, 25, 16, C2C_TS, 3, 5, 5, 10)
     default: return false;
     }
 }

@@ -2029,10 +2029,11 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
      * pass (GFP_GPU_4S_SPLIT=0: a pass of its own) */
     {
         const char *ev = getenv("GFP_GPU_4S_SPLIT");
-        /* powers of two only: the fused pass's slot map (SplSlot) mirrors
-         * row k1 to (n1 - k1) & (n1 - 1) */
+        /* any L whose four-step's second pass has a split form
+         * (gfp_fast4s2r_c2c_f32: powers of two, and the odd-factor rows
+         * of the audio rates' lengths and 100000) */
         P->r2s_want = P->route == GFP_ROUTE_R2C && !dbl && d->post == GFP_GPU_POST_NONE &&
-                      !(P->L & (P->L - 1)) && !(ev && *ev == '0');
+                      !(ev && *ev == '0');
     }
     if (P->route != GFP_ROUTE_BLUE1 && P->route != GFP_ROUTE_BLUEF &&
         P->route != GFP_ROUTE_BLUE4 && P->route != GFP_ROUTE_BLUES) {

@@ -6,7 +6,9 @@
 # the GPU suites (quick_suites; test_gpu_large's t_c2r in full, and
 # racecheck on it quick), then bench against cuFFT: C2R f32 32 ..
 # 2^25, R2C f32 2^14 .. 2^20, and the switches that give the old paths
-# (GFP_GPU_NOFASTC2R=1, GFP_GPU_4S_MERGE=0). Pack: dev-v51.sh's without
+# (GFP_GPU_NOFASTC2R=1, GFP_GPU_4S_MERGE=0); R2C f32 2^24 and 2^25 on
+# the nested core with the split in its third pass (GFP_GPU_4S3_MIN=23)
+# against call 1's 0.76x, 0.75x. Pack: dev-v51.sh's without
 # the A/B binary. Run (device tool): carry [".devpack"], command
 #   OUT=$OUT sh bench/gpu/dev-v52.sh
 PHASE=${PHASE:-chk bench}
@@ -25,6 +27,7 @@ if ph bench; then
   BL=c2r K=c2r bl def gpu,cufft 32,256,1024,4096,8192,16384..33554432 GFP_GPU_LARGE_DEBUG=1
   BL=c2r K=c2r bl old gpu 16384,32768,65536,1048576,8388608 GFP_GPU_NOFASTC2R=1 GFP_GPU_4S_MERGE=0
   BL=c2r K=r2c bl r2c gpu,cufft 16384..1048576 GFP_GPU_LARGE_DEBUG=1
+  BL=c2r K=r2c bl r2c-nest gpu 16777216,33554432 GFP_GPU_4S3_MIN=23 GFP_GPU_LARGE_DEBUG=1
   echo "[bench: $(( $(date +%s) - t0 )) s]"
 fi
 show_tests

@@ -923,11 +923,13 @@ static void all_fourstep()
     /* R2C with the split in the second pass: every such kernel (n2 256 ..
      * 4096), n1 below, equal to and above n2 */
     static const int rpairs[][2] = {{128, 256}, {512, 256}, {256, 512}, {128, 1024},
-                                    {128, 2048}, {128, 4096}, {4096, 256}};
+                                    {128, 2048}, {128, 4096}, {4096, 256},
+                                    /* odd factors: R2C 100000, 44100, 48000, 96000, 88200 */
+                                    {200, 250}, {210, 105}, {200, 120}, {200, 240}, {210, 210}};
     for (auto &pr : rpairs) {
         if (only && atoi(only) != pr[0] && atoi(only) != pr[1])
             continue;
-        if (quick && !(pr[0] == 128 && pr[1] == 256))
+        if (quick && !(pr[0] == 128 && pr[1] == 256) && !(pr[0] == 200 && pr[1] == 250))
             continue;
         gfp_fast_info f;
         if (pr[1] > 1024 && !gfp_fast4s2r_c2c_f32(pr[1], &f))

@@ -466,7 +466,8 @@ static void t_blues(void)
 /* The four-step at lengths with odd factors (L = n1 n2, both passes from
  * gfp_gpu_fast_4s.cu's kernels of 136, 195, 200, 210, 250, 400 and 124,
  * 105, 120, 210, 231, 240, 248, 250, 270, 400, 420): C2C of L, R2C and C2R of 2 L
- * (the split in a pass of its own), the audio rates (44100 = 210 x 210,
+ * (R2C f32's split in the second pass where its row length has a split
+ * form: 100000, 44100, 48000, 88200, 96000; else a pass of its own), the audio rates (44100 = 210 x 210,
  * 48000 = 200 x 240, 88200 = 210 x 420, 96000 = 400 x 240), 33728 = 136 x
  * 248 without Bluestein (radices 17 and 31; R2C and C2R on 16864 = 136 x
  * 124), the prime 40009 (Bluestein: plain, on the three passes of
