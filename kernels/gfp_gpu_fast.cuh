@@ -523,8 +523,12 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
     constexpr bool FULL = NB % TPT == 0;
     const gcx<T> *tw = (const gcx<T> *)p.tw + OFF;
     gcx<T> v[MB][R];
+    /* C2R: frames of N + 1 bins, merged as they load (each bin read
+     * twice: as a and, by another thread, as its partner's b) */
+    constexpr bool C2R = (MODE & 15) == GFP_MODE_C2R;
     const unsigned long long row =
-        p.rfpm ? c.g / p.rfpm * p.rmst + c.g % p.rfpm * p.rld : c.g * (unsigned long long)N;
+        p.rfpm ? c.g / p.rfpm * p.rmst + c.g % p.rfpm * p.rld
+               : c.g * (unsigned long long)(C2R ? N + 1 : N);
     const gcx<T> *gin = (const gcx<T> *)p.in + row;
 #pragma unroll
     for (int b = 0; b < MB; b++) {
@@ -532,7 +536,12 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
         if (FULL || j < NB) {
 #pragma unroll
             for (int s = 0; s < R; s++) {
-                if constexpr (IN_G) {
+                if constexpr (IN_G && C2R) {
+                    const int i = j + s * NB;
+                    v[b][s] = c.act ? c2r_bin(ldg(&gin[i]), ldg(&gin[N - i]),
+                                              ldg(&((const gcx<T> *)p.rtw)[i]), p.conj_in)
+                                    : mk((T)0, (T)0);
+                } else if constexpr (IN_G) {
                     if (c.act) {
                         v[b][s] = ldf<MODE>(&gin[j + s * NB]);
                         if (p.conj_in) v[b][s].y = -v[b][s].y;
@@ -659,9 +668,10 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     static_assert(BL1 || (!BLI && !BLO) || (TL && (MODE & GFP_FAST_TR)),
                   "Bluestein A, C: TL and TR");
     static_assert(!BLM || !(MODE & (GFP_FAST_TL | GFP_FAST_TR)), "Bluestein B: rows in place");
-    /* C2R: the merge step in the load, so never direct */
+    /* C2R: the merge in the first stage's loads where direct (fstage),
+     * else in the block-wide load */
     constexpr bool C2R = (MODE & 15) == GFP_MODE_C2R;
-    constexpr bool DIRECT = !TL && !BL1 && !C2R && TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN;
+    constexpr bool DIRECT = !TL && !BL1 && TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN;
     constexpr bool DOUT = TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMOUT;
     constexpr bool PP = PPol<T, N, FPB, PPF, MODE>::pp;
     constexpr int BS = FPB * PS;
@@ -777,7 +787,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                                                : mk((T)0, (T)0);
         });
         __syncthreads();
-    } else if constexpr (C2R) {
+    } else if constexpr (C2R && !DIRECT) {
         /* C2R of n = 2N: frames of N + 1 bins; bins k and N - k (k <= N/2)
          * make the conjugates of the packed sequence's Z[k] and Z[N - k]
          * (c2r_bin, W_n^k from rtw); the FFT and the conjugating store

@@ -603,6 +603,7 @@ struct gfp_large {
                              block (route BLUES, n <= 1024) */
     int r2s_want;         /* R2C, f32, no post-op: take r2s where it exists, and
                              factor the core for it (rows of 1024, fourstep_n1) */
+    int c2m_want;         /* C2R, f32: take c2m where it exists */
     gfp_lxparams xp;      /* pre/post/split/merge/fused parameters */
     int fthreads;         /* fused Bluestein launch */
     size_t fsmem;
@@ -1008,7 +1009,12 @@ static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcor
                          char *err, size_t errlen)
 {
     const char *ev = getenv("GFP_GPU_4S3");
-    const int lgmin = env_int("GFP_GPU_4S3_MIN", 25);
+    /* R2C and C2R from 2^23 (their split or merge in a pass of its own
+     * beside the four-step's two, or fused into the nested one's three:
+     * R2C f32 2^24 745.8 -> 865.3 GB/s, 2^25 695.4 -> 875.8 on the H200,
+     * bench/NOTES.md stop 32); C2C from 2^25 (2^23 nested 695 against the
+     * four-step's 1121) */
+    const int lgmin = env_int("GFP_GPU_4S3_MIN", P->r2s_want || P->c2m_want ? 23 : 25);
     if ((ev && *ev == '0') || L < 2 || (L & (L - 1)) || lgmin > 40 || L < (1ll << lgmin))
         return GFP_GPU_OK;
     const long long q = env_int("GFP_GPU_4S3_Q", 512);
@@ -2034,6 +2040,10 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
          * of the audio rates' lengths and 100000) */
         P->r2s_want = P->route == GFP_ROUTE_R2C && !dbl && d->post == GFP_GPU_POST_NONE &&
                       !(ev && *ev == '0');
+        /* C2R (f32): the merge in the four-step's first pass, or the
+         * nested one's (GFP_GPU_4S_MERGE=0: a pass of its own) */
+        ev = getenv("GFP_GPU_4S_MERGE");
+        P->c2m_want = P->route == GFP_ROUTE_C2R && !dbl && !(ev && *ev == '0');
     }
     if (P->route != GFP_ROUTE_BLUE1 && P->route != GFP_ROUTE_BLUEF &&
         P->route != GFP_ROUTE_BLUE4 && P->route != GFP_ROUTE_BLUES) {
@@ -2061,11 +2071,9 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                 (t->on && (rc = pass_twiddles(P, t, 2 * P->L, dbl, err, errlen)))) /* W_2L */
                 goto done;
         }
-        /* C2R (f32) on the two-pass four-step: the merge in the first pass
-         * (GFP_GPU_4S_MERGE=0: a pass of its own) */
-        const char *ev = getenv("GFP_GPU_4S_MERGE");
-        if (P->route == GFP_ROUTE_C2R && !dbl && P->core.p1.on && !P->core.p3.on &&
-            !(ev && *ev == '0')) {
+        /* the merge in the first pass: the four-step's, or the nested
+         * one's (columns of the n1 x L2 matrix alike) */
+        if (P->c2m_want && P->core.p1.on) {
             gfp_pass *t = &P->c2m;
             if ((rc = gfp_pass_setup(t, dbl, GFP_PASS_4S1M, P->core.p1.fi.nf,
                                      (size_t)(P->L / P->core.p1.fi.nf), 0, 1.0, optin, P->device,
@@ -2285,16 +2293,23 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
     case GFP_ROUTE_C2R:
         if (P->c2m.on) {
             /* pass 1 with the merge from the user's frames of L + 1 bins
-             * to w1, pass 2 (conjugating, scaled) from w1 to d_out */
+             * to w1, then the four-step's second pass (or the nested
+             * one's second in place and third), conjugating and scaled,
+             * to d_out */
             const size_t L = (size_t)P->L, n1 = (size_t)P->c2m.fi.nf, n2 = L / n1;
-            gfp_pass a = P->c2m, b = P->core.p2;
+            gfp_pass a = P->c2m, b = P->core.p3.on ? P->core.p3 : P->core.p2;
             a.fp.conj_in = x.conj_in;
             a.fp.imst = L + 1;
             b.fp.conj_out = 1;
             b.fp.scale = x.scale;
             rc = gfp_pass_launch(&a, d_in, w1, batch * n2, n2, n2, L, s, err, errlen);
-            if (!rc)
+            if (!rc && P->core.p3.on) {
+                rc = first_pass(&P->core.p2, n2, w1, w1, batch * n1, 0, s, err, errlen);
+                if (!rc)
+                    rc = nested_last(&P->core, &b, dbl, w1, d_out, batch, L, s, err, errlen);
+            } else if (!rc) {
                 rc = gfp_pass_launch(&b, w1, d_out, batch * n1, n1, n1, L, s, err, errlen);
+            }
             break;
         }
         x.in = d_in;

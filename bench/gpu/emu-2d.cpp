@@ -26,8 +26,8 @@
  *          persistent clusters, out of place and in place, forward and
  *          inverse, against FFTW's 1D transform.
  *   c2r    C2R's one-block kernels (the merge in the load) and the
- *          four-step with the merge in its first pass, against FFTW's
- *          c2r.
+ *          four-step and the nested one with the merge in their first
+ *          pass, against FFTW's c2r.
  *   2dcf   the columns as a four-step along the strided axis, then the
  *          rows (gfp_gpu_2d.cu's cf route, GFP_GPU_2D_CF=1), through
  *          gfp_gpu_plan2d as plan does.
@@ -803,6 +803,32 @@ static double c2r_err(const std::vector<float> &in, const std::vector<float> &ou
     return frames_err<float>(fp, x, ref, in, 2 * (L + 1), out, 2 * L, cnt, bad);
 }
 
+/* the first pass with the merge (gfp_large_exec's C2R route): cnt frames
+ * of L + 1 bins (L = f1.nf n2) from in, the columns of f1.nf with their
+ * partners, into ws (frames of L) */
+static void merge_pass(const gfp_fast_info &f1, size_t n2, const float *in, float *ws, size_t cnt)
+{
+    const size_t L = (size_t)f1.nf * n2;
+    int sh = 0;
+    std::vector<float> xt = twolevel_tab<float>(2 * L, &sh); /* W_2L */
+    size_t o1;
+    std::vector<float> tw1 = tables<float>(f1, false, &o1);
+    gfp_fparams p;
+    memset(&p, 0, sizeof p);
+    p.tw = tw1.data();
+    p.xtw = xt.data();
+    p.xsh = sh;
+    p.conj_in = 1;
+    p.scale = 1.0;
+    p.in = in;
+    p.out = ws;
+    p.batch = cnt * n2;
+    p.fpm = p.ld = n2;
+    p.mst = L;
+    p.imst = L + 1;
+    launch(f1, p);
+}
+
 /* C2R of n = 2 L through the four-step core L = n1 n2 with the merge in
  * the first pass (GFP_FAST_MRG), as gfp_large_exec's C2R route runs it:
  * pass 1 from frames of L + 1 bins to scratch, pass 2 (conjugating) to
@@ -820,30 +846,48 @@ static void c2r_fourstep_test(int n1, int n2, size_t cnt)
     }
     const size_t L = (size_t)n1 * n2;
     std::vector<T> in = herm_input(L, cnt), ws(2 * cnt * L, (T)NAN), out(2 * cnt * L, (T)NAN);
-    int sh = 0;
-    std::vector<T> xt = twolevel_tab<T>(2 * L, &sh); /* W_2L */
-    size_t o1, o2;
-    std::vector<T> tw1 = tables<T>(f1, false, &o1), tw2 = tables<T>(f2, false, &o2);
-    gfp_fparams p;
-    memset(&p, 0, sizeof p);
-    p.tw = tw1.data();
-    p.xtw = xt.data();
-    p.xsh = sh;
-    p.conj_in = 1;
-    p.scale = 1.0;
-    p.in = in.data();
-    p.out = ws.data();
-    p.batch = cnt * n2;
-    p.fpm = p.ld = n2;
-    p.mst = L;
-    p.imst = L + 1;
-    launch(f1, p);
+    size_t o2;
+    std::vector<T> tw2 = tables<T>(f2, false, &o2);
+    merge_pass(f1, n2, in.data(), ws.data(), cnt);
     fourstep_pass<T>(f2, tw2, NULL, 0, ws.data(), out.data(), cnt * n1, n1, L, 0, 1, 0.5);
     size_t bad;
     const double worst = c2r_err(in, out, L, cnt, &bad);
     printf("%s 4step c2r f32 %5d x %5d x %zu (n %zu, merge in pass 1, %d frames a block): rel "
            "%.2e, %zu not finite\n",
            verdict(worst, bad, 1e-6), n1, n2, cnt, 2 * L, f1.fpb, worst, bad);
+    fflush(stdout);
+}
+
+/* C2R of n = 2 L on the nested four-step L = n1 x p x q with the merge in
+ * its first pass (gfp_large_exec: merge_pass, the second pass in place,
+ * the third conjugating), against FFTW's c2r */
+static void c2r_nested_test(int n1, int p, int q, size_t cnt)
+{
+    typedef float T;
+    gfp_fast_info f1, f2, f3;
+    memset(&f1, 0, sizeof f1);
+    memset(&f2, 0, sizeof f2);
+    memset(&f3, 0, sizeof f3);
+    if (!gfp_fast4s1m_c2c_f32(n1, &f1) || !gfp_fast4s_c2c_f32(p, &f2) ||
+        !gfp_fast4s3_c2c_f32(q, &f3)) {
+        printf("FAIL 4step3 c2r %dx%dx%d: no pass kernels\n", n1, p, q);
+        fails++;
+        return;
+    }
+    const size_t L2 = (size_t)p * q, L = (size_t)n1 * L2;
+    std::vector<T> in = herm_input(L, cnt), ws(2 * cnt * L, (T)NAN), out(2 * cnt * L, (T)NAN);
+    merge_pass(f1, L2, in.data(), ws.data(), cnt);
+    int sh2 = 0;
+    std::vector<T> xt2 = twolevel_tab<T>(L2, &sh2);
+    size_t o2;
+    std::vector<T> tw2 = tables<T>(f2, false, &o2);
+    fourstep_pass<T>(f2, tw2, xt2.data(), sh2, ws.data(), ws.data(), cnt * n1 * q, q, L2, 0, 0, 1.0);
+    nested3<T>(f3, NULL, 0, n1, L, ws.data(), out.data(), cnt, L, 1);
+    size_t bad;
+    const double worst = c2r_err(in, out, L, cnt, &bad);
+    printf("%s 4step3 c2r f32 %4d x %4d x %4d x %zu (n %zu, merge in pass 1): rel %.2e, %zu not "
+           "finite\n",
+           verdict(worst, bad, 1e-6), n1, p, q, cnt, 2 * L, worst, bad);
     fflush(stdout);
 }
 
@@ -884,6 +928,8 @@ static void all_c2r()
     for (auto &pr : mpairs)
         if (!only || atoi(only) == pr[0] || atoi(only) == pr[1])
             c2r_fourstep_test(pr[0], pr[1], 2);
+    if (!only)
+        c2r_nested_test(128, 128, 256, 1);
 }
 
 static void all_fourstep()

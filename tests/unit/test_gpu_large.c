@@ -316,7 +316,7 @@ static void t_cluster_1d(void)
  * merge in the load (gfp_fast_c2r_f32, n 32 .. 32768; batches that leave
  * a partial last block where a block holds several frames), and the
  * four-step's first pass with the merge fused (n 2^16 .. 2^23, cores
- * n1 128 .. 1024), each also with the switch that turns it off
+ * n1 128 .. 1024; 2^24 the nested core's), each also with the switch that turns it off
  * (GFP_GPU_NOFASTC2R=1, GFP_GPU_4S_MERGE=0: the merge a pass of its
  * own). Each case against FFTW and cuFFT's error. */
 static void t_c2r(void)
@@ -325,7 +325,7 @@ static void t_c2r(void)
     static const size_t one[][2] = {{32, 300}, {256, 37}, {1024, 7}, {8192, 3},
                                     {16384, 3}, {32768, 2}};
     static const size_t four[] = {65536, 131072, 262144, 524288, 1048576, 2097152,
-                                  4194304, 8388608};
+                                  4194304, 8388608, 16777216};
     for (int off = 0; off < 2; off++) {
         if (off)
             setenv("GFP_GPU_NOFASTC2R", "1", 1);
