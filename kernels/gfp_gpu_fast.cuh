@@ -172,6 +172,9 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
  * from the two-level table xtw (xsh) of 2L; a self-partnered column (0,
  * n2/2) is stored from its first slot only */
 #define GFP_FAST_MRG (1 << 24)
+/* C2R's block-wide load a pair at a time (A/B: the form of stop 32's
+ * call 2) */
+#define GFP_FAST_C2RU (1 << 27)
 
 /* Bluestein of a length n on the four-step FFT of M = n1 n2 (gfp_fparams'
  * b* fields; gfp_gpu_large.cu), three passes:
@@ -523,12 +526,8 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
     constexpr bool FULL = NB % TPT == 0;
     const gcx<T> *tw = (const gcx<T> *)p.tw + OFF;
     gcx<T> v[MB][R];
-    /* C2R: frames of N + 1 bins, merged as they load (each bin read
-     * twice: as a and, by another thread, as its partner's b) */
-    constexpr bool C2R = (MODE & 15) == GFP_MODE_C2R;
     const unsigned long long row =
-        p.rfpm ? c.g / p.rfpm * p.rmst + c.g % p.rfpm * p.rld
-               : c.g * (unsigned long long)(C2R ? N + 1 : N);
+        p.rfpm ? c.g / p.rfpm * p.rmst + c.g % p.rfpm * p.rld : c.g * (unsigned long long)N;
     const gcx<T> *gin = (const gcx<T> *)p.in + row;
 #pragma unroll
     for (int b = 0; b < MB; b++) {
@@ -536,12 +535,7 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
         if (FULL || j < NB) {
 #pragma unroll
             for (int s = 0; s < R; s++) {
-                if constexpr (IN_G && C2R) {
-                    const int i = j + s * NB;
-                    v[b][s] = c.act ? c2r_bin(ldg(&gin[i]), ldg(&gin[N - i]),
-                                              ldg(&((const gcx<T> *)p.rtw)[i]), p.conj_in)
-                                    : mk((T)0, (T)0);
-                } else if constexpr (IN_G) {
+                if constexpr (IN_G) {
                     if (c.act) {
                         v[b][s] = ldf<MODE>(&gin[j + s * NB]);
                         if (p.conj_in) v[b][s].y = -v[b][s].y;
@@ -668,10 +662,11 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     static_assert(BL1 || (!BLI && !BLO) || (TL && (MODE & GFP_FAST_TR)),
                   "Bluestein A, C: TL and TR");
     static_assert(!BLM || !(MODE & (GFP_FAST_TL | GFP_FAST_TR)), "Bluestein B: rows in place");
-    /* C2R: the merge in the first stage's loads where direct (fstage),
-     * else in the block-wide load */
+    /* C2R: the merge in the block-wide load, so never direct (the merge
+     * in the first stage's direct loads, each bin read twice, ran 1-27 %
+     * slower: H200, bench/NOTES.md stop 32 call 3) */
     constexpr bool C2R = (MODE & 15) == GFP_MODE_C2R;
-    constexpr bool DIRECT = !TL && !BL1 && TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN;
+    constexpr bool DIRECT = !TL && !BL1 && !C2R && TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN;
     constexpr bool DOUT = TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMOUT;
     constexpr bool PP = PPol<T, N, FPB, PPF, MODE>::pp;
     constexpr int BS = FPB * PS;
@@ -787,11 +782,13 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                                                : mk((T)0, (T)0);
         });
         __syncthreads();
-    } else if constexpr (C2R && !DIRECT) {
+    } else if constexpr (C2R) {
         /* C2R of n = 2N: frames of N + 1 bins; bins k and N - k (k <= N/2)
          * make the conjugates of the packed sequence's Z[k] and Z[N - k]
          * (c2r_bin, W_n^k from rtw); the FFT and the conjugating store
-         * follow as C2C's */
+         * follow as C2C's. Every bin of the thread's share is loaded
+         * before the first is merged (GFP_FAST_C2RU, A/B: load, merge and
+         * store a pair at a time) */
         static_assert(N % 2 == 0 && !(MODE & (GFP_FAST_TR | GFP_FAST_SPL | GFP_FAST_MRG)),
                       "C2R: even N, contiguous frames");
         constexpr int NP = N / 2 + 1;
@@ -799,17 +796,38 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         const int tot = nt * NP;
         const gcx<T> *w = (const gcx<T> *)p.rtw;
         const gcx<T> *src = (const gcx<T> *)p.in + b0 * (unsigned long long)(N + 1);
+        auto put = [&](int e, gcx<T> a, gcx<T> bz) {
+            const int tt = e / NP, k = e - tt * NP;
+            const gcx<T> wk = ldg(&w[k]);
+            sm0[tt * PS + fpad<MODE>(k)] = c2r_bin(a, bz, wk, p.conj_in);
+            if (k != 0 && 2 * k != N)
+                sm0[tt * PS + fpad<MODE>(N - k)] = c2r_bin(bz, a, mk(-wk.x, wk.y), p.conj_in);
+        };
+        auto ld2 = [&](int e, gcx<T> &a, gcx<T> &bz) {
+            const int tt = e / NP, k = e - tt * NP;
+            a = ldg(&src[tt * (N + 1) + k]);
+            bz = ldg(&src[tt * (N + 1) + N - k]);
+        };
+        if constexpr ((MODE & GFP_FAST_C2RU) != 0) {
 #pragma unroll
-        for (int it = 0; it < IT; it++) {
-            const int e = tid + it * NT;
-            if (e < tot) {
-                const int tt = e / NP, k = e - tt * NP;
-                const gcx<T> a = ldg(&src[tt * (N + 1) + k]), bz = ldg(&src[tt * (N + 1) + N - k]);
-                const gcx<T> wk = ldg(&w[k]);
-                sm0[tt * PS + fpad<MODE>(k)] = c2r_bin(a, bz, wk, p.conj_in);
-                if (k != 0 && 2 * k != N)
-                    sm0[tt * PS + fpad<MODE>(N - k)] = c2r_bin(bz, a, mk(-wk.x, wk.y), p.conj_in);
+            for (int it = 0; it < IT; it++) {
+                const int e = tid + it * NT;
+                if (e < tot) {
+                    gcx<T> a, bz;
+                    ld2(e, a, bz);
+                    put(e, a, bz);
+                }
             }
+        } else {
+            gcx<T> ba[IT], bb[IT];
+#pragma unroll
+            for (int it = 0; it < IT; it++)
+                if (tid + it * NT < tot)
+                    ld2(tid + it * NT, ba[it], bb[it]);
+#pragma unroll
+            for (int it = 0; it < IT; it++)
+                if (tid + it * NT < tot)
+                    put(tid + it * NT, ba[it], bb[it]);
         }
         __syncthreads();
     } else if constexpr (!DIRECT) {

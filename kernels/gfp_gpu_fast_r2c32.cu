@@ -55,6 +55,17 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
 #define C2R_L(e) (GFP_MODE_C2R | GFP_FAST_PAD3 | GFP_FAST_PSX(e))
 bool gfp_fast_c2r_f32(int nf, gfp_fast_info *f)
 {
+#ifdef GFP_FAST_AB
+    /* alt 67: the load a pair at a time (GFP_FAST_C2RU) */
+#define C2R_U (GFP_MODE_C2R | GFP_FAST_C2RU)
+    switch (gfp_fast_alt() * 100000 + nf) {
+    case 6700128: return gfpfast::fill<float, 128, 16, 16, C2R_U | GFP_FAST_PAD3 | GFP_FAST_PSX(7), 0, -1, 16, 8>(f);
+    case 6702048: return gfpfast::fill<float, 2048, 128, 2, C2R_U, 0, -1, 8, 16, 16>(f);
+    case 6708192: return gfpfast::fill<float, 8192, 512, 1, C2R_U, 0, -1, 2, 16, 16, 16>(f);
+    case 6716384: return gfpfast::fill<float, 16384, 1024, 1, C2R_U, 0, -1, 16, 16, 16, 4>(f);
+    default: break;
+    }
+#endif
     switch (nf) {
     GFP_FAST(float, 16, 1, 256, GFP_MODE_C2R, 16)
     GFP_FASTB(float, 32, 4, 64, GFP_MODE_C2R, 6, 4, 8)
