@@ -120,6 +120,17 @@ bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f)
  * two frames a block, 139 KB, 16-byte runs: 2^25 and 2^26) and 128 .. 512
  * (f64, 128-byte runs). */
 #define C2C_T (GFP_MODE_C2C | GFP_FAST_TR)
+/* the second passes of the audio rates' lengths and of 250, as C2C's
+ * (mode M) and with the R2C split: 210 (44100 = 210 x 210, R2C 88200),
+ * 240 (48000 = 200 x 240, 96000 = 400 x 240, R2C 96000 = 200 x 240), 105
+ * and 120 (R2C and C2R of 44100: 22050 = 210 x 105, of 48000: 24000 = 200
+ * x 120), 250 (100000 = 400 x 250, R2C 100000: 50000 = 200 x 250) */
+#define GFP_FAST_4S2_AUDIO(M)                                                                  \
+    GFP_FASTB(float, 250, 25, 16, M, 3, 5, 5, 10)                                              \
+    GFP_FASTB(float, 210, 30, 16, M, 3, 7, 3, 10)                                              \
+    GFP_FASTB(float, 240, 30, 16, M, 3, 8, 10, 3)                                              \
+    GFP_FASTB(float, 105, 21, 16, M, 4, 7, 3, 5)                                               \
+    GFP_FASTB(float, 120, 24, 16, M, 4, 8, 3, 5)
 
 bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
 {
@@ -158,22 +169,15 @@ bool gfp_fast4s2_c2c_f32(int nf, gfp_fast_info *f)
      * 270 as 10 3 9 227 against 402 as 10 27; 400 as 8 5 10 313 against
      * 349 as 16 25 and 351 as 25 16 */
     GFP_FASTB(float, 231, 33, 16, C2C_T, 2, 11, 3, 7)
-    GFP_FASTB(float, 250, 25, 16, C2C_T, 3, 5, 5, 10)
     GFP_FASTB(float, 270, 30, 16, C2C_T, 3, 10, 3, 9)
     GFP_FASTB(float, 400, 50, 16, C2C_T, 2, 8, 5, 10)
-    /* the audio rates' lengths in the same shape: 210 (44100 = 210 x 210),
-     * 240 (48000 = 200 x 240, 96000 = 400 x 240), 420 (88200 = 210 x 420) */
-    GFP_FASTB(float, 210, 30, 16, C2C_T, 3, 7, 3, 10)
-    GFP_FASTB(float, 240, 30, 16, C2C_T, 3, 8, 10, 3)
+    GFP_FAST_4S2_AUDIO(C2C_T)
+    /* 420 (88200 = 210 x 420) in the same shape */
     GFP_FASTB(float, 420, 35, 16, C2C_T, 2, 4, 7, 15)
     /* 248 = 31 x 8 on 8 threads (the radix-31 stage has 8 butterflies) */
     GFP_FASTB(float, 248, 8, 16, C2C_T, 4, 31, 8)
     /* 124 = 31 x 4 (R2C 33728: its complex 16864 = 136 x 124) */
     GFP_FASTB(float, 124, 4, 16, C2C_T, 8, 31, 4)
-    /* R2C and C2R of the audio rates: 105 (44100: 22050 = 210 x 105) and
-     * 120 (48000: 24000 = 200 x 120) */
-    GFP_FASTB(float, 105, 21, 16, C2C_T, 4, 7, 3, 5)
-    GFP_FASTB(float, 120, 24, 16, C2C_T, 4, 8, 3, 5)
     default: return gfp_fast2d_c2c_f32(nf, f);
     }
 }
@@ -222,15 +226,10 @@ bool gfp_fast4s2r_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FAST(float, 256, 16, 32, C2C_TS, 16, 16)
     GFP_FAST(float, 512, 32, 16, C2C_TS, 2, 16, 16)
     GFP_FAST(float, 1024, 64, 16, C2C_TS, 4, 16, 16)
-    /* the second passes of lengths with odd factors in their C2C shapes
-     * (R2C 100000: 50000 = 200 x 250; 44100: 22050 = 210 x 105; 48000:
-     * 24000 = 200 x 120; 96000: 48000 = 200 x 240; 88200: 44100 = 210 x
-     * 210) */
-    GFP_FASTB(float, 105, 21, 16, C2C_TS, 4, 7, 3, 5)
-    GFP_FASTB(float, 120, 24, 16, C2C_TS, 4, 8, 3, 5)
-    GFP_FASTB(float, 210, 30, 16, C2C_TS, 3, 7, 3, 10)
-    GFP_FASTB(float, 240, 30, 16, C2C_TS, 3, 8, 10, 3)
-    GFP_FASTB(float, 250, 25, 16, C2C_TS, 3, 5, 5, 10)
+    /* rows with odd factors in their C2C shapes (R2C of 44100, 48000,
+     * 88200, 96000, 100000: +27 to +36 % over the split in a pass of its
+     * own, H200, bench/NOTES.md stop 32 call 3) */
+    GFP_FAST_4S2_AUDIO(C2C_TS)
     default: return false;
     }
 }

@@ -3,9 +3,27 @@
  * merge step fused into the load. */
 #include "gfp_gpu_fast.cuh"
 
-/* v7: shared layouts of n = 128, 256 from the bank model (see c2c32s);
- * n = 256 on 16 threads a frame, radix 16 first (A/B, bench/NOTES.md v7) */
-#define R2C_L(e) (GFP_MODE_R2C | GFP_FAST_PAD3 | GFP_FAST_PSX(e))
+/* the one-block shapes of R2C and C2R (mode M), nf = n/2 = 16 .. 16384.
+ * v7: shared layouts of n = 128, 256 from the bank model (see c2c32s);
+ * n = 256 on 16 threads a frame, radix 16 first (A/B, bench/NOTES.md v7).
+ * n = 16384 (issue 4): one block as C2C 8192, 69.6 KB; past the generic
+ * kernels' reach, planned through fast_fits (gfp_gpu.cu). n = 32768
+ * (issue 4): one frame a block of 1024 threads, 139 KB (the generic
+ * single-block kernel ran R2C at 0.39x cuFFT). */
+#define HALF_L(M, e) ((M) | GFP_FAST_PAD3 | GFP_FAST_PSX(e))
+#define GFP_FAST_HALF(M)                                                                       \
+    GFP_FAST(float, 16, 1, 256, M, 16)                                                         \
+    GFP_FASTB(float, 32, 4, 64, M, 6, 4, 8)                                                    \
+    GFP_FASTB(float, 64, 8, 32, HALF_L(M, 15), 6, 8, 8)                                        \
+    GFP_FAST(float, 128, 16, 16, HALF_L(M, 7), 16, 8)                                          \
+    GFP_FAST(float, 256, 16, 16, M, 16, 16)                                                    \
+    GFP_FAST(float, 512, 32, 8, M, 2, 16, 16)                                                  \
+    GFP_FAST(float, 1024, 64, 4, M, 4, 16, 16)                                                 \
+    GFP_FAST(float, 2048, 128, 2, M, 8, 16, 16)                                                \
+    GFP_FASTB(float, 4096, 256, 1, M, 3, 16, 16, 16)                                           \
+    GFP_FAST(float, 8192, 512, 1, M, 2, 16, 16, 16)                                            \
+    GFP_FAST(float, 16384, 1024, 1, M, 16, 16, 16, 4)
+
 bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
 {
 #ifdef GFP_FAST_AB
@@ -29,21 +47,7 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     }
 #endif
     switch (nf) {
-    GFP_FAST(float, 16, 1, 256, GFP_MODE_R2C, 16)
-    GFP_FASTB(float, 32, 4, 64, GFP_MODE_R2C, 6, 4, 8)
-    GFP_FASTB(float, 64, 8, 32, R2C_L(15), 6, 8, 8)
-    GFP_FAST(float, 128, 16, 16, R2C_L(7), 16, 8)
-    GFP_FAST(float, 256, 16, 16, GFP_MODE_R2C, 16, 16)
-    GFP_FAST(float, 512, 32, 8, GFP_MODE_R2C, 2, 16, 16)
-    GFP_FAST(float, 1024, 64, 4, GFP_MODE_R2C, 4, 16, 16)
-    GFP_FAST(float, 2048, 128, 2, GFP_MODE_R2C, 8, 16, 16)
-    GFP_FASTB(float, 4096, 256, 1, GFP_MODE_R2C, 3, 16, 16, 16)
-    /* n = 16384 (issue 4): one block as C2C 8192, 69.6 KB; past the
-     * generic kernels' reach, planned through fast_fits (gfp_gpu.cu) */
-    GFP_FAST(float, 8192, 512, 1, GFP_MODE_R2C, 2, 16, 16, 16)
-    /* n = 32768 (issue 4): one frame a block of 1024 threads, 139 KB (the
-     * generic single-block kernel ran it at 0.39x cuFFT) */
-    GFP_FAST(float, 16384, 1024, 1, GFP_MODE_R2C, 16, 16, 16, 4)
+    GFP_FAST_HALF(GFP_MODE_R2C)
     default: return false;
     }
 }
@@ -52,14 +56,13 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
  * and nf - k a thread), the conjugating C2C store. Until stop 32 the
  * generic kernel ran these (n = 16384: 0.30x cuFFT, 32768: 0.44x on an
  * H200, bench/NOTES.md). */
-#define C2R_L(e) (GFP_MODE_C2R | GFP_FAST_PAD3 | GFP_FAST_PSX(e))
 bool gfp_fast_c2r_f32(int nf, gfp_fast_info *f)
 {
 #ifdef GFP_FAST_AB
     /* alt 67: the load a pair at a time (GFP_FAST_C2RU) */
 #define C2R_U (GFP_MODE_C2R | GFP_FAST_C2RU)
     switch (gfp_fast_alt() * 100000 + nf) {
-    case 6700128: return gfpfast::fill<float, 128, 16, 16, C2R_U | GFP_FAST_PAD3 | GFP_FAST_PSX(7), 0, -1, 16, 8>(f);
+    case 6700128: return gfpfast::fill<float, 128, 16, 16, HALF_L(C2R_U, 7), 0, -1, 16, 8>(f);
     case 6702048: return gfpfast::fill<float, 2048, 128, 2, C2R_U, 0, -1, 8, 16, 16>(f);
     case 6708192: return gfpfast::fill<float, 8192, 512, 1, C2R_U, 0, -1, 2, 16, 16, 16>(f);
     case 6716384: return gfpfast::fill<float, 16384, 1024, 1, C2R_U, 0, -1, 16, 16, 16, 4>(f);
@@ -67,17 +70,7 @@ bool gfp_fast_c2r_f32(int nf, gfp_fast_info *f)
     }
 #endif
     switch (nf) {
-    GFP_FAST(float, 16, 1, 256, GFP_MODE_C2R, 16)
-    GFP_FASTB(float, 32, 4, 64, GFP_MODE_C2R, 6, 4, 8)
-    GFP_FASTB(float, 64, 8, 32, C2R_L(15), 6, 8, 8)
-    GFP_FAST(float, 128, 16, 16, C2R_L(7), 16, 8)
-    GFP_FAST(float, 256, 16, 16, GFP_MODE_C2R, 16, 16)
-    GFP_FAST(float, 512, 32, 8, GFP_MODE_C2R, 2, 16, 16)
-    GFP_FAST(float, 1024, 64, 4, GFP_MODE_C2R, 4, 16, 16)
-    GFP_FAST(float, 2048, 128, 2, GFP_MODE_C2R, 8, 16, 16)
-    GFP_FASTB(float, 4096, 256, 1, GFP_MODE_C2R, 3, 16, 16, 16)
-    GFP_FAST(float, 8192, 512, 1, GFP_MODE_C2R, 2, 16, 16, 16)
-    GFP_FAST(float, 16384, 1024, 1, GFP_MODE_C2R, 16, 16, 16, 4)
+    GFP_FAST_HALF(GFP_MODE_C2R)
     default: return false;
     }
 }
