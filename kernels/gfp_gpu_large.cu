@@ -2115,10 +2115,11 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                          P->core.pc.fi.cl, P->core.pc.fi.nf, P->core.pc.fi.threads);
             else if (P->core.p3.on)
                 snprintf(P->desc + o, sizeof P->desc - o,
-                         ", four-step nested %d x %d x %d (%d, %d, %d threads a block)%s",
+                         ", four-step nested %d x %d x %d (%d, %d, %d threads a block)%s%s",
                          P->core.p1.fi.nf, P->core.p2.fi.nf, P->core.p3.fi.nf,
                          P->core.p1.fi.threads, P->core.p2.fi.threads, P->core.p3.fi.threads,
-                         P->r2s.on ? ", split in the third pass" : "");
+                         P->r2s.on ? ", split in the third pass" : "",
+                         P->c2m.on ? ", merge in the first pass" : "");
             else if (P->core.p1.on) {
                 char ch[48] = "";
                 if (P->core.chunk)
