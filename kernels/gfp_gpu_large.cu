@@ -261,9 +261,12 @@ __global__ void gfp_lmul_kernel(const __grid_constant__ gfp_lxparams p)
     }
 }
 
-/* R2C of two real frames through one complex FFT (route GENERIC with
- * P->gpair): z = x1 + i x2 from frames 2b and 2b + 1 (zero past the
- * batch), each through pre_value (its window), zero-padded to L */
+/* two real frames through one complex FFT (route GENERIC with P->gpair):
+ * z = u + i v, u and v frames 2b and 2b + 1 (zero past the batch) through
+ * pre_value (its window), zero-padded to L. R2C: u, v the reals. C2R: u,
+ * v the Hermitian spectra (conjugated as the plan asks), whose FFTs are
+ * real, bins 0 and n/2 taken as real (as FFTW's c2r reads them), so that
+ * one frame's imaginary parts there cannot reach the other */
 template <typename T>
 __global__ void gfp_lpairpre_kernel(const __grid_constant__ gfp_lxparams p)
 {
@@ -274,8 +277,10 @@ __global__ void gfp_lpairpre_kernel(const __grid_constant__ gfp_lxparams p)
         const long long i = (long long)(e - b * (unsigned long long)p.L);
         gcx<T> z = mk((T)0, (T)0);
         if (i < p.n) {
-            const gcx<T> u = pre_value<T>(p, 2 * b, i);
-            const gcx<T> v = 2 * b + 1 < p.batch ? pre_value<T>(p, 2 * b + 1, i) : z;
+            gcx<T> u = pre_value<T>(p, 2 * b, i);
+            gcx<T> v = 2 * b + 1 < p.batch ? pre_value<T>(p, 2 * b + 1, i) : z;
+            if (p.inmode == GFP_IN_HERM && (i == 0 || 2 * i == p.n))
+                u.y = v.y = (T)0;
             z = mk(u.x - v.y, u.y + v.x);
         }
         ((gcx<T> *)p.out)[e] = z;
@@ -285,7 +290,8 @@ __global__ void gfp_lpairpre_kernel(const __grid_constant__ gfp_lxparams p)
 /* and the pair's spectra from Z = X1 + i X2 (n a pair; route GENERIC,
  * and BLUE4's R2C, whose pass C stores Z): X1[k] = (Z[k] + conj Z[n-k]) /
  * 2, X2[k] = (Z[k] - conj Z[n-k]) / 2i, k < nout, each through post_store
- * (scale, conjugation, post-op) to frames 2b and 2b + 1 */
+ * (scale, conjugation, post-op) to frames 2b and 2b + 1; C2R (route
+ * GENERIC): the pair's reals, Re Z[k] and Im Z[k] */
 template <typename T>
 __global__ void gfp_lpairpost_kernel(const __grid_constant__ gfp_lxparams p)
 {
@@ -297,6 +303,13 @@ __global__ void gfp_lpairpost_kernel(const __grid_constant__ gfp_lxparams p)
         const unsigned long long b = e / h;
         const long long k = (long long)(e - b * h);
         const gcx<T> *z = (const gcx<T> *)p.in + b * (unsigned long long)p.n;
+        if (p.inmode == GFP_IN_HERM) {
+            const gcx<T> a = ldg(z + k);
+            post_store<T>(p, 2 * b, k, mk(a.x, (T)0));
+            if (2 * b + 1 < p.batch)
+                post_store<T>(p, 2 * b + 1, k, mk(a.y, (T)0));
+            continue;
+        }
         const gcx<T> a = ldg(z + k), c = ldg(z + (k ? p.n - k : 0));
         post_store<T>(p, 2 * b, k, mk(hf * (a.x + c.x), hf * (a.y - c.y)));
         if (2 * b + 1 < p.batch)
@@ -2083,10 +2096,11 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
         }
     }
     {
-        /* R2C on the generic route (odd n): two real frames a complex FFT
-         * (GFP_GPU_NOPAIR=1: a frame each) */
+        /* R2C and C2R on the generic route (odd n): two real frames a
+         * complex FFT (GFP_GPU_NOPAIR=1: a frame each) */
         const char *ev = getenv("GFP_GPU_NOPAIR");
-        P->gpair = P->route == GFP_ROUTE_GENERIC && x->inmode == GFP_IN_REAL &&
+        P->gpair = P->route == GFP_ROUTE_GENERIC &&
+                   (x->inmode == GFP_IN_REAL || x->inmode == GFP_IN_HERM) &&
                    !(ev && *ev && *ev != '0');
     }
     {

@@ -269,9 +269,9 @@ static void t_pow2(void)
     report("powers of two", &t);
 }
 
-/* R2C of odd lengths on the generic route, two real frames a complex
- * FFT (gfp_gpu_large.cu's gpair): batches of 1, 2 and 5 (the last pair a
- * frame alone), both precisions, a window with each post-op, and the
+/* R2C and C2R of odd lengths on the generic route, two real frames a
+ * complex FFT (gfp_gpu_large.cu's gpair): batches of 1, 2 and 5 (the last
+ * pair a frame alone), both precisions, R2C with a window and each post-op, and the
  * lengths through the four-step (16875 = 135 x 125, 45045, 59049 = 3^10);
  * 83521 = 17^4, not 13-smooth, goes through Bluestein, a frame each (a
  * control). */
@@ -286,11 +286,12 @@ static void t_pairs(void)
                 if (quick && (f + i + (size_t)dbl) % 2)
                     continue;
                 check(&t, GFP_R2C, 0, dbl, ns[i], fr[f], GFP_POST_NONE, 0, 1);
+                check(&t, GFP_C2R, 1, dbl, ns[i], fr[f], GFP_POST_NONE, 0, 1);
             }
     static const gfp_post posts[] = {GFP_POST_POWER, GFP_POST_DB, GFP_POST_MAG, GFP_POST_PHASE};
     for (size_t q = 0; q < 4; q++)
         check(&t, GFP_R2C, 0, (int)(q % 2), 45045, 3, posts[q], 1, 0);
-    report("R2C of odd lengths, two frames a transform", &t);
+    report("R2C and C2R of odd lengths, two frames a transform", &t);
 }
 
 /* 32768 (C2C f32) both ways, the cluster kernel on and off
