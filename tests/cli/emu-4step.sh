@@ -7,8 +7,11 @@
 # kernels/gfp_gpu_large.cu launches them, against FFTW's 1D transform:
 # f32 and f64, forward out of place and inverse in place, 128 x 256,
 # 1024 x 128 and 195 x 231 (45045: odd radices 13, 15, 11, 21), and R2C of
-# 65536 with the split in the second pass (the quick set; `emu-2d 4step`
-# without EMU_QUICK runs every kernel). Then the nested four-step's three
+# 65536 and 100000 (200 x 250) with the split in the second pass (the
+# quick set; `emu-2d 4step` without EMU_QUICK runs every kernel). Then C2R
+# (`emu-2d c2r`): the one-block kernels with the merge in the load (n 32,
+# 128, 16384) and the four-step with the merge in its first pass (128 x
+# 256, 1024 x 512; without EMU_QUICK every kernel and the nested form). Then the nested four-step's three
 # passes (kernels/gfp_gpu_large.cu's nested_create): 128 x 128 x 128 f32
 # and f64, and R2C on 128 x 128 x 256 with the split in the third pass
 # (`emu-2d 4step3`: every last-pass kernel, 18 cases). Then Bluestein on the four-step in
@@ -47,7 +50,10 @@ run_set() {
     check "emu-2d $1: at least $2 cases pass (got $n)" [ "$n" -ge "$2" ]
   fi
 }
-run_set 4step 13 1
+run_set 4step 14 1
+check "R2C with the split fused for rows of 250 ran" grep -q "^ok   4step r2c f32   200 x   250" "$T/emu-4step.log"
+run_set c2r 5 1
+check "C2R with the merge in the four-step's first pass ran" grep -q "^ok   4step c2r f32" "$T/emu-c2r.log"
 run_set 4step3 3 1
 check "nested R2C with the split in the third pass ran" grep -q "^ok   4step3 r2c f32" "$T/emu-4step3.log"
 run_set blue4 18 1
