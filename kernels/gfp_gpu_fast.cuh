@@ -330,22 +330,6 @@ __device__ __forceinline__ gcx<T> r2c_bin(gcx<T> a, gcx<T> b, gcx<T> wk, T sc, T
     return mk(sc * (s.x + wd.y), cs * (s.y - wd.x));
 }
 
-/* the C2R merge for index i of the packed sequence: a = X[i], b = X[L -
- * i] of the Hermitian spectrum, w = W_2L^i; the conjugate of Z[i] =
- * (X[i] + conj X[L-i]) + i W_2L^-i (X[i] - conj X[L-i]) (conj_in: the bins
- * given conjugated), as gfp_lmerge_kernel. Z[L - i] is c2r_bin(b, a,
- * -conj w) (W_2L^{L-i} = -conj W_2L^i). */
-template <typename T> __device__ __forceinline__ gcx<T> c2r_bin(gcx<T> a, gcx<T> b, gcx<T> w, int conj_in)
-{
-    if (conj_in)
-        b.y = -b.y;
-    else
-        a.y = -a.y;
-    const gcx<T> s = mk(a.x + b.x, a.y + b.y);
-    const gcx<T> wd = cmul(mk(w.x, -w.y), mk(a.x - b.x, a.y - b.y));
-    return mk(s.x - wd.y, -(s.y + wd.x));
-}
-
 /* the transposed store's (and load's) bins of thread group grp: the first
  * is tr_first(grp), then every TPT-th. The Q = 16 / FPB groups of a
  * half-warp (16 threads, one shared-memory wavefront of 8-byte values)
@@ -683,16 +667,15 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         static_assert(FPB % 2 == 0 && !TL && DIRECT && (MODE & GFP_FAST_TR) != 0 &&
                           (MODE & 15) == GFP_MODE_C2C,
                       "split pass: pairs of frames, direct loads, transposed store, C2C");
-        const SplSlot<FPB> sl(p, blockIdx.x, t);
-        c.g = sl.m * p.fpm + sl.row;
-        c.act = sl.act;
     }
     constexpr bool MRG = (MODE & GFP_FAST_MRG) != 0;
-    if constexpr (MRG) {
+    if constexpr (MRG)
         static_assert(FPB % 2 == 0 && TL && (MODE & GFP_FAST_TR) != 0 &&
                           (MODE & GFP_FAST_XT) != 0 && (MODE & GFP_FAST_XD) == 0 &&
                           (MODE & 15) == GFP_MODE_C2C && !BLI && !BLO,
                       "merge pass: pairs of columns, the four-step's first pass, C2C");
+    if constexpr (SPL || MRG) {
+        /* rows (SPL) or columns (MRG) and their partners: SplSlot's map */
         const SplSlot<FPB> sl(p, blockIdx.x, t);
         c.g = sl.m * p.fpm + sl.row;
         c.act = sl.act;
@@ -769,8 +752,8 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                 gcx<T> *pb = &sm0[(s + H) * PS + fpad<MODE>(N - 1 - r)];
                 const gcx<T> a = *pa, bz = *pb;
                 const gcx<T> w = xtw_tab<T>(p, (unsigned)r * (unsigned)p.fpm + sl.k1);
-                *pa = c2r_bin(a, bz, w, p.conj_in);
-                *pb = c2r_bin(bz, a, mk(-w.x, w.y), p.conj_in);
+                *pa = gfp_c2r_bin(a, bz, w, p.conj_in);
+                *pb = gfp_c2r_bin(bz, a, mk(-w.x, w.y), p.conj_in);
             }
             __syncthreads();
         }
@@ -785,7 +768,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     } else if constexpr (C2R) {
         /* C2R of n = 2N: frames of N + 1 bins; bins k and N - k (k <= N/2)
          * make the conjugates of the packed sequence's Z[k] and Z[N - k]
-         * (c2r_bin, W_n^k from rtw); the FFT and the conjugating store
+         * (gfp_c2r_bin, W_n^k from rtw); the FFT and the conjugating store
          * follow as C2C's. Every bin of the thread's share is loaded
          * before the first is merged (GFP_FAST_C2RU, A/B: load, merge and
          * store a pair at a time) */
@@ -799,9 +782,9 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         auto put = [&](int e, gcx<T> a, gcx<T> bz) {
             const int tt = e / NP, k = e - tt * NP;
             const gcx<T> wk = ldg(&w[k]);
-            sm0[tt * PS + fpad<MODE>(k)] = c2r_bin(a, bz, wk, p.conj_in);
+            sm0[tt * PS + fpad<MODE>(k)] = gfp_c2r_bin(a, bz, wk, p.conj_in);
             if (k != 0 && 2 * k != N)
-                sm0[tt * PS + fpad<MODE>(N - k)] = c2r_bin(bz, a, mk(-wk.x, wk.y), p.conj_in);
+                sm0[tt * PS + fpad<MODE>(N - k)] = gfp_c2r_bin(bz, a, mk(-wk.x, wk.y), p.conj_in);
         };
         auto ld2 = [&](int e, gcx<T> &a, gcx<T> &bz) {
             const int tt = e / NP, k = e - tt * NP;

@@ -33,6 +33,24 @@ __device__ __forceinline__ gcx<T> cmul(gcx<T> a, gcx<T> b)
 {
     return mk(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
 }
+/* the C2R merge for index i of the packed half-length sequence: a = X[i],
+ * b = X[L - i] of the Hermitian spectrum, w = W_2L^i; returns the
+ * conjugate of Z[i] = (X[i] + conj X[L-i]) + i W_2L^-i (X[i] - conj
+ * X[L-i]), which a forward FFT then takes (conj_in: the bins given
+ * conjugated, the inverse's sign). Z[L - i] is gfp_c2r_bin(b, a, -conj w)
+ * (W_2L^{L-i} = -conj W_2L^i). The generic kernels' C2R load,
+ * gfp_lmerge_kernel and the specialised kernels' merges all call it. */
+template <typename T>
+__device__ __forceinline__ gcx<T> gfp_c2r_bin(gcx<T> a, gcx<T> b, gcx<T> w, int conj_in)
+{
+    if (conj_in)
+        b.y = -b.y;
+    else
+        a.y = -a.y;
+    const gcx<T> s = add(a, b);
+    const gcx<T> wd = cmul(mk(w.x, -w.y), sub(a, b));
+    return mk(s.x - wd.y, -(s.y + wd.x));
+}
 __device__ __forceinline__ gcx<float> ldg(const gcx<float> *p)
 {
     float2 v = __ldg((const float2 *)p);
@@ -265,15 +283,8 @@ template <typename T, int MODE> struct GfpIO {
         } else if (MODE == GFP_MODE_C2R) {
             const gcx<T> *in = (const gcx<T> *)p.in + g * (unsigned long long)(p.nf + 1);
             const gcx<T> *tw = (const gcx<T> *)p.tw + p.rtwoff;
-            gcx<T> a = ldg(&in[i]);
-            gcx<T> b = ldg(&in[p.nf - i]);
-            gcx<T> w = ldg(&tw[i]); /* W_n^i = e^{-2 pi i i/n} */
-            /* inverse: a, conj(b); forward sign: conj(a), b */
-            if (p.conj_in) { b.y = -b.y; } else { a.y = -a.y; }
-            gcx<T> s = add(a, b), d = sub(a, b);
-            /* Z = s + i conj(w) d ; load conj(Z) */
-            gcx<T> wd = cmul(mk(w.x, -w.y), d);
-            return mk(s.x - wd.y, -(s.y + wd.x));
+            /* W_n^i = e^{-2 pi i i/n} from tw */
+            return gfp_c2r_bin(ldg(&in[i]), ldg(&in[p.nf - i]), ldg(&tw[i]), p.conj_in);
         } else if (MODE == GFP_MODE_C2C) {
             const gcx<T> *in = (const gcx<T> *)p.in + g * (unsigned long long)p.n;
             gcx<T> v = ldg(&in[i]);

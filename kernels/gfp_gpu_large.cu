@@ -352,15 +352,8 @@ __global__ void gfp_lmerge_kernel(const __grid_constant__ gfp_lxparams p)
         unsigned long long b = e / (unsigned long long)M;
         long long i = (long long)(e - b * (unsigned long long)M);
         const gcx<T> *in = (const gcx<T> *)p.in + b * (unsigned long long)(M + 1);
-        gcx<T> a = ldg(in + i), c = ldg(in + (M - i));
-        gcx<T> w = tw2<T>(p.rtw, p.rsh, (unsigned long long)i);
-        if (p.conj_in)
-            c.y = -c.y;
-        else
-            a.y = -a.y;
-        gcx<T> s = add(a, c), d = sub(a, c);
-        gcx<T> wd = cmul(mk(w.x, -w.y), d);
-        ((gcx<T> *)p.out)[e] = mk(s.x - wd.y, -(s.y + wd.x));
+        ((gcx<T> *)p.out)[e] = gfp_c2r_bin(ldg(in + i), ldg(in + (M - i)),
+                                           tw2<T>(p.rtw, p.rsh, (unsigned long long)i), p.conj_in);
     }
 }
 
@@ -623,8 +616,8 @@ struct gfp_large {
     gfp_fblue_info bfi;   /* specialised one-block Bluestein (gfp_gpu_fast_blue.cu) */
     const void *bfunc;    /* its kernel for this plan's form */
     int bpair;            /* R2C or C2R two frames per block (GFP_BFORM_R2CP, C2RP) */
-    int gpair;            /* route GENERIC, R2C: two real frames a complex FFT
-                             (gfp_lpairpre_kernel, gfp_lpairpost_kernel) */
+    int gpair;            /* route GENERIC, R2C or C2R: two real frames a complex
+                             FFT (gfp_lpairpre_kernel, gfp_lpairpost_kernel) */
     gfp_bparams bp;
     void *bufs[GFP_LMAXBUF];
     int nbufs;
@@ -2307,24 +2300,14 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
         break;
     case GFP_ROUTE_C2R:
         if (P->c2m.on) {
-            /* pass 1 with the merge from the user's frames of L + 1 bins
-             * to w1, then the four-step's second pass (or the nested
-             * one's second in place and third), conjugating and scaled,
-             * to d_out */
-            const size_t L = (size_t)P->L, n1 = (size_t)P->c2m.fi.nf, n2 = L / n1;
-            gfp_pass a = P->c2m, b = P->core.p3.on ? P->core.p3 : P->core.p2;
-            a.fp.conj_in = x.conj_in;
-            a.fp.imst = L + 1;
-            b.fp.conj_out = 1;
-            b.fp.scale = x.scale;
-            rc = gfp_pass_launch(&a, d_in, w1, batch * n2, n2, n2, L, s, err, errlen);
-            if (!rc && P->core.p3.on) {
-                rc = first_pass(&P->core.p2, n2, w1, w1, batch * n1, 0, s, err, errlen);
-                if (!rc)
-                    rc = nested_last(&P->core, &b, dbl, w1, d_out, batch, L, s, err, errlen);
-            } else if (!rc) {
-                rc = gfp_pass_launch(&b, w1, d_out, batch * n1, n1, n1, L, s, err, errlen);
-            }
+            /* the core with the merge pass as its first, which reads the
+             * user's frames of L + 1 bins (imst) into w1; not in chunks
+             * (chunked steps the input L apart) */
+            gfp_lcore k = P->core;
+            k.p1 = P->c2m;
+            k.p1.fp.imst = (unsigned long long)P->L + 1;
+            k.chunk = 0;
+            rc = core_exec(&k, dbl, d_in, d_out, w1, batch, x.conj_in, 1, x.scale, s, err, errlen);
             break;
         }
         x.in = d_in;
