@@ -752,8 +752,9 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                 gcx<T> *pb = &sm0[(s + H) * PS + fpad<MODE>(N - 1 - r)];
                 const gcx<T> a = *pa, bz = *pb;
                 const gcx<T> w = xtw_tab<T>(p, (unsigned)r * (unsigned)p.fpm + sl.k1);
-                *pa = gfp_c2r_bin(a, bz, w, p.conj_in);
-                *pb = gfp_c2r_bin(bz, a, mk(-w.x, w.y), p.conj_in);
+                const bool i0 = r == 0 && sl.k1 == 0;
+                *pa = gfp_c2r_bin(a, bz, w, p.conj_in, i0);
+                *pb = gfp_c2r_bin(bz, a, mk(-w.x, w.y), p.conj_in, i0);
             }
             __syncthreads();
         }
@@ -782,9 +783,10 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
         auto put = [&](int e, gcx<T> a, gcx<T> bz) {
             const int tt = e / NP, k = e - tt * NP;
             const gcx<T> wk = ldg(&w[k]);
-            sm0[tt * PS + fpad<MODE>(k)] = gfp_c2r_bin(a, bz, wk, p.conj_in);
+            sm0[tt * PS + fpad<MODE>(k)] = gfp_c2r_bin(a, bz, wk, p.conj_in, k == 0);
             if (k != 0 && 2 * k != N)
-                sm0[tt * PS + fpad<MODE>(N - k)] = gfp_c2r_bin(bz, a, mk(-wk.x, wk.y), p.conj_in);
+                sm0[tt * PS + fpad<MODE>(N - k)] =
+                    gfp_c2r_bin(bz, a, mk(-wk.x, wk.y), p.conj_in, false);
         };
         auto ld2 = [&](int e, gcx<T> &a, gcx<T> &bz) {
             const int tt = e / NP, k = e - tt * NP;

@@ -38,11 +38,16 @@ __device__ __forceinline__ gcx<T> cmul(gcx<T> a, gcx<T> b)
  * conjugate of Z[i] = (X[i] + conj X[L-i]) + i W_2L^-i (X[i] - conj
  * X[L-i]), which a forward FFT then takes (conj_in: the bins given
  * conjugated, the inverse's sign). Z[L - i] is gfp_c2r_bin(b, a, -conj w)
- * (W_2L^{L-i} = -conj W_2L^i). The generic kernels' C2R load,
- * gfp_lmerge_kernel and the specialised kernels' merges all call it. */
+ * (W_2L^{L-i} = -conj W_2L^i). i0 (i = 0): bins 0 and L taken as real,
+ * as FFTW's c2r reads them; else their imaginary parts would reach the
+ * output. The generic kernels' C2R load, gfp_lmerge_kernel and the
+ * specialised kernels' merges all call it. */
 template <typename T>
-__device__ __forceinline__ gcx<T> gfp_c2r_bin(gcx<T> a, gcx<T> b, gcx<T> w, int conj_in)
+__device__ __forceinline__ gcx<T> gfp_c2r_bin(gcx<T> a, gcx<T> b, gcx<T> w, int conj_in,
+                                              bool i0)
 {
+    if (i0)
+        a.y = b.y = (T)0;
     if (conj_in)
         b.y = -b.y;
     else
@@ -284,7 +289,8 @@ template <typename T, int MODE> struct GfpIO {
             const gcx<T> *in = (const gcx<T> *)p.in + g * (unsigned long long)(p.nf + 1);
             const gcx<T> *tw = (const gcx<T> *)p.tw + p.rtwoff;
             /* W_n^i = e^{-2 pi i i/n} from tw */
-            return gfp_c2r_bin(ldg(&in[i]), ldg(&in[p.nf - i]), ldg(&tw[i]), p.conj_in);
+            return gfp_c2r_bin(ldg(&in[i]), ldg(&in[p.nf - i]), ldg(&tw[i]), p.conj_in,
+                               i == 0);
         } else if (MODE == GFP_MODE_C2C) {
             const gcx<T> *in = (const gcx<T> *)p.in + g * (unsigned long long)p.n;
             gcx<T> v = ldg(&in[i]);

@@ -353,7 +353,8 @@ __global__ void gfp_lmerge_kernel(const __grid_constant__ gfp_lxparams p)
         long long i = (long long)(e - b * (unsigned long long)M);
         const gcx<T> *in = (const gcx<T> *)p.in + b * (unsigned long long)(M + 1);
         ((gcx<T> *)p.out)[e] = gfp_c2r_bin(ldg(in + i), ldg(in + (M - i)),
-                                           tw2<T>(p.rtw, p.rsh, (unsigned long long)i), p.conj_in);
+                                           tw2<T>(p.rtw, p.rsh, (unsigned long long)i), p.conj_in,
+                                           i == 0);
     }
 }
 

@@ -22,6 +22,9 @@
 static gfp_engine *gpu, *cpu, *cufft;
 static int quick, verbose;
 static unsigned shard_i, shard_k = 1, check_no;
+/* C2R input with the imaginary parts of bins 0 and n/2 left random (else
+ * zero, as a real signal's spectrum has them) */
+static int c2r_edges;
 
 
 static void fill_input(const gfp_plan_desc *d, size_t nframes, double *x)
@@ -31,7 +34,7 @@ static void fill_input(const gfp_plan_desc *d, size_t nframes, double *x)
         double amp = 1.0 + (double)f; /* batch mix-ups show */
         for (size_t i = 0; i < per; i++)
             x[f * per + i] = amp * tu_rand_range(-1, 1);
-        if (d->kind == GFP_C2R) {
+        if (d->kind == GFP_C2R && !c2r_edges) {
             x[f * per + 1] = 0;
             if (d->n % 2 == 0)
                 x[f * per + 2 * (d->n / 2) + 1] = 0;
@@ -342,6 +345,42 @@ static void t_c2r(void)
         unsetenv("GFP_GPU_4S_MERGE");
     }
     report("C2R f32: merge in the load, merge in the first pass", &t);
+}
+
+/* C2R of spectra whose bins 0 and n/2 have imaginary parts: FFTW's c2r
+ * takes those bins as real, and so must every GPU route, which packs
+ * bins 0 and n/2 together (even n: the generic one-block kernel, f32's
+ * own, the merge in a pass of its own or in the four-step's first pass,
+ * the nested core's, Bluestein behind the merge) or builds the whole
+ * spectrum (odd n: one frame a transform, two frames a transform, the
+ * one-block Bluestein). Against FFTW only: cuFFT reads those parts. */
+static void t_c2r_edges(void)
+{
+    tally t = {0};
+    static const struct { size_t n, fr; int dbl; const char *env; } cs[] = {
+        {8, 5, 0, NULL},          {30, 3, 1, NULL},
+        {256, 37, 0, NULL},       {256, 3, 0, "GFP_GPU_NOFASTC2R"},
+        {1024, 3, 1, NULL},       {16384, 3, 0, NULL},
+        {32768, 2, 0, NULL},      {65536, 3, 0, NULL},
+        {65536, 3, 0, "GFP_GPU_4S_MERGE"}, {65536, 2, 1, NULL},
+        {1048576, 1, 0, NULL},    {16777216, 1, 0, NULL},
+        {8186, 3, 0, NULL},       {200000, 2, 0, NULL},
+        {15, 4, 0, NULL},         {1001, 1, 0, NULL},
+        {1001, 3, 1, NULL},       {4093, 2, 0, NULL},
+        {45045, 3, 0, NULL},
+    };
+    c2r_edges = 1;
+    for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
+        if (quick && cs[i].n == 16777216)
+            continue;
+        if (cs[i].env)
+            setenv(cs[i].env, strcmp(cs[i].env, "GFP_GPU_4S_MERGE") ? "1" : "0", 1);
+        check(&t, GFP_C2R, 1, cs[i].dbl, cs[i].n, cs[i].fr, GFP_POST_NONE, 0, 0);
+        if (cs[i].env)
+            unsetenv(cs[i].env);
+    }
+    c2r_edges = 0;
+    report("C2R: bins 0 and n/2 taken as real", &t);
 }
 
 /* Windows, scales and post-ops at large and awkward lengths (the pre and
@@ -671,6 +710,7 @@ int main(void)
     TU_TEST(t_cluster_1d);
     TU_TEST(t_pairs);
     TU_TEST(t_c2r);
+    TU_TEST(t_c2r_edges);
     TU_TEST(t_every_n);
     int rc = tu_run();
     gfp_engine_close(gpu);
