@@ -175,6 +175,13 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
 /* C2R's block-wide load a pair at a time (A/B: the form of stop 32's
  * call 2) */
 #define GFP_FAST_C2RU (1 << 27)
+/* C2R with the merge in the first stage's direct loads, each bin read
+ * once: a thread's columns of the first stage come in pairs c0 < NB/2
+ * and c1 = NB - c0 (c0 = 0: c1 = NB/2), whose elements are each other's
+ * partners (Z[c0 + s NB] needs X[c1 + (R-1-s) NB]), so the merge runs in
+ * registers; no block-wide load, no exchange before the first stage. The
+ * first stage's NB / TPT columns a thread must be even */
+#define GFP_FAST_C2RD (1 << 28)
 
 /* Bluestein of a length n on the four-step FFT of M = n1 n2 (gfp_fparams'
  * b* fields; gfp_gpu_large.cu), three passes:
@@ -375,10 +382,12 @@ __device__ __forceinline__ gcx<T> bl_in(const gfp_fparams &p, unsigned long long
                    2 * b + 1 < p.bframes ? ldg((const T *)p.in + (2 * b + 1) * p.bn + m) : (T)0);
         else
             v = mk(ldg((const T *)p.in + b * p.bn + m), (T)0);
-    } else { /* Hermitian: bins 0 .. n/2 stored, X[m] = conj X[n - m] above */
+    } else { /* Hermitian: bins 0 .. n/2 stored, X[m] = conj X[n - m] above;
+              * bins 0 and n/2 taken as real (as FFTW's c2r reads them) */
         const unsigned long long h = p.bn / 2 + 1;
         const bool up = m >= h;
         const unsigned long long i = up ? p.bn - m : m;
+        const bool edge = i == 0 || 2 * i == p.bn;
         if (p.bpair) { /* X1 + i X2 of frames 2b and 2b + 1 (X2 = 0 past the last) */
             const gcx<T> *in = (const gcx<T> *)p.in + 2 * b * h;
             gcx<T> x1 = ldg(in + i);
@@ -387,11 +396,15 @@ __device__ __forceinline__ gcx<T> bl_in(const gfp_fparams &p, unsigned long long
                 x1.y = -x1.y;
                 x2.y = -x2.y;
             }
+            if (edge)
+                x1.y = x2.y = (T)0;
             v = mk(x1.x - x2.y, x1.y + x2.x);
         } else {
             v = ldg((const gcx<T> *)p.in + b * h + i);
             if (up)
                 v.y = -v.y;
+            if (edge)
+                v.y = (T)0;
         }
     }
     if (p.conj_in)
@@ -508,17 +521,60 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
     constexpr int NB = N / R;
     constexpr int MB = (NB + TPT - 1) / TPT;
     constexpr bool FULL = NB % TPT == 0;
+    /* GFP_FAST_C2RD's first stage: columns b and b + MB/2 a pair */
+    constexpr bool PR = IN_G && (MODE & 15) == GFP_MODE_C2R && (MODE & GFP_FAST_C2RD) != 0;
+    static_assert(!PR || NB % (2 * TPT) == 0, "C2RD: an even number of columns a thread");
+    auto col = [&](int b) {
+        if constexpr (PR) {
+            if (b >= MB / 2) {
+                const int c0 = c.x + (b - MB / 2) * TPT;
+                return c0 ? NB - c0 : NB / 2;
+            }
+        }
+        return c.x + b * TPT;
+    };
     const gcx<T> *tw = (const gcx<T> *)p.tw + OFF;
     gcx<T> v[MB][R];
+    if constexpr (PR) {
+        /* Z[i] = gfp_c2r_bin(X[i], X[N - i], W_2N^i) of frame g's N + 1
+         * bins X: column c0's Z[c0 + s NB] pairs with X[c1 + (R-1-s) NB]
+         * and column c1's with X[c0 + (R-1-s) NB]; for c0 = 0, column 0's
+         * Z[s NB] with X[(R - s) NB] (s = 0: X[N]) and column NB/2's
+         * with its own element R-1-s */
+        const gcx<T> *x = (const gcx<T> *)p.in + c.g * (unsigned long long)(N + 1);
+        const gcx<T> *rw = (const gcx<T> *)p.rtw;
+#pragma unroll
+        for (int b = 0; b < MB / 2; b++) {
+            const int c0 = col(b), c1 = col(b + MB / 2);
+            const bool e = c0 == 0;
+            gcx<T> a[R], bb[R], w0[R], xn = mk((T)0, (T)0);
+#pragma unroll
+            for (int s = 0; s < R; s++) {
+                a[s] = c.act ? ldg(&x[c0 + s * NB]) : mk((T)0, (T)0);
+                bb[s] = c.act ? ldg(&x[c1 + s * NB]) : mk((T)0, (T)0);
+                w0[s] = ldg(&rw[c0 + s * NB]);
+            }
+            if (e && c.act)
+                xn = ldg(&x[N]);
+#pragma unroll
+            for (int s = 0; s < R; s++) {
+                const gcx<T> p0 = e ? (s ? a[R - s] : xn) : bb[R - 1 - s];
+                const gcx<T> p1 = e ? bb[R - 1 - s] : a[R - 1 - s];
+                const gcx<T> w1 = e ? ldg(&rw[c1 + s * NB]) : mk(-w0[R - 1 - s].x, w0[R - 1 - s].y);
+                v[b][s] = gfp_c2r_bin(a[s], p0, w0[s], p.conj_in, e && s == 0);
+                v[b + MB / 2][s] = gfp_c2r_bin(bb[s], p1, w1, p.conj_in, false);
+            }
+        }
+    }
     const unsigned long long row =
         p.rfpm ? c.g / p.rfpm * p.rmst + c.g % p.rfpm * p.rld : c.g * (unsigned long long)N;
     const gcx<T> *gin = (const gcx<T> *)p.in + row;
 #pragma unroll
     for (int b = 0; b < MB; b++) {
-        const int j = c.x + b * TPT;
+        const int j = col(b);
         if (FULL || j < NB) {
 #pragma unroll
-            for (int s = 0; s < R; s++) {
+            for (int s = 0; s < R && !PR; s++) {
                 if constexpr (IN_G) {
                     if (c.act) {
                         v[b][s] = ldf<MODE>(&gin[j + s * NB]);
@@ -557,7 +613,7 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
         __syncthreads();
 #pragma unroll
     for (int b = 0; b < MB; b++) {
-        const int j = c.x + b * TPT;
+        const int j = col(b);
         if (FULL || j < NB) {
             const int k = LS > 1 ? j % LS : 0;
             const int base = (j - k) * R + k;
@@ -648,9 +704,12 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     static_assert(!BLM || !(MODE & (GFP_FAST_TL | GFP_FAST_TR)), "Bluestein B: rows in place");
     /* C2R: the merge in the block-wide load, so never direct (the merge
      * in the first stage's direct loads, each bin read twice, ran 1-27 %
-     * slower: H200, bench/NOTES.md stop 32 call 3) */
+     * slower: H200, bench/NOTES.md stop 32 call 3), or with GFP_FAST_C2RD
+     * in the first stage's registers, each bin read once */
     constexpr bool C2R = (MODE & 15) == GFP_MODE_C2R;
-    constexpr bool DIRECT = !TL && !BL1 && !C2R && TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN;
+    constexpr bool C2RD = C2R && (MODE & GFP_FAST_C2RD) != 0; /* or in register pairs */
+    constexpr bool DIRECT =
+        C2RD || (!TL && !BL1 && !C2R && TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMIN);
     constexpr bool DOUT = TPT * (int)sizeof(gcx<T>) >= GFP_FAST_DMOUT;
     constexpr bool PP = PPol<T, N, FPB, PPF, MODE>::pp;
     constexpr int BS = FPB * PS;
@@ -766,7 +825,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                                                : mk((T)0, (T)0);
         });
         __syncthreads();
-    } else if constexpr (C2R) {
+    } else if constexpr (C2R && !C2RD) {
         /* C2R of n = 2N: frames of N + 1 bins; bins k and N - k (k <= N/2)
          * make the conjugates of the packed sequence's Z[k] and Z[N - k]
          * (gfp_c2r_bin, W_n^k from rtw); the FFT and the conjugating store

@@ -98,14 +98,18 @@ template <int... Rs> struct Seq {
     __host__ __device__ static constexpr int prod() { return ls(false, K); }
 };
 
-/* element i < n of Hermitian frame g (n/2+1 values stored) */
+/* element i < n of Hermitian frame g (n/2+1 values stored); bins 0 and
+ * n/2 taken as real (as FFTW's c2r reads them), so that in the pair form
+ * one frame's imaginary parts there cannot reach the other's output */
 template <typename T>
 __device__ __forceinline__ gcx<T> herm_at(const gfp_bparams &p, unsigned long long g, int i)
 {
     const int h = p.n / 2 + 1;
     const gcx<T> *in = (const gcx<T> *)p.in + g * (unsigned long long)h;
-    if (i < h)
-        return ldg(in + i);
+    if (i < h) {
+        const gcx<T> v = ldg(in + i);
+        return i == 0 || 2 * i == p.n ? mk(v.x, (T)0) : v;
+    }
     const gcx<T> v = ldg(in + (p.n - i));
     return mk(v.x, -v.y);
 }

@@ -66,6 +66,20 @@ bool gfp_fast_c2r_f32(int nf, gfp_fast_info *f)
     case 6702048: return gfpfast::fill<float, 2048, 128, 2, C2R_U, 0, -1, 8, 16, 16>(f);
     case 6708192: return gfpfast::fill<float, 8192, 512, 1, C2R_U, 0, -1, 2, 16, 16, 16>(f);
     case 6716384: return gfpfast::fill<float, 16384, 1024, 1, C2R_U, 0, -1, 16, 16, 16, 4>(f);
+    /* alts 68, 69: the merge in the first stage's registers (GFP_FAST_C2RD):
+     * the product's shapes where the first stage has an even number of
+     * columns a thread (68), else (4096, 16384) other cuts that do */
+#define C2R_D (GFP_MODE_C2R | GFP_FAST_C2RD)
+    case 6800032: return gfpfast::fill<float, 32, 4, 64, C2R_D, 6, -1, 4, 8>(f);
+    case 6800512: return gfpfast::fill<float, 512, 32, 8, C2R_D, 0, -1, 2, 16, 16>(f);
+    case 6801024: return gfpfast::fill<float, 1024, 64, 4, C2R_D, 0, -1, 4, 16, 16>(f);
+    case 6802048: return gfpfast::fill<float, 2048, 128, 2, C2R_D, 0, -1, 8, 16, 16>(f);
+    case 6804096: return gfpfast::fill<float, 4096, 128, 1, C2R_D, 4, -1, 16, 16, 16>(f);
+    case 6808192: return gfpfast::fill<float, 8192, 512, 1, C2R_D, 0, -1, 2, 16, 16, 16>(f);
+    case 6816384: return gfpfast::fill<float, 16384, 1024, 1, C2R_D, 0, -1, 4, 16, 16, 16>(f);
+    case 6904096: return gfpfast::fill<float, 4096, 256, 1, C2R_D, 3, -1, 2, 8, 16, 16>(f);
+    case 6908192: return gfpfast::fill<float, 8192, 256, 1, C2R_D, 3, -1, 2, 16, 16, 16>(f);
+    case 6916384: return gfpfast::fill<float, 16384, 512, 1, C2R_D, 1, -1, 16, 16, 16, 4>(f);
     default: break;
     }
 #endif

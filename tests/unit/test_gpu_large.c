@@ -351,9 +351,11 @@ static void t_c2r(void)
  * takes those bins as real, and so must every GPU route, which packs
  * bins 0 and n/2 together (even n: the generic one-block kernel, f32's
  * own, the merge in a pass of its own or in the four-step's first pass,
- * the nested core's, Bluestein behind the merge) or builds the whole
- * spectrum (odd n: one frame a transform, two frames a transform, the
- * one-block Bluestein). Against FFTW only: cuFFT reads those parts. */
+ * the nested core's) or builds the whole spectrum (odd n, and Bluestein:
+ * one frame a transform, two frames a transform, where one frame's
+ * imaginary parts could reach the other's output; the one-block
+ * Bluestein and the four-step's). Against FFTW only: cuFFT reads those
+ * parts. */
 static void t_c2r_edges(void)
 {
     tally t = {0};
@@ -367,7 +369,9 @@ static void t_c2r_edges(void)
         {8186, 3, 0, NULL},       {200000, 2, 0, NULL},
         {15, 4, 0, NULL},         {1001, 1, 0, NULL},
         {1001, 3, 1, NULL},       {4093, 2, 0, NULL},
-        {45045, 3, 0, NULL},
+        {4093, 3, 0, NULL},       {8186, 1, 0, NULL},
+        {4097, 3, 1, NULL},       {10239, 3, 0, NULL},
+        {20014, 3, 0, NULL},      {45045, 3, 0, NULL},
     };
     c2r_edges = 1;
     for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
