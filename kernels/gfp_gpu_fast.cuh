@@ -182,6 +182,11 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
  * registers; no block-wide load, no exchange before the first stage. The
  * first stage's NB / TPT columns a thread must be even */
 #define GFP_FAST_C2RD (1 << 28)
+/* R2C with the split in the last stage's registers, the mirror of
+ * GFP_FAST_C2RD: the last stage's columns c0 and NB - c0 a thread hold
+ * Z[k] and Z[N - k], so X[k] goes from registers to memory; no exchange
+ * after the last stage. Its NB / TPT columns a thread must be even */
+#define GFP_FAST_R2CD (1 << 29)
 
 /* Bluestein of a length n on the four-step FFT of M = n1 n2 (gfp_fparams'
  * b* fields; gfp_gpu_large.cu), three passes:
@@ -521,11 +526,14 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
     constexpr int NB = N / R;
     constexpr int MB = (NB + TPT - 1) / TPT;
     constexpr bool FULL = NB % TPT == 0;
-    /* GFP_FAST_C2RD's first stage: columns b and b + MB/2 a pair */
+    /* GFP_FAST_C2RD's first stage, GFP_FAST_R2CD's last: columns b and
+     * b + MB/2 a pair */
     constexpr bool PR = IN_G && (MODE & 15) == GFP_MODE_C2R && (MODE & GFP_FAST_C2RD) != 0;
-    static_assert(!PR || NB % (2 * TPT) == 0, "C2RD: an even number of columns a thread");
+    constexpr bool PRO = OUT_G && (MODE & 15) == GFP_MODE_R2C && (MODE & GFP_FAST_R2CD) != 0;
+    static_assert(!(PR || PRO) || NB % (2 * TPT) == 0, "C2RD, R2CD: an even number of columns a thread");
+    static_assert(!PRO || LS * R == N, "R2CD: the last stage");
     auto col = [&](int b) {
-        if constexpr (PR) {
+        if constexpr (PR || PRO) {
             if (b >= MB / 2) {
                 const int c0 = c.x + (b - MB / 2) * TPT;
                 return c0 ? NB - c0 : NB / 2;
@@ -611,6 +619,34 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
     }
     if (!IN_G && !PP)
         __syncthreads();
+    if constexpr (PRO) {
+        /* X[k] = r2c_bin(Z[k], Z[N - k], W_2N^k) of frame g, k = 0 .. N:
+         * column c0's Z[c0 + s NB] pairs with column c1's Z[c1 + (R-1-s)
+         * NB]; for c0 = 0, Z[s NB] with Z[(R - s) NB] of its own column
+         * (s = 0: itself, and X[N] too) and column NB/2's with its own
+         * element R-1-s */
+        if (c.act) {
+            gcx<T> *y = (gcx<T> *)p.out + c.g * (unsigned long long)(N + 1);
+            const gcx<T> *rw = (const gcx<T> *)p.rtw;
+            const T sc = (T)p.scale * (T)0.5;
+            const T cs = p.conj_out ? -sc : sc;
+#pragma unroll
+            for (int b = 0; b < MB / 2; b++) {
+                const int c0 = col(b), c1 = col(b + MB / 2);
+                const bool e = c0 == 0;
+#pragma unroll
+                for (int s = 0; s < R; s++) {
+                    const gcx<T> p0 = e ? v[b][(R - s) % R] : v[b + MB / 2][R - 1 - s];
+                    const gcx<T> p1 = e ? v[b + MB / 2][R - 1 - s] : v[b][R - 1 - s];
+                    y[c0 + s * NB] = r2c_bin(v[b][s], p0, ldg(&rw[c0 + s * NB]), sc, cs);
+                    y[c1 + s * NB] = r2c_bin(v[b + MB / 2][s], p1, ldg(&rw[c1 + s * NB]), sc, cs);
+                }
+                if (e)
+                    y[N] = r2c_bin(v[b][0], v[b][0], ldg(&rw[N]), sc, cs);
+            }
+        }
+        return;
+    }
 #pragma unroll
     for (int b = 0; b < MB; b++) {
         const int j = col(b);
@@ -905,7 +941,8 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
     }
     constexpr int KM = MODE & 15; /* GFP_MODE_* without the option bits */
     constexpr bool TR = (MODE & GFP_FAST_TR) != 0;
-    constexpr bool OUTG = DOUT && (KM == GFP_MODE_C2C || C2R) && !TR && !BLM;
+    constexpr bool R2CD = KM == GFP_MODE_R2C && (MODE & GFP_FAST_R2CD) != 0;
+    constexpr bool OUTG = R2CD || (DOUT && (KM == GFP_MODE_C2C || C2R) && !TR && !BLM);
     Run<T, N, TPT, 1, 0, true, DIRECT, OUTG, MODE, PP, BS, 0, Rs...>::go(p, sm, c);
     sm0 = smb + (PP && (sizeof...(Rs) % 2) ? BS : 0); /* buffer holding the result */
     if constexpr (OUTG) {

@@ -43,6 +43,15 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     case 4404096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_CS, 4, 16, 16, 16>(f);
     case 4504096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_PAD5, 4, 16, 16, 16>(f);
     case 4804096: return gfpfast::fill<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_P256, 3, -1, 16, 16, 16>(f);
+    /* alts 70-72: the split in the last stage's registers (GFP_FAST_R2CD),
+     * cuts whose last stage has an even number of columns a thread (16384:
+     * the product's) */
+#define R2C_D (GFP_MODE_R2C | GFP_FAST_R2CD)
+    case 7004096: return gfpfast::fill<float, 4096, 128, 1, R2C_D, 4, -1, 16, 16, 16>(f);
+    case 7008192: return gfpfast::fill<float, 8192, 512, 1, R2C_D, 0, -1, 16, 16, 16, 2>(f);
+    case 7016384: return gfpfast::fill<float, 16384, 1024, 1, R2C_D, 0, -1, 16, 16, 16, 4>(f);
+    case 7108192: return gfpfast::fill<float, 8192, 256, 1, R2C_D, 3, -1, 2, 16, 16, 16>(f);
+    case 7208192: return gfpfast::fill<float, 8192, 512, 1, R2C_D, 0, -1, 16, 16, 4, 8>(f);
     default: break;
     }
 #endif

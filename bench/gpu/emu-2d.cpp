@@ -922,6 +922,35 @@ static void all_c2r()
                verdict(worst, bad, 1e-6), 2 * nf, cnt, f.fpb, worst, bad);
         fflush(stdout);
     }
+    /* and R2C's one-block kernels (gfp_fast_r2c_f32, the split in the
+     * store or, GFP_FAST_R2CD, in the last stage's registers) */
+    for (int nf = 16; nf <= 16384; nf *= 2) {
+        gfp_fast_info f;
+        memset(&f, 0, sizeof f);
+        if ((only && atoi(only) != nf) || !gfp_fast_r2c_f32(nf, &f) ||
+            (quick && nf != 16 && nf != 8192))
+            continue;
+        const size_t cnt = (size_t)f.fpb + 3;
+        std::vector<float> in(2 * cnt * nf), out(2 * cnt * (nf + 1), NAN);
+        for (auto &v : in)
+            v = (float)urand();
+        size_t roff;
+        std::vector<float> tw = tables<float>(f, true, &roff);
+        gfp_fparams p;
+        memset(&p, 0, sizeof p);
+        p.tw = tw.data();
+        p.rtw = tw.data() + 2 * roff;
+        p.scale = 0.5; /* frames_err's */
+        p.in = in.data();
+        p.out = out.data();
+        p.batch = cnt;
+        launch(f, p);
+        size_t bad;
+        const double worst = worst_err<float>(in, out, (size_t)nf, cnt, 0, true, &bad);
+        printf("%s r2c f32 %6d x %zu (%d frames a block): rel %.2e, %zu not finite\n",
+               verdict(worst, bad, 1e-6), 2 * nf, cnt, f.fpb, worst, bad);
+        fflush(stdout);
+    }
     /* the four-step's first pass with the merge: every such kernel, n2
      * below, equal to and above n1 */
     static const int mpairs[][2] = {{128, 256}, {256, 256}, {512, 128}, {1024, 512}, {128, 4096}};

@@ -9,9 +9,11 @@
 # 1024 x 128 and 195 x 231 (45045: odd radices 13, 15, 11, 21), and R2C of
 # 65536 and 100000 (200 x 250) with the split in the second pass (the
 # quick set; `emu-2d 4step` without EMU_QUICK runs every kernel). Then C2R
-# (`emu-2d c2r`): the one-block kernels with the merge in the load (n 32,
-# 128, 16384) and the four-step with the merge in its first pass (128 x
-# 256, 1024 x 512; without EMU_QUICK every kernel and the nested form). Then the nested four-step's three
+# (`emu-2d c2r`, input with imaginary parts at bins 0 and n/2, which
+# FFTW's c2r and the kernels ignore): the one-block kernels with the merge
+# in the load (n 32, 128, 16384), the four-step with the merge in its
+# first pass (128 x 256, 1024 x 512; without EMU_QUICK every kernel and
+# the nested form), and R2C's one-block kernels (n 32, 16384). Then the nested four-step's three
 # passes (kernels/gfp_gpu_large.cu's nested_create): 128 x 128 x 128 f32
 # and f64, and R2C on 128 x 128 x 256 with the split in the third pass
 # (`emu-2d 4step3`: every last-pass kernel, 18 cases). Then Bluestein on the four-step in
@@ -52,8 +54,9 @@ run_set() {
 }
 run_set 4step 14 1
 check "R2C with the split fused for rows of 250 ran" grep -q "^ok   4step r2c f32   200 x   250" "$T/emu-4step.log"
-run_set c2r 5 1
+run_set c2r 7 1
 check "C2R with the merge in the four-step's first pass ran" grep -q "^ok   4step c2r f32" "$T/emu-c2r.log"
+check "R2C's one-block kernel of 16384 ran" grep -q "^ok   r2c f32  16384" "$T/emu-c2r.log"
 run_set 4step3 3 1
 check "nested R2C with the split in the third pass ran" grep -q "^ok   4step3 r2c f32" "$T/emu-4step3.log"
 run_set blue4 18 1
