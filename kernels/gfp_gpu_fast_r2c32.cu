@@ -9,7 +9,12 @@
  * n = 16384 (issue 4): one block as C2C 8192, 69.6 KB; past the generic
  * kernels' reach, planned through fast_fits (gfp_gpu.cu). n = 32768
  * (issue 4): one frame a block of 1024 threads, 139 KB (the generic
- * single-block kernel ran R2C at 0.39x cuFFT). */
+ * single-block kernel ran R2C at 0.39x cuFFT). Up to nf = 1024 R2C and
+ * C2R share them; past it, stop 33 (bench/NOTES.md, H200) gave each kind
+ * its own where the split (R2C, GFP_FAST_R2CD) or the merge (C2R,
+ * GFP_FAST_C2RD) in registers measured faster: R2C nf 4096 +5.6 %, 8192
+ * +9.7 % (a cut whose last stage is radix 8); C2R nf 2048 +4.5 %, 8192
+ * +15 %, 16384 +24 % (radix 4 first). */
 #define HALF_L(M, e) ((M) | GFP_FAST_PAD3 | GFP_FAST_PSX(e))
 #define GFP_FAST_HALF(M)                                                                       \
     GFP_FAST(float, 16, 1, 256, M, 16)                                                         \
@@ -18,11 +23,9 @@
     GFP_FAST(float, 128, 16, 16, HALF_L(M, 7), 16, 8)                                          \
     GFP_FAST(float, 256, 16, 16, M, 16, 16)                                                    \
     GFP_FAST(float, 512, 32, 8, M, 2, 16, 16)                                                  \
-    GFP_FAST(float, 1024, 64, 4, M, 4, 16, 16)                                                 \
-    GFP_FAST(float, 2048, 128, 2, M, 8, 16, 16)                                                \
-    GFP_FASTB(float, 4096, 256, 1, M, 3, 16, 16, 16)                                           \
-    GFP_FAST(float, 8192, 512, 1, M, 2, 16, 16, 16)                                            \
-    GFP_FAST(float, 16384, 1024, 1, M, 16, 16, 16, 4)
+    GFP_FAST(float, 1024, 64, 4, M, 4, 16, 16)
+#define R2C_D (GFP_MODE_R2C | GFP_FAST_R2CD)
+#define C2R_D (GFP_MODE_C2R | GFP_FAST_C2RD)
 
 bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
 {
@@ -43,20 +46,31 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     case 4404096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_CS, 4, 16, 16, 16>(f);
     case 4504096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_PAD5, 4, 16, 16, 16>(f);
     case 4804096: return gfpfast::fill<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_P256, 3, -1, 16, 16, 16>(f);
-    /* alts 70-72: the split in the last stage's registers (GFP_FAST_R2CD),
-     * cuts whose last stage has an even number of columns a thread (16384:
-     * the product's) */
-#define R2C_D (GFP_MODE_R2C | GFP_FAST_R2CD)
-    case 7004096: return gfpfast::fill<float, 4096, 128, 1, R2C_D, 4, -1, 16, 16, 16>(f);
-    case 7008192: return gfpfast::fill<float, 8192, 512, 1, R2C_D, 0, -1, 16, 16, 16, 2>(f);
+    /* stop 33's split in the last stage's registers (GFP_FAST_R2CD; H200,
+     * x the product of then, the store from shared memory): alt 70 8192
+     * at 512 x (16,16,16,2) +3 %, 32768 at the product's cut +1.8 %; alt
+     * 71 16384 at 256 x (2,16,16,16) -28 %. 72 (8192 at 512 x
+     * (16,16,4,8)) and 70's 4096 are now the product; the forms below
+     * are the old products (alt 70: 4096, 8192 as 256 x 16^3 and 512 x
+     * (2,16,16,16), the split from shared memory) and more cuts (73-75) */
+    case 7004096: return gfpfast::fill<float, 4096, 256, 1, GFP_MODE_R2C, 3, -1, 16, 16, 16>(f);
+    case 7008192: return gfpfast::fill<float, 8192, 512, 1, GFP_MODE_R2C, 0, -1, 2, 16, 16, 16>(f);
     case 7016384: return gfpfast::fill<float, 16384, 1024, 1, R2C_D, 0, -1, 16, 16, 16, 4>(f);
     case 7108192: return gfpfast::fill<float, 8192, 256, 1, R2C_D, 3, -1, 2, 16, 16, 16>(f);
-    case 7208192: return gfpfast::fill<float, 8192, 512, 1, R2C_D, 0, -1, 16, 16, 4, 8>(f);
+    case 7308192: return gfpfast::fill<float, 8192, 512, 1, R2C_D, 0, -1, 16, 16, 8, 4>(f);
+    case 7408192: return gfpfast::fill<float, 8192, 512, 1, R2C_D, 0, -1, 16, 8, 8, 8>(f);
+    case 7508192: return gfpfast::fill<float, 8192, 512, 1, R2C_D, 0, -1, 8, 16, 16, 4>(f);
+    case 7316384: return gfpfast::fill<float, 16384, 1024, 1, R2C_D, 0, -1, 16, 16, 8, 8>(f);
+    case 7416384: return gfpfast::fill<float, 16384, 1024, 1, R2C_D, 0, -1, 16, 8, 16, 8>(f);
     default: break;
     }
 #endif
     switch (nf) {
     GFP_FAST_HALF(GFP_MODE_R2C)
+    GFP_FAST(float, 2048, 128, 2, GFP_MODE_R2C, 8, 16, 16)
+    GFP_FASTB(float, 4096, 128, 1, R2C_D, 4, 16, 16, 16)
+    GFP_FAST(float, 8192, 512, 1, R2C_D, 16, 16, 4, 8)
+    GFP_FAST(float, 16384, 1024, 1, GFP_MODE_R2C, 16, 16, 16, 4)
     default: return false;
     }
 }
@@ -75,25 +89,34 @@ bool gfp_fast_c2r_f32(int nf, gfp_fast_info *f)
     case 6702048: return gfpfast::fill<float, 2048, 128, 2, C2R_U, 0, -1, 8, 16, 16>(f);
     case 6708192: return gfpfast::fill<float, 8192, 512, 1, C2R_U, 0, -1, 2, 16, 16, 16>(f);
     case 6716384: return gfpfast::fill<float, 16384, 1024, 1, C2R_U, 0, -1, 16, 16, 16, 4>(f);
-    /* alts 68, 69: the merge in the first stage's registers (GFP_FAST_C2RD):
-     * the product's shapes where the first stage has an even number of
-     * columns a thread (68), else (4096, 16384) other cuts that do */
-#define C2R_D (GFP_MODE_C2R | GFP_FAST_C2RD)
+    /* stop 33's merge in the first stage's registers (GFP_FAST_C2RD; H200,
+     * x the product of then, the merge in a block-wide load): alt 68 nf
+     * 32, 512, 1024 -2.5 to -3.7 %, 4096 at 128 x 16^3 -5 %; alt 69 4096
+     * at 256 x (2,8,16,16) +2.8 %, 8192 at 256 x (2,16,16,16) -40 %. 68's
+     * 2048, 8192 and 16384 (1024 x (4,16,16,16)) are now the product; 68
+     * below: the old products, the merge in the load; 73, 74 more cuts */
     case 6800032: return gfpfast::fill<float, 32, 4, 64, C2R_D, 6, -1, 4, 8>(f);
     case 6800512: return gfpfast::fill<float, 512, 32, 8, C2R_D, 0, -1, 2, 16, 16>(f);
     case 6801024: return gfpfast::fill<float, 1024, 64, 4, C2R_D, 0, -1, 4, 16, 16>(f);
-    case 6802048: return gfpfast::fill<float, 2048, 128, 2, C2R_D, 0, -1, 8, 16, 16>(f);
+    case 6802048: return gfpfast::fill<float, 2048, 128, 2, GFP_MODE_C2R, 0, -1, 8, 16, 16>(f);
     case 6804096: return gfpfast::fill<float, 4096, 128, 1, C2R_D, 4, -1, 16, 16, 16>(f);
-    case 6808192: return gfpfast::fill<float, 8192, 512, 1, C2R_D, 0, -1, 2, 16, 16, 16>(f);
-    case 6816384: return gfpfast::fill<float, 16384, 1024, 1, C2R_D, 0, -1, 4, 16, 16, 16>(f);
+    case 6808192: return gfpfast::fill<float, 8192, 512, 1, GFP_MODE_C2R, 0, -1, 2, 16, 16, 16>(f);
+    case 6816384: return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2R, 0, -1, 16, 16, 16, 4>(f);
     case 6904096: return gfpfast::fill<float, 4096, 256, 1, C2R_D, 3, -1, 2, 8, 16, 16>(f);
     case 6908192: return gfpfast::fill<float, 8192, 256, 1, C2R_D, 3, -1, 2, 16, 16, 16>(f);
     case 6916384: return gfpfast::fill<float, 16384, 512, 1, C2R_D, 1, -1, 16, 16, 16, 4>(f);
+    case 7308192: return gfpfast::fill<float, 8192, 512, 1, C2R_D, 0, -1, 4, 16, 16, 8>(f);
+    case 7408192: return gfpfast::fill<float, 8192, 512, 1, C2R_D, 0, -1, 8, 16, 16, 4>(f);
+    case 7316384: return gfpfast::fill<float, 16384, 1024, 1, C2R_D, 0, -1, 8, 16, 16, 8>(f);
     default: break;
     }
 #endif
     switch (nf) {
     GFP_FAST_HALF(GFP_MODE_C2R)
+    GFP_FAST(float, 2048, 128, 2, C2R_D, 8, 16, 16)
+    GFP_FASTB(float, 4096, 256, 1, GFP_MODE_C2R, 3, 16, 16, 16)
+    GFP_FAST(float, 8192, 512, 1, C2R_D, 2, 16, 16, 16)
+    GFP_FAST(float, 16384, 1024, 1, C2R_D, 4, 16, 16, 16)
     default: return false;
     }
 }
