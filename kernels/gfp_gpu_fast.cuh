@@ -630,19 +630,24 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
             const gcx<T> *rw = (const gcx<T> *)p.rtw;
             const T sc = (T)p.scale * (T)0.5;
             const T cs = p.conj_out ? -sc : sc;
+            auto put = [&](int k, gcx<T> a, gcx<T> bz) {
+                const gcx<T> o = r2c_bin(a, bz, ldg(&rw[k]), sc, cs);
+                if constexpr ((MODE & GFP_FAST_CS) != 0)
+                    stcs(&y[k], o);
+                else
+                    y[k] = o;
+            };
 #pragma unroll
             for (int b = 0; b < MB / 2; b++) {
                 const int c0 = col(b), c1 = col(b + MB / 2);
                 const bool e = c0 == 0;
 #pragma unroll
                 for (int s = 0; s < R; s++) {
-                    const gcx<T> p0 = e ? v[b][(R - s) % R] : v[b + MB / 2][R - 1 - s];
-                    const gcx<T> p1 = e ? v[b + MB / 2][R - 1 - s] : v[b][R - 1 - s];
-                    y[c0 + s * NB] = r2c_bin(v[b][s], p0, ldg(&rw[c0 + s * NB]), sc, cs);
-                    y[c1 + s * NB] = r2c_bin(v[b + MB / 2][s], p1, ldg(&rw[c1 + s * NB]), sc, cs);
+                    put(c0 + s * NB, v[b][s], e ? v[b][(R - s) % R] : v[b + MB / 2][R - 1 - s]);
+                    put(c1 + s * NB, v[b + MB / 2][s], e ? v[b + MB / 2][R - 1 - s] : v[b][R - 1 - s]);
                 }
                 if (e)
-                    y[N] = r2c_bin(v[b][0], v[b][0], ldg(&rw[N]), sc, cs);
+                    put(N, v[b][0], v[b][0]);
             }
         }
         return;

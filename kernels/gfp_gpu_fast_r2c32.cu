@@ -13,8 +13,8 @@
  * C2R share them; past it, stop 33 (bench/NOTES.md, H200) gave each kind
  * its own where the split (R2C, GFP_FAST_R2CD) or the merge (C2R,
  * GFP_FAST_C2RD) in registers measured faster: R2C nf 4096 +5.6 %, 8192
- * +9.7 % (a cut whose last stage is radix 8); C2R nf 2048 +4.5 %, 8192
- * +15 %, 16384 +24 % (radix 4 first). */
+ * +9.7 % (a cut whose last stage is radix 8), 16384 +4.6 % (16,16,8,8);
+ * C2R nf 2048 +4.5 %, 8192 +15 %, 16384 +24 % (radix 4 first). */
 #define HALF_L(M, e) ((M) | GFP_FAST_PAD3 | GFP_FAST_PSX(e))
 #define GFP_FAST_HALF(M)                                                                       \
     GFP_FAST(float, 16, 1, 256, M, 16)                                                         \
@@ -52,7 +52,11 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
      * 71 16384 at 256 x (2,16,16,16) -28 %. 72 (8192 at 512 x
      * (16,16,4,8)) and 70's 4096 are now the product; the forms below
      * are the old products (alt 70: 4096, 8192 as 256 x 16^3 and 512 x
-     * (2,16,16,16), the split from shared memory) and more cuts (73-75) */
+     * (2,16,16,16), the split from shared memory) and more cuts (73-75;
+     * call 3: 73's 16384 (16,16,8,8) +4.6 %, now the product, and 70's
+     * 16384 is the old product's cut with R2CD; the rest -3.4 .. +0.8 %);
+     * 76-79: the product's 8192 with other shared layouts (PAD5, PAD3,
+     * NOPAD) and streaming access (CS) */
     case 7004096: return gfpfast::fill<float, 4096, 256, 1, GFP_MODE_R2C, 3, -1, 16, 16, 16>(f);
     case 7008192: return gfpfast::fill<float, 8192, 512, 1, GFP_MODE_R2C, 0, -1, 2, 16, 16, 16>(f);
     case 7016384: return gfpfast::fill<float, 16384, 1024, 1, R2C_D, 0, -1, 16, 16, 16, 4>(f);
@@ -60,7 +64,11 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     case 7308192: return gfpfast::fill<float, 8192, 512, 1, R2C_D, 0, -1, 16, 16, 8, 4>(f);
     case 7408192: return gfpfast::fill<float, 8192, 512, 1, R2C_D, 0, -1, 16, 8, 8, 8>(f);
     case 7508192: return gfpfast::fill<float, 8192, 512, 1, R2C_D, 0, -1, 8, 16, 16, 4>(f);
-    case 7316384: return gfpfast::fill<float, 16384, 1024, 1, R2C_D, 0, -1, 16, 16, 8, 8>(f);
+    case 7316384: return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_R2C, 0, -1, 16, 16, 16, 4>(f);
+    case 7608192: return gfpfast::fill<float, 8192, 512, 1, R2C_D | GFP_FAST_PAD5, 0, -1, 16, 16, 4, 8>(f);
+    case 7708192: return gfpfast::fill<float, 8192, 512, 1, R2C_D | GFP_FAST_PAD3, 0, -1, 16, 16, 4, 8>(f);
+    case 7808192: return gfpfast::fill<float, 8192, 512, 1, R2C_D | GFP_FAST_NOPAD, 0, -1, 16, 16, 4, 8>(f);
+    case 7908192: return gfpfast::fill<float, 8192, 512, 1, R2C_D | GFP_FAST_CS, 0, -1, 16, 16, 4, 8>(f);
     case 7416384: return gfpfast::fill<float, 16384, 1024, 1, R2C_D, 0, -1, 16, 8, 16, 8>(f);
     default: break;
     }
@@ -70,7 +78,7 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     GFP_FAST(float, 2048, 128, 2, GFP_MODE_R2C, 8, 16, 16)
     GFP_FASTB(float, 4096, 128, 1, R2C_D, 4, 16, 16, 16)
     GFP_FAST(float, 8192, 512, 1, R2C_D, 16, 16, 4, 8)
-    GFP_FAST(float, 16384, 1024, 1, GFP_MODE_R2C, 16, 16, 16, 4)
+    GFP_FAST(float, 16384, 1024, 1, R2C_D, 16, 16, 8, 8)
     default: return false;
     }
 }
@@ -108,6 +116,12 @@ bool gfp_fast_c2r_f32(int nf, gfp_fast_info *f)
     case 7308192: return gfpfast::fill<float, 8192, 512, 1, C2R_D, 0, -1, 4, 16, 16, 8>(f);
     case 7408192: return gfpfast::fill<float, 8192, 512, 1, C2R_D, 0, -1, 8, 16, 16, 4>(f);
     case 7316384: return gfpfast::fill<float, 16384, 1024, 1, C2R_D, 0, -1, 8, 16, 16, 8>(f);
+    /* call 3: 73 -2.7 % (8192), -11 % (16384), 74 -13 %. 76-79: the
+     * product's 8192 with other shared layouts and streaming access */
+    case 7608192: return gfpfast::fill<float, 8192, 512, 1, C2R_D | GFP_FAST_PAD5, 0, -1, 2, 16, 16, 16>(f);
+    case 7708192: return gfpfast::fill<float, 8192, 512, 1, C2R_D | GFP_FAST_PAD3, 0, -1, 2, 16, 16, 16>(f);
+    case 7808192: return gfpfast::fill<float, 8192, 512, 1, C2R_D | GFP_FAST_NOPAD, 0, -1, 2, 16, 16, 16>(f);
+    case 7908192: return gfpfast::fill<float, 8192, 512, 1, C2R_D | GFP_FAST_CS, 0, -1, 2, 16, 16, 16>(f);
     default: break;
     }
 #endif
