@@ -83,10 +83,11 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     }
 }
 
-/* C2R of n = 2 nf: the R2C kernels' shapes, the merge in the load (bins k
- * and nf - k a thread), the conjugating C2C store. Until stop 32 the
- * generic kernel ran these (n = 16384: 0.30x cuFFT, 32768: 0.44x on an
- * H200, bench/NOTES.md). */
+/* C2R of n = 2 nf: up to nf 1024 and at 4096 the R2C kernels' shapes,
+ * the merge in the load (bins k and nf - k a thread); at 2048, 8192 and
+ * 16384 in the first stage's registers (GFP_FAST_C2RD); the conjugating
+ * C2C store. Until stop 32 the generic kernel ran these (n = 16384:
+ * 0.30x cuFFT, 32768: 0.44x on an H200, bench/NOTES.md). */
 bool gfp_fast_c2r_f32(int nf, gfp_fast_info *f)
 {
 #ifdef GFP_FAST_AB

@@ -317,25 +317,31 @@ static void t_cluster_1d(void)
 }
 
 /* C2R f32 on its own kernels (stop 32): one block a frame with the
- * merge in the load (gfp_fast_c2r_f32, n 32 .. 32768; batches that leave
- * a partial last block where a block holds several frames), and the
+ * merge in the load or (n 4096, 16384, 32768) in the first stage's
+ * registers (gfp_fast_c2r_f32, n 32 .. 32768; batches that leave a
+ * partial last block where a block holds several frames), and the
  * four-step's first pass with the merge fused (n 2^16 .. 2^23, cores
  * n1 128 .. 1024; 2^24 the nested core's), each also with the switch that turns it off
  * (GFP_GPU_NOFASTC2R=1, GFP_GPU_4S_MERGE=0: the merge a pass of its
- * own). Each case against FFTW and cuFFT's error. */
+ * own). R2C's one-block kernels at the same lengths (n 8192 .. 32768:
+ * the split in the last stage's registers). Each case against FFTW and
+ * cuFFT's error. */
 static void t_c2r(void)
 {
     tally t = {0};
-    static const size_t one[][2] = {{32, 300}, {256, 37}, {1024, 7}, {8192, 3},
-                                    {16384, 3}, {32768, 2}};
+    static const size_t one[][2] = {{32, 300}, {256, 37}, {1024, 7}, {4096, 5},
+                                    {8192, 3}, {16384, 3}, {32768, 2}};
     static const size_t four[] = {65536, 131072, 262144, 524288, 1048576, 2097152,
                                   4194304, 8388608, 16777216};
     for (int off = 0; off < 2; off++) {
         if (off)
             setenv("GFP_GPU_NOFASTC2R", "1", 1);
         for (size_t i = 0; i < sizeof one / sizeof one[0]; i++)
-            if (!quick || i % 2 == 1 || one[i][0] == 32768)
+            if (!quick || i % 2 == 1 || one[i][0] == 32768) {
                 check(&t, GFP_C2R, 1, 0, one[i][0], one[i][1], GFP_POST_NONE, 0, 1);
+                if (!off)
+                    check(&t, GFP_R2C, 0, 0, one[i][0], one[i][1], GFP_POST_NONE, 0, 1);
+            }
         unsetenv("GFP_GPU_NOFASTC2R");
         if (off)
             setenv("GFP_GPU_4S_MERGE", "0", 1);
@@ -344,7 +350,8 @@ static void t_c2r(void)
                 check(&t, GFP_C2R, 1, 0, four[i], i < 4 ? 3 : 1, GFP_POST_NONE, 0, 1);
         unsetenv("GFP_GPU_4S_MERGE");
     }
-    report("C2R f32: merge in the load, merge in the first pass", &t);
+    report("C2R f32: merge in the load or the first stage, merge in the first pass; "
+           "R2C f32 in one block", &t);
 }
 
 /* C2R of spectra whose bins 0 and n/2 have imaginary parts: FFTW's c2r
