@@ -7,7 +7,8 @@
 # (hyb_env),
 # random cf32 data (mkcf), stop 30's checks (route_checks), the 2D bench
 # runs (b2d), issue 4's rows (i4_rows), stop 31's 1D bench runs (bl),
-# and the summary lines (sum LOG, bench_rows LOG...)
+# stop 33's A/B runs and sanitized bench runs (ab, san_bench), and the
+# summary lines (sum LOG, bench_rows LOG...)
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
 [ -n "${SKIP_UNPACK:-}" ] || { rm -rf build && mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build; } || exit 1
@@ -149,5 +150,24 @@ bl() {
     --engines $en > $L/${BL:-l2}-$lab.log 2>&1
   awk -v l="$lab" '/^(gpu|cufft)/ {printf "%-14s %-5s %s %s %9s %8s GB/s x%s err %s\n", l, $1, $2, $3, $4, $7, $8, $NF}' \
     $L/${BL:-l2}-$lab.log >> $L/${BL:-l2}.txt
+}
+# one A/B bench run of the A/B binary $A (dev-v58.sh on): ab LABEL KIND
+# SIZES ALT (f32, ~1 GiB, median of 5), its gpu rows appended to $L/ab.txt
+# (BAD where bench's error passes 1e-5)
+ab() {
+  GFP_FAST_ALT=$4 timeout 120 $A bench -q --reps 5 --kind $2 --precision f32 --sizes $3 \
+    --engines gpu > $L/ab-$1.log 2>&1
+  awk -v l="$1" '/^gpu/ {printf "%-10s %s %9s %8s GB/s err %s%s\n", l, $2, $4, $7, $NF, ($NF + 0 > 1e-5 ? " BAD" : "")}' $L/ab-$1.log >> $L/ab.txt
+}
+# racecheck and memcheck on bench runs of binary B (dev-v58.sh on):
+# san_bench LABEL B KIND SIZES [ENV...] (f32, 2 MiB batches, bench's check
+# of each size), a line each appended to $L/san.txt
+san_bench() {
+  lab=$1 b=$2 k=$3 sz=$4; shift 4
+  for tool in racecheck memcheck; do
+    env "$@" timeout 120 compute-sanitizer --tool $tool --error-exitcode 9 $b bench -q --warmup 0 --reps 1 \
+      --bytes 2Mi --kind $k --precision f32 --sizes $sz --engines gpu > $L/san-$lab-$k-$tool.log 2>&1
+    echo "$lab $k $tool rc=$? $(grep -E 'SUMMARY' $L/san-$lab-$k-$tool.log | head -1) $(awk '/^gpu/ {printf "%s:%s ", $4, $NF}' $L/san-$lab-$k-$tool.log)" >> $L/san.txt
+  done
 }
 pack_logs() { (cd $OUT && tar -czf logs.tgz logs && rm -rf logs); }

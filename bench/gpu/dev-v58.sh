@@ -36,21 +36,12 @@ rm -rf $D
 # sanitizers on the alts (small batches; bench checks each run)
 : > $L/san.txt
 for c in 68:c2r:1024,16384,32768 69:c2r:8192,16384 70:r2c:8192,16384,32768 71:r2c:16384 72:r2c:16384; do
-  a=${c%%:*} r=${c#*:}; k=${r%%:*} sz=${r#*:}
-  for tool in racecheck memcheck; do
-    GFP_FAST_ALT=$a timeout 120 compute-sanitizer --tool $tool --error-exitcode 9 $A bench -q --warmup 0 --reps 1 \
-      --bytes 2Mi --kind $k --precision f32 --sizes $sz --engines gpu > $L/san-$a-$tool.log 2>&1
-    echo "alt $a $k $tool rc=$? $(grep -E 'SUMMARY' $L/san-$a-$tool.log | head -1)" >> $L/san.txt
-  done
+  a=${c%%:*} r=${c#*:}
+  san_bench "alt$a" $A ${r%%:*} ${r#*:} GFP_FAST_ALT=$a
 done
 echo "[san: $(( $(date +%s) - t0 )) s]"
 # A/B timings: ab LABEL KIND SIZES ALT (median of 5, ~1 GiB)
 : > $L/ab.txt
-ab() {
-  GFP_FAST_ALT=$4 timeout 120 $A bench -q --reps 5 --kind $2 --precision f32 --sizes $3 \
-    --engines gpu > $L/ab-$1.log 2>&1
-  awk -v l="$1" '/^gpu/ {printf "%-10s %s %9s %8s GB/s err %s%s\n", l, $2, $4, $7, $NF, ($NF + 0 > 1e-5 ? " BAD" : "")}' $L/ab-$1.log >> $L/ab.txt
-}
 CS=64,1024,2048,4096,8192,16384,32768 RS=8192,16384,32768
 for r in 1 2; do
   ab c2r-p$r c2r $CS 0; ab c2r-68-$r c2r $CS 68; ab c2r-69-$r c2r 8192,16384 69

@@ -21,20 +21,9 @@ done
 wait
 echo "[chk: $(( $(date +%s) - t0 )) s]"
 : > $L/san.txt
-for k in r2c c2r; do
-  for tool in racecheck memcheck; do
-    timeout 120 compute-sanitizer --tool $tool --error-exitcode 9 $G bench -q --warmup 0 --reps 1 \
-      --bytes 2Mi --kind $k --precision f32 --sizes 4096,8192,16384,32768 --engines gpu > $L/san-$k-$tool.log 2>&1
-    echo "product $k $tool rc=$? $(grep -E 'SUMMARY' $L/san-$k-$tool.log | head -1) $(awk '/^gpu/ {printf "%s:%s ", $4, $NF}' $L/san-$k-$tool.log)" >> $L/san.txt
-  done
-done
+for k in r2c c2r; do san_bench product $G $k 4096,8192,16384,32768; done
 echo "[san: $(( $(date +%s) - t0 )) s]"
 : > $L/ab.txt
-ab() {
-  GFP_FAST_ALT=$4 timeout 120 $A bench -q --reps 5 --kind $2 --precision f32 --sizes $3 \
-    --engines gpu > $L/ab-$1.log 2>&1
-  awk -v l="$1" '/^gpu/ {printf "%-10s %s %9s %8s GB/s err %s%s\n", l, $2, $4, $7, $NF, ($NF + 0 > 1e-5 ? " BAD" : "")}' $L/ab-$1.log >> $L/ab.txt
-}
 for r in 1 2; do
   for k in r2c c2r; do
     ab $k-p$r $k 16384 0

@@ -25,9 +25,11 @@
  *   1cl    the one-pass cluster transforms (gfp_gpu_fast_cl.cu) on
  *          persistent clusters, out of place and in place, forward and
  *          inverse, against FFTW's 1D transform.
- *   c2r    C2R's one-block kernels (the merge in the load) and the
- *          four-step and the nested one with the merge in their first
- *          pass, against FFTW's c2r.
+ *   c2r    C2R's one-block kernels (the merge in the load or in the
+ *          first stage's registers) and the four-step and the nested
+ *          one with the merge in their first pass, against FFTW's c2r
+ *          (input with imaginary parts at bins 0 and n/2); R2C's
+ *          one-block kernels against FFTW's r2c.
  *   2dcf   the columns as a four-step along the strided axis, then the
  *          rows (gfp_gpu_2d.cu's cf route, GFP_GPU_2D_CF=1), through
  *          gfp_gpu_plan2d as plan does.
@@ -889,67 +891,57 @@ static void c2r_nested_test(int n1, int p, int q, size_t cnt)
     fflush(stdout);
 }
 
-/* C2R's one-block kernels (gfp_fast_c2r_f32, the merge in the load): cnt
- * frames of n = 2 nf against FFTW's c2r */
+/* one one-block kernel of R2C (gfp_fast_r2c_f32: the split in the store
+ * or, GFP_FAST_R2CD, in the last stage's registers) or C2R
+ * (gfp_fast_c2r_f32: the merge in the load or, GFP_FAST_C2RD, in the
+ * first stage's registers): a partial last block of frames of n = 2 nf
+ * against FFTW's r2c or c2r */
+static void one_block_test(bool c2r, int nf, const gfp_fast_info &f)
+{
+    const size_t cnt = (size_t)f.fpb + 3; /* a partial last block */
+    std::vector<float> in, out(2 * cnt * (c2r ? nf : nf + 1), NAN);
+    if (c2r) {
+        in = herm_input((size_t)nf, cnt);
+    } else {
+        in.resize(2 * cnt * nf);
+        for (auto &v : in)
+            v = (float)urand();
+    }
+    size_t roff;
+    std::vector<float> tw = tables<float>(f, true, &roff);
+    gfp_fparams p;
+    memset(&p, 0, sizeof p);
+    p.tw = tw.data();
+    p.rtw = tw.data() + 2 * roff;
+    p.conj_in = p.conj_out = c2r;
+    p.scale = 0.5; /* frames_err's */
+    p.in = in.data();
+    p.out = out.data();
+    p.batch = cnt;
+    launch(f, p);
+    size_t bad;
+    const double worst = c2r ? c2r_err(in, out, (size_t)nf, cnt, &bad)
+                             : worst_err<float>(in, out, (size_t)nf, cnt, 0, true, &bad);
+    printf("%s %s f32 %6d x %zu (%d frames a block): rel %.2e, %zu not finite\n",
+           verdict(worst, bad, 1e-6), c2r ? "c2r" : "r2c", 2 * nf, cnt, f.fpb, worst, bad);
+    fflush(stdout);
+}
+
+/* C2R's and R2C's one-block kernels, then C2R's merge in the four-step */
 static void all_c2r()
 {
     const char *only = getenv("EMU_NF");
-    const bool quick = getenv("EMU_QUICK") != NULL; /* make check: five cases */
+    const bool quick = getenv("EMU_QUICK") != NULL; /* make check: seven cases */
     for (int nf = 16; nf <= 16384; nf *= 2) {
         gfp_fast_info f;
         memset(&f, 0, sizeof f);
-        if ((only && atoi(only) != nf) || !gfp_fast_c2r_f32(nf, &f) ||
-            (quick && nf != 16 && nf != 64 && nf != 8192))
-            continue;
-        const size_t cnt = (size_t)f.fpb + 3; /* a partial last block */
-        std::vector<float> in = herm_input((size_t)nf, cnt), out(2 * cnt * nf, NAN);
-        size_t roff;
-        std::vector<float> tw = tables<float>(f, true, &roff);
-        gfp_fparams p;
-        memset(&p, 0, sizeof p);
-        p.tw = tw.data();
-        p.rtw = tw.data() + 2 * roff;
-        p.conj_in = 1;
-        p.conj_out = 1;
-        p.scale = 0.5;
-        p.in = in.data();
-        p.out = out.data();
-        p.batch = cnt;
-        launch(f, p);
-        size_t bad;
-        const double worst = c2r_err(in, out, (size_t)nf, cnt, &bad);
-        printf("%s c2r f32 %6d x %zu (%d frames a block): rel %.2e, %zu not finite\n",
-               verdict(worst, bad, 1e-6), 2 * nf, cnt, f.fpb, worst, bad);
-        fflush(stdout);
-    }
-    /* and R2C's one-block kernels (gfp_fast_r2c_f32, the split in the
-     * store or, GFP_FAST_R2CD, in the last stage's registers) */
-    for (int nf = 16; nf <= 16384; nf *= 2) {
-        gfp_fast_info f;
+        if ((!only || atoi(only) == nf) && gfp_fast_c2r_f32(nf, &f) &&
+            (!quick || nf == 16 || nf == 64 || nf == 8192))
+            one_block_test(true, nf, f);
         memset(&f, 0, sizeof f);
-        if ((only && atoi(only) != nf) || !gfp_fast_r2c_f32(nf, &f) ||
-            (quick && nf != 16 && nf != 8192))
-            continue;
-        const size_t cnt = (size_t)f.fpb + 3;
-        std::vector<float> in(2 * cnt * nf), out(2 * cnt * (nf + 1), NAN);
-        for (auto &v : in)
-            v = (float)urand();
-        size_t roff;
-        std::vector<float> tw = tables<float>(f, true, &roff);
-        gfp_fparams p;
-        memset(&p, 0, sizeof p);
-        p.tw = tw.data();
-        p.rtw = tw.data() + 2 * roff;
-        p.scale = 0.5; /* frames_err's */
-        p.in = in.data();
-        p.out = out.data();
-        p.batch = cnt;
-        launch(f, p);
-        size_t bad;
-        const double worst = worst_err<float>(in, out, (size_t)nf, cnt, 0, true, &bad);
-        printf("%s r2c f32 %6d x %zu (%d frames a block): rel %.2e, %zu not finite\n",
-               verdict(worst, bad, 1e-6), 2 * nf, cnt, f.fpb, worst, bad);
-        fflush(stdout);
+        if ((!only || atoi(only) == nf) && gfp_fast_r2c_f32(nf, &f) &&
+            (!quick || nf == 16 || nf == 8192))
+            one_block_test(false, nf, f);
     }
     /* the four-step's first pass with the merge: every such kernel, n2
      * below, equal to and above n1 */
