@@ -1,6 +1,7 @@
 /* gfp_gpu_fast_r2c32.cu - specialised R2C f32 kernels (n = 2 nf, even),
- * half-length complex FFT with the split step fused, and C2R's with the
- * merge step fused into the load. */
+ * half-length complex FFT with the split step fused into the store or
+ * the last stage, and C2R's with the merge step fused into the load or
+ * the first stage. */
 #include "gfp_gpu_fast.cuh"
 
 /* the one-block shapes of R2C and C2R (mode M), nf = n/2 = 16 .. 16384.
@@ -83,10 +84,10 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     }
 }
 
-/* C2R of n = 2 nf: up to nf 1024 and at 4096 the R2C kernels' shapes,
- * the merge in the load (bins k and nf - k a thread); at 2048, 8192 and
- * 16384 in the first stage's registers (GFP_FAST_C2RD); the conjugating
- * C2C store. Until stop 32 the generic kernel ran these (n = 16384:
+/* C2R of n = 2 nf: up to nf 1024 the R2C kernels' shapes and at 4096
+ * their shape before stop 33 (256 x 16^3), the merge in the load (bins k
+ * and nf - k a thread); at 2048, 8192 and 16384 the merge in the first
+ * stage's registers (GFP_FAST_C2RD); the conjugating C2C store. Until stop 32 the generic kernel ran these (n = 16384:
  * 0.30x cuFFT, 32768: 0.44x on an H200, bench/NOTES.md). */
 bool gfp_fast_c2r_f32(int nf, gfp_fast_info *f)
 {
