@@ -7,7 +7,8 @@
 # (hyb_env),
 # random cf32 data (mkcf), stop 30's checks (route_checks), the 2D bench
 # runs (b2d), issue 4's rows (i4_rows), stop 31's 1D bench runs (bl),
-# stop 33's A/B runs and sanitized bench runs (ab, san_bench), and the
+# stop 33's single tests, A/B runs and sanitized bench runs (tests_only,
+# ab, san_bench), and the
 # summary lines (sum LOG, bench_rows LOG...)
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
@@ -150,6 +151,14 @@ bl() {
     --engines $en > $L/${BL:-l2}-$lab.log 2>&1
   awk -v l="$lab" '/^(gpu|cufft)/ {printf "%-14s %-5s %s %s %9s %8s GB/s x%s err %s\n", l, $1, $2, $3, $4, $7, $8, $NF}' \
     $L/${BL:-l2}-$lab.log >> $L/${BL:-l2}.txt
+}
+# the named tests of one suite in full, each in the background (dev-v57.sh
+# on; wait after): tests_only SUITE NAME..., logs $L/NAME.log
+tests_only() {
+  _su=$1; shift
+  for t in "$@"; do
+    (cd build && GFP_TEST_ONLY=$t timeout 170 $U/$_su > $L/$t.log 2>&1; echo "rc=$?" >> $L/$t.log) &
+  done
 }
 # one A/B bench run of the A/B binary $A (dev-v58.sh on): ab LABEL KIND
 # SIZES ALT (f32, ~1 GiB, median of 5), its gpu rows appended to $L/ab.txt

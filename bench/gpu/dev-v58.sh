@@ -17,10 +17,8 @@ t0=$(date +%s)
 (cd build && GFP_TEST_QUICK=1 timeout 170 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
 (cd build && GFP_TEST_QUICK=1 timeout 250 compute-sanitizer --tool memcheck --error-exitcode 9 \
     $U/test_gpu_large > $L/test_gpu_large-memcheck.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-memcheck.log) &
-for t in t_c2r_edges t_blue_fast t_c2r; do
-  (cd build && GFP_TEST_ONLY=$t timeout 170 $U/test_gpu_large > $L/$t.log 2>&1; echo "rc=$?" >> $L/$t.log) &
-done
-(cd build && GFP_TEST_ONLY=t_c2r_f32 timeout 170 $U/test_engine_gpu > $L/t_c2r_f32.log 2>&1; echo "rc=$?" >> $L/t_c2r_f32.log) &
+tests_only test_gpu_large t_c2r_edges t_blue_fast t_c2r
+tests_only test_engine_gpu t_c2r_f32
 wait
 echo "[chk: $(( $(date +%s) - t0 )) s]"
 D=$(mktemp -d); : > $L/cli.txt

@@ -15,12 +15,8 @@
 A=$PWD/build/x/gfftpipe
 t0=$(date +%s)
 quick_suites
-for t in t_r2c_f32 t_c2r_f32; do
-  (cd build && GFP_TEST_ONLY=$t timeout 170 $U/test_engine_gpu > $L/$t.log 2>&1; echo "rc=$?" >> $L/$t.log) &
-done
-for t in t_c2r t_c2r_edges; do
-  (cd build && GFP_TEST_ONLY=$t timeout 170 $U/test_gpu_large > $L/$t.log 2>&1; echo "rc=$?" >> $L/$t.log) &
-done
+tests_only test_engine_gpu t_r2c_f32 t_c2r_f32
+tests_only test_gpu_large t_c2r t_c2r_edges
 wait
 echo "[chk: $(( $(date +%s) - t0 )) s]"
 : > $L/san.txt
