@@ -111,11 +111,13 @@ __device__ __forceinline__ gcx<T> pre_value(const gfp_lxparams &p, unsigned long
         v = ldg((const gcx<T> *)p.in + b * (unsigned long long)p.n + i);
     } else if (p.inmode == GFP_IN_REAL) {
         v = mk(ldg((const T *)p.in + b * (unsigned long long)p.n + i), (T)0);
-    } else {
+    } else { /* Hermitian: bins 0 and n/2 taken as real, as FFTW's c2r reads them */
         long long h = p.n / 2 + 1;
         const gcx<T> *in = (const gcx<T> *)p.in + b * (unsigned long long)h;
         if (i < h) {
             v = ldg(in + i);
+            if (i == 0 || 2 * i == p.n)
+                v.y = (T)0;
         } else {
             v = ldg(in + (p.n - i));
             v.y = -v.y;
@@ -265,8 +267,8 @@ __global__ void gfp_lmul_kernel(const __grid_constant__ gfp_lxparams p)
  * z = u + i v, u and v frames 2b and 2b + 1 (zero past the batch) through
  * pre_value (its window), zero-padded to L. R2C: u, v the reals. C2R: u,
  * v the Hermitian spectra (conjugated as the plan asks), whose FFTs are
- * real, bins 0 and n/2 taken as real (as FFTW's c2r reads them), so that
- * one frame's imaginary parts there cannot reach the other */
+ * real; pre_value takes bins 0 and n/2 as real, so that one frame's
+ * imaginary parts there cannot reach the other */
 template <typename T>
 __global__ void gfp_lpairpre_kernel(const __grid_constant__ gfp_lxparams p)
 {
@@ -277,10 +279,8 @@ __global__ void gfp_lpairpre_kernel(const __grid_constant__ gfp_lxparams p)
         const long long i = (long long)(e - b * (unsigned long long)p.L);
         gcx<T> z = mk((T)0, (T)0);
         if (i < p.n) {
-            gcx<T> u = pre_value<T>(p, 2 * b, i);
-            gcx<T> v = 2 * b + 1 < p.batch ? pre_value<T>(p, 2 * b + 1, i) : z;
-            if (p.inmode == GFP_IN_HERM && (i == 0 || 2 * i == p.n))
-                u.y = v.y = (T)0;
+            const gcx<T> u = pre_value<T>(p, 2 * b, i);
+            const gcx<T> v = 2 * b + 1 < p.batch ? pre_value<T>(p, 2 * b + 1, i) : z;
             z = mk(u.x - v.y, u.y + v.x);
         }
         ((gcx<T> *)p.out)[e] = z;
