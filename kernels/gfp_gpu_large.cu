@@ -1008,7 +1008,8 @@ static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lc
  *   3. the rows of q: row (k1, kk) at k1 L2 + kk q is frame g = k1 + n1 kk
  *      (gfp_fparams' row remap: rfpm n1, rmst q, rld L2), bin k2b stored at
  *      g + n1 p k2b = k1 + n1 (kk + p k2b), one launch per transform.
- * Powers of two from 2^25, q 512 and n1 = L / (512 q) (at least 128):
+ * Powers of two from 2^25 (C2C f32; f64 and R2C/C2R from 2^23, C2C f32
+ * 2^24 as 256 x 256 x 256), q 512 and n1 = L / (512 q) (at least 128):
  * GFP_GPU_4S3=0 turns it off, GFP_GPU_4S3_MIN=k takes it from 2^k,
  * GFP_GPU_4S3_N1 and GFP_GPU_4S3_Q set n1 and q. c untouched when a pass
  * kernel is missing or does not fit. */
@@ -1019,13 +1020,19 @@ static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcor
     /* R2C and C2R from 2^23 (their split or merge in a pass of its own
      * beside the four-step's two, or fused into the nested one's three:
      * R2C f32 2^24 745.8 -> 865.3 GB/s, 2^25 695.4 -> 875.8 on the H200,
-     * bench/NOTES.md stop 32); C2C from 2^25 (2^23 nested 695 against the
-     * four-step's 1121) */
-    const int lgmin = env_int("GFP_GPU_4S3_MIN", P->r2s_want || P->c2m_want ? 23 : 25);
+     * bench/NOTES.md stop 32); C2C f32 from 2^25 (2^23 nested 695 against
+     * the four-step's 1121) and 2^24 as 256 x 256 x 256 (H200, stop 35:
+     * 1094.9 against the four-step's 996.7 GB/s; 128 x 256 x 512 1037.6);
+     * Z2Z f64 from 2^23, whose four-step runs 32-byte runs (H200, stop 35:
+     * 2^23 as 128 x 128 x 512 1073.8 against 985.2, 2^24 as 128 x 256 x
+     * 512 1070.9 against 925.8) */
+    const int cplx = !P->r2s_want && !P->c2m_want;
+    const int f32_24 = cplx && !dbl && L == (1ll << 24);
+    const int lgmin = env_int("GFP_GPU_4S3_MIN", !cplx || dbl ? 23 : f32_24 ? 24 : 25);
     if ((ev && *ev == '0') || L < 2 || (L & (L - 1)) || lgmin > 40 || L < (1ll << lgmin))
         return GFP_GPU_OK;
-    const long long q = env_int("GFP_GPU_4S3_Q", 512);
-    long long n1 = env_int("GFP_GPU_4S3_N1", 0);
+    const long long q = env_int("GFP_GPU_4S3_Q", f32_24 ? 256 : 512);
+    long long n1 = env_int("GFP_GPU_4S3_N1", f32_24 ? 256 : 0);
     if (n1 <= 0)
         n1 = L / (q * 512) > 128 ? L / (q * 512) : 128;
     if (L % (n1 * q) || L / (n1 * q) < 2)
