@@ -1,6 +1,7 @@
 # bench/gpu/dev-common.sh - what the device scripts (dev-v20.sh on) share,
 # sourced from the repository root on the GPU machine: the logs' place
-# ($OUT/logs, L), the pack unpacked into build/ (unless SKIP_UNPACK), the
+# ($OUT/logs, L), the pack (PACK, default .devpack/pack.tar.xz) unpacked
+# into build/ (unless SKIP_UNPACK), the
 # binaries (G, U, R: fft2ref), the test data (mkdata), the phases (PHASE,
 # ph NAME), the GPU suites with the sanitizers (gpu_tests, quick_suites),
 # the 2D CLI suites with a GPU (cli_2d), the hybrid scripts' settings
@@ -12,7 +13,7 @@
 # summary lines (sum LOG, bench_rows LOG...)
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
-[ -n "${SKIP_UNPACK:-}" ] || { rm -rf build && mkdir -p build && tar -xJf .devpack/pack.tar.xz -C build; } || exit 1
+[ -n "${SKIP_UNPACK:-}" ] || { rm -rf build && mkdir -p build && tar -xJf ${PACK:-.devpack/pack.tar.xz} -C build; } || exit 1
 export LD_LIBRARY_PATH=$PWD/build/lib:/usr/local/cuda/lib64
 G=$PWD/build/src/gfftpipe; U=$PWD/build/tests/unit
 R=$PWD/build/tests/cli/fft2ref
