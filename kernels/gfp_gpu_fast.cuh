@@ -509,6 +509,15 @@ __device__ __forceinline__ gcx<T> xtw_at(const gfp_fparams &p, unsigned m, unsig
     }
 }
 
+/* where frame g's N values start in p.in: at g N, or where the direct
+ * row loads' remap says (gfp_fparams.rfpm, rmst, rld: the nested
+ * four-step's last pass and the 2D rows after the columns' four-step) */
+__device__ __forceinline__ unsigned long long row_at(const gfp_fparams &p, unsigned long long g,
+                                                     int N)
+{
+    return p.rfpm ? g / p.rfpm * p.rmst + g % p.rfpm * p.rld : g * (unsigned long long)N;
+}
+
 struct Ctx {
     int x;                    /* thread within transform */
     bool act;                 /* this thread's transform exists */
@@ -574,9 +583,7 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
             }
         }
     }
-    const unsigned long long row =
-        p.rfpm ? c.g / p.rfpm * p.rmst + c.g % p.rfpm * p.rld : c.g * (unsigned long long)N;
-    const gcx<T> *gin = (const gcx<T> *)p.in + row;
+    const gcx<T> *gin = (const gcx<T> *)p.in + row_at(p, c.g, N);
 #pragma unroll
     for (int b = 0; b < MB; b++) {
         const int j = col(b);
@@ -1376,7 +1383,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant
     const bool act = g < p.batch;
     T *sm = (T *)gfp_fsm_raw + t * PS;
     gcx<T> v[E];
-    const gcx<T> *gin = (const gcx<T> *)p.in + g * (unsigned long long)N;
+    const gcx<T> *gin = (const gcx<T> *)p.in + row_at(p, g, N); /* the 2D rows' remap too */
 #pragma unroll
     for (int b = 0; b < P0::MB; b++)
 #pragma unroll
@@ -1465,10 +1472,7 @@ __device__ __forceinline__ void prefetch(void *pre, const gfp_fparams &p, unsign
 {
     constexpr int CH = N * (int)sizeof(gcx<T>) / 16;
     static_assert(CH % TPT == 0, "prefetch: a frame's 16-byte pieces a multiple of TPT");
-    /* the direct row loads' remap as fstage's (gfp_fparams.rfpm) */
-    const unsigned long long row =
-        p.rfpm ? g / p.rfpm * p.rmst + g % p.rfpm * p.rld : g * (unsigned long long)N;
-    const char *src = (const char *)((const gcx<T> *)p.in + row);
+    const char *src = (const char *)((const gcx<T> *)p.in + row_at(p, g, N));
 #pragma unroll
     for (int c = 0; c < CH / TPT; c++)
         cp_async16((char *)pre + (size_t)(x + c * TPT) * 16, src + (size_t)(x + c * TPT) * 16);

@@ -4,7 +4,10 @@
 #include "gfp_gpu_fast.cuh"
 
 /* 128: 32 threads per frame (4 x 4 x 8) measured best of eight cuts in
- * v7 (bench/NOTES.md) */
+ * v7 (bench/NOTES.md). 8192 (stop 36): the split exchange (skernel) as
+ * cuFFT has it, 256 threads of 32 values, radices 32 16 16, half the
+ * shared memory of the one-block form (512 x 16, 2 16 16 16; now alt 40):
+ * on the H200 3640 against 3346 GB/s (A/B alt 42, stop 35) */
 bool gfp_fast_c2c_f32(int nf, gfp_fast_info *f)
 {
 #ifdef GFP_FAST_AB
@@ -17,7 +20,18 @@ bool gfp_fast_c2c_f32(int nf, gfp_fast_info *f)
     case 3208192: return gfpfast::fill<float, 8192, 256, 1, GFP_MODE_C2C, 3, -1, 2, 16, 16, 16>(f);
     case 3308192: return gfpfast::fill<float, 8192, 256, 1, GFP_MODE_C2C, 3, -1, 4, 8, 16, 16>(f);
     case 3408192: return gfpfast::fill<float, 8192, 256, 1, GFP_MODE_C2C | GFP_FAST_CS, 3, -1, 16, 16, 16, 2>(f);
-    /* v9: split exchange (skernel), half the shared memory */
+    /* the product's 8192 before stop 36 (one-block exchange) */
+    case 4008192: return gfpfast::fill<float, 8192, 512, 1, GFP_MODE_C2C, 0, -1, 2, 16, 16, 16>(f);
+    /* v9: split exchange (skernel), half the shared memory (42: now the
+     * product's); stop 36: 53-57 more of its cuts, 84-86 4096's */
+    case 5308192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C | GFP_FAST_CS, 3, 32, 16, 16>(f);
+    case 5408192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C, 2, 32, 16, 16>(f);
+    case 5508192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C, 3, 32, 32, 8>(f);
+    case 5608192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C, 3, 8, 32, 32>(f);
+    case 5708192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C, 4, 32, 16, 16>(f);
+    case 8404096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_C2C, 4, 16, 16, 16>(f);
+    case 8504096: return gfpfast::fill_split<float, 4096, 128, 2, GFP_MODE_C2C, 3, 16, 16, 16>(f);
+    case 8604096: return gfpfast::fill_split<float, 4096, 128, 1, GFP_MODE_C2C, 6, 32, 16, 8>(f);
     case 4108192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C, 3, 16, 16, 32>(f);
     case 4208192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C, 3, 32, 16, 16>(f);
     case 4308192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C, 3, 16, 16, 16, 2>(f);
@@ -49,7 +63,7 @@ bool gfp_fast_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FAST(float, 1024, 64, 4, GFP_MODE_C2C, 4, 16, 16)
     GFP_FAST(float, 2048, 128, 2, GFP_MODE_C2C, 8, 16, 16)
     GFP_FAST(float, 4096, 256, 1, GFP_MODE_C2C, 16, 16, 16)
-    GFP_FAST(float, 8192, 512, 1, GFP_MODE_C2C, 2, 16, 16, 16)
+    GFP_FASTS(float, 8192, 256, 1, GFP_MODE_C2C, 3, 32, 16, 16)
     default: return false;
     }
 }

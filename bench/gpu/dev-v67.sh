@@ -37,12 +37,12 @@ left 440 && ab r0 r2c 16384 0
 for a in 80 81 82; do left 440 && ab r$a r2c 16384 $a; done
 echo "[ab: $(( $(date +%s) - t0 )) s]"
 left 480 && timeout 60 $G bench -q --reps 5 --kind c2c --precision f32 --sizes 4096,8192,16384 --engines gpu,cufft > $L/c2c-small.log 2>&1
-: > $L/v2d.txt
-left 500 && b2d prod 8192x8192 gpu,cufft
-left 510 && BIN=$A b2d alt40 8192x8192 gpu GFP_FAST_ALT=40
 : > $L/l2.txt
-left 520 && P=f64 bl f64-r1 gpu,cufft 8388608,16777216,33554432 GFP_GPU_LARGE_DEBUG=1
-left 540 && P=f32 bl f32-r1 gpu,cufft 16777216,33554432 GFP_GPU_LARGE_DEBUG=1
+left 430 && P=f64 bl f64-r1 gpu,cufft 8388608,16777216,33554432 GFP_GPU_LARGE_DEBUG=1
+left 470 && P=f32 bl f32-r1 gpu,cufft 16777216,33554432 GFP_GPU_LARGE_DEBUG=1
+: > $L/v2d.txt
+left 520 && b2d prod 8192x8192 gpu,cufft
+left 540 && BIN=$A b2d alt40 8192x8192 gpu GFP_FAST_ALT=40
 echo "[bench: $(( $(date +%s) - t0 )) s]"
 for t in t_nested t_pow2 test_gpu_large test_gpu_large-memcheck test_engine_gpu test_gpu_2d t_colsplit; do sum $t; done
 cat $L/san.txt
