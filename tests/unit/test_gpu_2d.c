@@ -339,8 +339,9 @@ static void t_clusters(void)
 /* C2C f32 columns of h = n1 n2 as a four-step along the strided axis,
  * then the rows (GFP_GPU_2D_CF=1: wherever its kernels exist): columns
  * 3 in gfp_gpu_plan2d_paths; h of 64 x 64, 64 x 128 and 128 x 128, rows
- * whose w is no multiple of the block's 16 columns, batches, inverse and
- * scale, and (full run) 16384-long rows (the persistent row kernel);
+ * whose w is no multiple of the block's 16 columns, 8192-long rows (the
+ * split-exchange kernel), batches, inverse and scale, and (full run)
+ * 16384-long rows (the persistent row kernel);
  * left to the caller when GFP_GPU_2D_CF is set */
 static void t_colsplit(void)
 {
@@ -350,6 +351,9 @@ static void t_colsplit(void)
     run_case(&(case2d){C2C, 0, 0, 16, 4096, 2, 1.0, 2, 3, 0});
     run_case(&(case2d){C2C, 1, 0, 32, 16384, 1, 1.0 / (32.0 * 16384.0), 2, 3, 0});
     run_case(&(case2d){C2C, 0, 0, 64, 8192, 3, 1.0, 2, 3, 0});
+    /* 8192-long rows after the columns' four-step: the split-exchange
+     * row kernel (skernel) through the row remap */
+    run_case(&(case2d){C2C, 1, 0, 8192, 4096, 1, 1.0, 2, 3, 0});
     if (!quick) {
         run_case(&(case2d){C2C, 0, 0, 256, 16384, 2, 1.0, 2, 3, 0});
         run_case(&(case2d){C2C, 1, 0, 1024, 8192, 1, 0.5, 2, 3, 0});
