@@ -72,7 +72,8 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     case 7908192: return gfpfast::fill<float, 8192, 512, 1, R2C_D | GFP_FAST_CS, 0, -1, 16, 16, 4, 8>(f);
     case 7416384: return gfpfast::fill<float, 16384, 1024, 1, R2C_D, 0, -1, 16, 8, 16, 8>(f);
     /* stop 36: nf 8192 on the split exchange (skernel) as C2C 8192's
-     * product, the split step from shared memory */
+     * product, the split step from shared memory (H200: 1058-1149 GB/s
+     * against the product's 3173, bench/NOTES.md) */
     case 8008192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C, 3, 32, 16, 16>(f);
     case 8108192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C, 3, 16, 32, 16>(f);
     case 8208192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C, 3, 16, 16, 32>(f);

@@ -7,6 +7,7 @@
 # cuts at f64 2^25, 2^26 and f32 2^25 .. 2^27 against the defaults.
 # Pack: gfftpipe, tests/unit/test_gpu_large. Run (device tool): carry
 # [".devpack"], command OUT=$OUT sh bench/gpu/dev-v65.sh
+# Not run: stop 36 ran its tests and one bench round in dev-v67.sh.
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
 tests_only test_gpu_large t_nested t_pow2

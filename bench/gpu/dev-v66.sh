@@ -14,6 +14,7 @@
 # Pack: gfftpipe, tests/unit/test_gpu_large, test_engine_gpu,
 # test_gpu_2d, and /work/main/build-ab/src/gfftpipe (x/gfftpipe). Run
 # (device tool): carry [".devpack"], command OUT=$OUT sh bench/gpu/dev-v66.sh
+# Not run: stop 36 ran its essentials in dev-v67.sh.
 . bench/gpu/dev-common.sh
 A=$PWD/build/x/gfftpipe
 t0=$(date +%s)
