@@ -187,6 +187,11 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
  * Z[k] and Z[N - k], so X[k] goes from registers to memory; no exchange
  * after the last stage. Its NB / TPT columns a thread must be even */
 #define GFP_FAST_R2CD (1 << 29)
+/* skernel's R2C split step from a complex buffer: the last stage's real
+ * and imaginary parts both stored (twice the split buffer), one barrier,
+ * then each bin pair from Z[k] and Z[N - k] straight to memory, no
+ * arrays of them held across the exchange's rounds */
+#define GFP_FAST_SRC (1 << 30)
 
 /* Bluestein of a length n on the four-step FFT of M = n1 n2 (gfp_fparams'
  * b* fields; gfp_gpu_large.cu), three passes:
@@ -1381,7 +1386,8 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant
     const int x = tid - t * TPT;
     const unsigned long long g = (unsigned long long)blockIdx.x * FPB + t;
     const bool act = g < p.batch;
-    T *sm = (T *)gfp_fsm_raw + t * PS;
+    constexpr bool SRC = KM == GFP_MODE_R2C && (MODE & GFP_FAST_SRC) != 0;
+    T *sm = (T *)gfp_fsm_raw + t * (SRC ? 2 : 1) * PS;
     gcx<T> v[E];
     const gcx<T> *gin = (const gcx<T> *)p.in + row_at(p, g, N); /* the 2D rows' remap too */
 #pragma unroll
@@ -1400,6 +1406,32 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant
     if constexpr (KM == GFP_MODE_C2C) {
         if (act)
             sout<PL, RL, N, MODE>(p, v, g, x);
+    } else if constexpr (SRC) {
+        /* the split step from both parts at once (GFP_FAST_SRC) */
+        __syncthreads();
+        sput<PL, RL>(v, sm, x, false);
+        sput<PL, RL>(v, sm + PS, x, true);
+        __syncthreads();
+        if (!act)
+            return;
+        constexpr int NP = N / 2 + 1;
+        constexpr int IT = (NP + TPT - 1) / TPT;
+        const gcx<T> *w = (const gcx<T> *)p.rtw;
+        gcx<T> *dst = (gcx<T> *)p.out + g * (unsigned long long)(N + 1);
+        const T sc = (T)p.scale * (T)0.5;
+        const T cs = p.conj_out ? -sc : sc;
+#pragma unroll
+        for (int i = 0; i < IT; i++) {
+            const int k = x + i * TPT;
+            if (IT * TPT == NP || k < NP) {
+                const int ia = fpad<MODE>(k), ib = fpad<MODE>(k == 0 ? 0 : N - k);
+                const gcx<T> a = mk(sm[ia], sm[PS + ia]), bz = mk(sm[ib], sm[PS + ib]);
+                const gcx<T> wk = ldg(&w[k]);
+                dst[k] = r2c_bin(a, bz, wk, sc, cs);
+                if (2 * k != N)
+                    dst[N - k] = r2c_bin(bz, a, mk(-wk.x, wk.y), sc, cs);
+            }
+        }
     } else {
         /* split step, bins k and N-k from Z[k] = a and Z[N-k] = b (k = x +
          * i TPT <= N/2), as fkernel's */
@@ -1446,8 +1478,9 @@ template <typename T, int N, int TPT, int FPB, int MODE, int MB0, int... Rs>
 inline bool fill_split(gfp_fast_info *f)
 {
     constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
+    constexpr int SRC = (MODE & 15) == GFP_MODE_R2C && (MODE & GFP_FAST_SRC) != 0 ? 2 : 1;
     return info<N, TPT, FPB, Rs...>(f, (const void *)skernel<T, N, TPT, FPB, MODE, MINB, Rs...>,
-                                    (size_t)FPB * PadS<N, MODE>::v * sizeof(T));
+                                    (size_t)SRC * FPB * PadS<N, MODE>::v * sizeof(T));
 }
 
 /* ---- pipelined persistent blocks (v9) --------------------------------------

@@ -77,6 +77,13 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     case 8008192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C, 3, 32, 16, 16>(f);
     case 8108192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C, 3, 16, 32, 16>(f);
     case 8208192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C, 3, 16, 16, 32>(f);
+    /* stop 37: the split step from a complex buffer (GFP_FAST_SRC, 66 KB
+     * at nf 8192, three blocks an SM still fit), and 80's form at two
+     * blocks an SM (128 registers, none spilt) */
+    case 8308192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC, 3, 32, 16, 16>(f);
+    case 8708192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC, 3, 16, 16, 32>(f);
+    case 8808192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C, 2, 32, 16, 16>(f);
+    case 8704096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC, 4, 16, 16, 16>(f);
     default: break;
     }
 #endif
