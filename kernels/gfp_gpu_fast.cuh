@@ -192,6 +192,11 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
  * then each bin pair from Z[k] and Z[N - k] straight to memory, no
  * arrays of them held across the exchange's rounds */
 #define GFP_FAST_SRC (1 << 30)
+/* with GFP_FAST_SRC: the split step's W_n^k as W_n^(k - k % 128) W_n^(k %
+ * 128), two entries of the same table (k / 128 + 128 distinct ones, 1.5
+ * KB that stay in L1) rather than one of n/2 + 1 (64 KB at nf 8192, past
+ * what L1 keeps beside three 66 KB blocks: ncu, bench/NOTES.md stop 37) */
+#define GFP_FAST_SRT (1 << 7)
 
 /* Bluestein of a length n on the four-step FFT of M = n1 n2 (gfp_fparams'
  * b* fields; gfp_gpu_large.cu), three passes:
@@ -1426,7 +1431,11 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant
             if (IT * TPT == NP || k < NP) {
                 const int ia = fpad<MODE>(k), ib = fpad<MODE>(k == 0 ? 0 : N - k);
                 const gcx<T> a = mk(sm[ia], sm[PS + ia]), bz = mk(sm[ib], sm[PS + ib]);
-                const gcx<T> wk = ldg(&w[k]);
+                gcx<T> wk;
+                if constexpr ((MODE & GFP_FAST_SRT) != 0)
+                    wk = (k & 127) ? cmul(ldg(&w[k & ~127]), ldg(&w[k & 127])) : ldg(&w[k]);
+                else
+                    wk = ldg(&w[k]);
                 dst[k] = r2c_bin(a, bz, wk, sc, cs);
                 if (2 * k != N)
                     dst[N - k] = r2c_bin(bz, a, mk(-wk.x, wk.y), sc, cs);

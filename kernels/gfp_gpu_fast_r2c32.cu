@@ -83,6 +83,9 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     case 8308192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC, 3, 32, 16, 16>(f);
     case 8708192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC, 3, 16, 16, 32>(f);
     case 8808192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C, 2, 32, 16, 16>(f);
+    case 8908192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC | GFP_FAST_SRT, 3, 16, 16, 32>(f);
+    case 9008192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC | GFP_FAST_SRT, 3, 32, 16, 16>(f);
+    case 8904096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC | GFP_FAST_SRT, 4, 16, 16, 16>(f);
     case 8704096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC, 4, 16, 16, 16>(f);
     default: break;
     }
