@@ -79,7 +79,11 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     case 8208192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C, 3, 16, 16, 32>(f);
     /* stop 37: the split step from a complex buffer (GFP_FAST_SRC, 66 KB
      * at nf 8192, three blocks an SM still fit), and 80's form at two
-     * blocks an SM (128 registers, none spilt) */
+     * blocks an SM (128 registers, none spilt). H200, GB/s against the
+     * product's 3135-3179 at nf 8192: 83 1870-1875, 87 2632-2658, 88
+     * 1385-1417; 89 (SRC with GFP_FAST_SRT) 2540-2562, 90 2450-2456; at
+     * nf 4096 against 3533-3556: 87 3387-3413, 89 3315-3319
+     * (bench/NOTES.md, stop 37) */
     case 8308192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC, 3, 32, 16, 16>(f);
     case 8708192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC, 3, 16, 16, 32>(f);
     case 8808192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C, 2, 32, 16, 16>(f);
