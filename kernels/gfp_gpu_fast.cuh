@@ -1227,16 +1227,33 @@ inline bool fill(gfp_fast_info *f)
  * offset is a multiple of 2^sh (then fpad(base + c) = fpad(base) +
  * fpad(c)), so that the real and imaginary rounds of an exchange share
  * one address register instead of keeping E addresses live */
+/* col(x, b): the column (butterfly) b of thread x; with GFP_FAST_R2CD, in
+ * R2C's last stage, columns b and b + MB/2 of a thread are c0 and NB - c0
+ * (c0 = 0: NB/2), so that Z[k] and Z[N - k] meet in its registers, as
+ * fkernel's R2CD has them */
 template <int N, int TPT, int R, int LS, int MODE> struct SPat {
     static constexpr int NB = N / R;
     static constexpr int MB = NB / TPT;
     static constexpr int SH = Pad<MODE>::sh;
     static constexpr int Q = 1 << SH;
+    static constexpr bool PRL =
+        (MODE & 15) == GFP_MODE_R2C && (MODE & GFP_FAST_R2CD) != 0 && LS * R == N;
     static_assert(NB % TPT == 0, "split kernels: N / R a multiple of TPT at every stage");
-    static __device__ __forceinline__ int in(int x, int b, int s) { return x + b * TPT + s * NB; }
+    static_assert(!PRL || MB % 2 == 0, "R2CD: an even number of columns a thread");
+    static __device__ __forceinline__ int col(int x, int b)
+    {
+        if constexpr (PRL) {
+            if (b >= MB / 2) {
+                const int c0 = x + (b - MB / 2) * TPT;
+                return c0 ? NB - c0 : NB / 2;
+            }
+        }
+        return x + b * TPT;
+    }
+    static __device__ __forceinline__ int in(int x, int b, int s) { return col(x, b) + s * NB; }
     static __device__ __forceinline__ int out(int x, int b, int s)
     {
-        const int j = x + b * TPT;
+        const int j = col(x, b);
         const int k = LS > 1 ? j % LS : 0;
         return (j - k) * R + k + s * LS;
     }
@@ -1244,6 +1261,10 @@ template <int N, int TPT, int R, int LS, int MODE> struct SPat {
     {
         if constexpr (SH == 0)
             return in(x, b, s);
+        else if constexpr (PRL && NB % Q == 0) /* one address a column */
+            return fpad<MODE>(col(x, b)) + fpad<MODE>(s * NB);
+        else if constexpr (PRL)
+            return fpad<MODE>(in(x, b, s));
         else if constexpr (TPT % Q == 0 && NB % Q == 0)
             return fpad<MODE>(x) + fpad<MODE>(b * TPT + s * NB);
         else
@@ -1255,7 +1276,7 @@ template <int N, int TPT, int R, int LS, int MODE> struct SPat {
             return out(x, b, s);
         } else if constexpr (LS % Q == 0) {
             return fpad<MODE>(out(x, b, 0)) + fpad<MODE>(s * LS);
-        } else if constexpr (LS == 1 && R % Q == 0) {
+        } else if constexpr (LS == 1 && R % Q == 0 && !PRL) {
             return fpad<MODE>((x + b * TPT) * R) + fpad<MODE>(s);
         } else {
             return fpad<MODE>(out(x, b, s));
@@ -1269,15 +1290,15 @@ template <int N, int MODE> struct PadS {
     static constexpr int v = ((N + (sh ? N >> sh : 0) + 1) | 1) + ((MODE >> 8) & 31);
 };
 
-template <typename T, int N, int TPT, int R, int LS, int OFF>
+template <typename T, int N, int TPT, int R, int LS, int OFF, int MODE>
 __device__ __forceinline__ void scomp(const gfp_fparams &p, gcx<T> *v, int x)
 {
-    typedef SPat<N, TPT, R, LS, 0> P;
+    typedef SPat<N, TPT, R, LS, MODE> P;
     const gcx<T> *tw = (const gcx<T> *)p.tw + OFF;
 #pragma unroll
     for (int b = 0; b < P::MB; b++) {
         if constexpr (LS > 1) {
-            const int k = (x + b * TPT) % LS;
+            const int k = P::col(x, b) % LS;
 #pragma unroll
             for (int s = 1; s < R; s++)
                 v[b * R + s] = cmul(v[b * R + s], ldg(&tw[(s - 1) * LS + k]));
@@ -1334,7 +1355,7 @@ struct SRun<T, N, TPT, MODE, LS, OFF, LEAD, R> {
     static constexpr int RL = R; /* the last stage's radix */
     static __device__ __forceinline__ void go(const gfp_fparams &p, gcx<T> *v, T *, int x)
     {
-        scomp<T, N, TPT, R, LS, OFF>(p, v, x);
+        scomp<T, N, TPT, R, LS, OFF, MODE>(p, v, x);
     }
 };
 template <typename T, int N, int TPT, int MODE, int LS, int OFF, bool LEAD, int R, int R2,
@@ -1344,7 +1365,7 @@ struct SRun<T, N, TPT, MODE, LS, OFF, LEAD, R, R2, Rest...> {
     static constexpr int RL = Next::RL;
     static __device__ __forceinline__ void go(const gfp_fparams &p, gcx<T> *v, T *sm, int x)
     {
-        scomp<T, N, TPT, R, LS, OFF>(p, v, x);
+        scomp<T, N, TPT, R, LS, OFF, MODE>(p, v, x);
         sxchg<T, N, TPT, MODE, R, LS, R2, LEAD>(v, sm, x);
         Next::go(p, v, sm, x);
     }
@@ -1411,6 +1432,77 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant
     if constexpr (KM == GFP_MODE_C2C) {
         if (act)
             sout<PL, RL, N, MODE>(p, v, g, x);
+    } else if constexpr ((MODE & GFP_FAST_R2CD) != 0) {
+        /* the split step in registers (GFP_FAST_R2CD), as fkernel's:
+         * column c0's Z[c0 + s NB] pairs with column c1's Z[c1 + (R-1-s)
+         * NB]; for c0 = 0, Z[s NB] with Z[(R - s) NB] of its own column
+         * (s = 0: itself, and X[N] too) and column NB/2's with its own
+         * element R-1-s */
+        static_assert(PL::PRL, "R2CD: the last stage's paired columns");
+        static_assert(gfp_cosr(2 * RL, 0) == 1.0, "R2CD: 2 RL's constants in gfp_gpu_consts.cuh");
+        if (!act)
+            return;
+        constexpr int NB = PL::NB, H = PL::MB / 2;
+        gcx<T> *y = (gcx<T> *)p.out + g * (unsigned long long)(N + 1);
+        const gcx<T> *rw = (const gcx<T> *)p.rtw;
+        const T sc = (T)p.scale * (T)0.5;
+        const T cs = p.conj_out ? -sc : sc;
+        auto put = [&](int k, gcx<T> a, gcx<T> bz) {
+            const gcx<T> o = r2c_bin(a, bz, ldg(&rw[k]), sc, cs);
+            if constexpr ((MODE & GFP_FAST_CS) != 0)
+                stcs(&y[k], o);
+            else
+                y[k] = o;
+        };
+#pragma unroll
+        for (int b = 0; b < H; b++) {
+            const int c0 = PL::col(x, b), c1 = PL::col(x, b + H);
+            const gcx<T> *v0 = v + b * RL, *v1 = v + (b + H) * RL;
+            if (c0 == 0) {
+                /* thread 0's first pair of columns, each its own partner,
+                 * through local memory in a loop kept rolled: unrolled
+                 * from registers, this branch's other pairing made every
+                 * thread spill 600-700 bytes at 80 registers (ptxas) */
+                gcx<T> ev[2 * RL];
+#pragma unroll
+                for (int s = 0; s < RL; s++) {
+                    ev[s] = v0[s];
+                    ev[RL + s] = v1[s];
+                }
+#pragma unroll 1
+                for (int s = 0; s < RL; s++) {
+                    put(c0 + s * NB, ev[s], ev[(RL - s) % RL]);
+                    put(c1 + s * NB, ev[RL + s], ev[2 * RL - 1 - s]);
+                }
+                put(N, ev[0], ev[0]);
+            } else {
+                /* elements s and RL-1-s of both columns together, so that
+                 * each value's last use is near its first; W_n^(c + s NB)
+                 * = W_n^c W_(2 RL)^s (n = 2N), one load a column and the
+                 * rest constants (one more rounding; loading all 2 RL of
+                 * them spilt: 500-600 bytes at 80 registers) */
+                const gcx<T> w0 = ldg(&rw[c0]), w1 = ldg(&rw[c1]);
+                auto wc = [&](const gcx<T> &w, int s) {
+                    return s == 0 ? w
+                                  : cmul(w, mk((T)gfp_cosr(2 * RL, s), (T)-gfp_sinr(2 * RL, s)));
+                };
+                auto putw = [&](int k, gcx<T> a, gcx<T> bz, gcx<T> w) {
+                    const gcx<T> o = r2c_bin(a, bz, w, sc, cs);
+                    if constexpr ((MODE & GFP_FAST_CS) != 0)
+                        stcs(&y[k], o);
+                    else
+                        y[k] = o;
+                };
+#pragma unroll
+                for (int s = 0; s < RL / 2; s++) {
+                    const int t = RL - 1 - s;
+                    putw(c0 + s * NB, v0[s], v1[t], wc(w0, s));
+                    putw(c1 + t * NB, v1[t], v0[s], wc(w1, t));
+                    putw(c1 + s * NB, v1[s], v0[t], wc(w1, s));
+                    putw(c0 + t * NB, v0[t], v1[s], wc(w0, t));
+                }
+            }
+        }
     } else if constexpr (SRC) {
         /* the split step from both parts at once (GFP_FAST_SRC) */
         __syncthreads();

@@ -90,6 +90,13 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     case 8908192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC | GFP_FAST_SRT, 3, 16, 16, 32>(f);
     case 9008192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC | GFP_FAST_SRT, 3, 32, 16, 16>(f);
     case 8904096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC | GFP_FAST_SRT, 4, 16, 16, 16>(f);
+    /* the split in the last stage's registers on the split exchange
+     * (skernel with GFP_FAST_R2CD: columns c0 and NB - c0 a thread) */
+    case 9108192: return gfpfast::fill_split<float, 8192, 256, 1, R2C_D, 3, 32, 16, 16>(f);
+    case 9208192: return gfpfast::fill_split<float, 8192, 256, 1, R2C_D, 3, 16, 32, 16>(f);
+    case 9308192: return gfpfast::fill_split<float, 8192, 256, 1, R2C_D | GFP_FAST_CS, 3, 32, 16, 16>(f);
+    case 9408192: return gfpfast::fill_split<float, 8192, 256, 1, R2C_D, 2, 32, 16, 16>(f);
+    case 9104096: return gfpfast::fill_split<float, 4096, 128, 1, R2C_D, 6, 16, 16, 16>(f);
     case 8704096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC, 4, 16, 16, 16>(f);
     default: break;
     }
