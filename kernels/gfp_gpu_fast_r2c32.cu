@@ -91,7 +91,10 @@ bool gfp_fast_r2c_f32(int nf, gfp_fast_info *f)
     case 9008192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC | GFP_FAST_SRT, 3, 32, 16, 16>(f);
     case 8904096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_R2C | GFP_FAST_SRC | GFP_FAST_SRT, 4, 16, 16, 16>(f);
     /* the split in the last stage's registers on the split exchange
-     * (skernel with GFP_FAST_R2CD: columns c0 and NB - c0 a thread) */
+     * (skernel with GFP_FAST_R2CD: columns c0 and NB - c0 a thread).
+     * H200, GB/s against the product's 3148-3173 at nf 8192: 91
+     * 2370-2375, 92 2068-2095, 93 2633-2635, 94 2107-2116; at nf 4096
+     * against 3518-3565: 91 2067-2069 (bench/NOTES.md, stop 37) */
     case 9108192: return gfpfast::fill_split<float, 8192, 256, 1, R2C_D, 3, 32, 16, 16>(f);
     case 9208192: return gfpfast::fill_split<float, 8192, 256, 1, R2C_D, 3, 16, 32, 16>(f);
     case 9308192: return gfpfast::fill_split<float, 8192, 256, 1, R2C_D | GFP_FAST_CS, 3, 32, 16, 16>(f);
