@@ -352,6 +352,29 @@ __device__ __forceinline__ gcx<T> r2c_bin(gcx<T> a, gcx<T> b, gcx<T> wk, T sc, T
     return mk(sc * (s.x + wd.y), cs * (s.y - wd.x));
 }
 
+/* R2C's bin k of y, r2c_bin(a, b, wk), streamed under GFP_FAST_CS */
+template <int MODE, typename T>
+__device__ __forceinline__ void r2c_put(gcx<T> *y, int k, gcx<T> a, gcx<T> b, gcx<T> wk, T sc,
+                                        T cs)
+{
+    const gcx<T> o = r2c_bin(a, b, wk, sc, cs);
+    if constexpr ((MODE & GFP_FAST_CS) != 0)
+        stcs(&y[k], o);
+    else
+        y[k] = o;
+}
+
+/* R2C's bins k and N - k of y (k = 0 .. N/2) from a = Z[k], b = Z[N - k]
+ * and wk = W_2N^k (W_2N^(N-k) = -conj wk); bin N/2 once */
+template <typename T>
+__device__ __forceinline__ void r2c_pair(gcx<T> *y, int N, int k, gcx<T> a, gcx<T> b, gcx<T> wk,
+                                         T sc, T cs)
+{
+    y[k] = r2c_bin(a, b, wk, sc, cs);
+    if (2 * k != N)
+        y[N - k] = r2c_bin(b, a, mk(-wk.x, wk.y), sc, cs);
+}
+
 /* the transposed store's (and load's) bins of thread group grp: the first
  * is tr_first(grp), then every TPT-th. The Q = 16 / FPB groups of a
  * half-warp (16 threads, one shared-memory wavefront of 8-byte values)
@@ -648,11 +671,7 @@ __device__ __forceinline__ void fstage(const gfp_fparams &p, const gcx<T> *smi, 
             const T sc = (T)p.scale * (T)0.5;
             const T cs = p.conj_out ? -sc : sc;
             auto put = [&](int k, gcx<T> a, gcx<T> bz) {
-                const gcx<T> o = r2c_bin(a, bz, ldg(&rw[k]), sc, cs);
-                if constexpr ((MODE & GFP_FAST_CS) != 0)
-                    stcs(&y[k], o);
-                else
-                    y[k] = o;
+                r2c_put<MODE>(y, k, a, bz, ldg(&rw[k]), sc, cs);
             };
 #pragma unroll
             for (int b = 0; b < MB / 2; b++) {
@@ -1169,10 +1188,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) fkernel(const __grid_constant
                 const int k2 = k == 0 ? 0 : N - k;
                 const gcx<T> a = s0[fpad<MODE>(k)];
                 const gcx<T> bz = s0[fpad<MODE>(k2)];
-                const gcx<T> wk = ldg(&w[k]);
-                dst[tt * NBIN + k] = r2c_bin(a, bz, wk, sc, cs);
-                if (2 * k != N)
-                    dst[tt * NBIN + N - k] = r2c_bin(bz, a, mk(-wk.x, wk.y), sc, cs);
+                r2c_pair(dst + tt * NBIN, N, k, a, bz, ldg(&w[k]), sc, cs);
             }
         }
     }
@@ -1448,11 +1464,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant
         const T sc = (T)p.scale * (T)0.5;
         const T cs = p.conj_out ? -sc : sc;
         auto put = [&](int k, gcx<T> a, gcx<T> bz) {
-            const gcx<T> o = r2c_bin(a, bz, ldg(&rw[k]), sc, cs);
-            if constexpr ((MODE & GFP_FAST_CS) != 0)
-                stcs(&y[k], o);
-            else
-                y[k] = o;
+            r2c_put<MODE>(y, k, a, bz, ldg(&rw[k]), sc, cs);
         };
 #pragma unroll
         for (int b = 0; b < H; b++) {
@@ -1479,19 +1491,15 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant
                 /* elements s and RL-1-s of both columns together, so that
                  * each value's last use is near its first; W_n^(c + s NB)
                  * = W_n^c W_(2 RL)^s (n = 2N), one load a column and the
-                 * rest constants (one more rounding; loading all 2 RL of
-                 * them spilt: 500-600 bytes at 80 registers) */
+                 * rest constants (one more rounding; not measured against
+                 * a load a bin once thread 0's branch was mended) */
                 const gcx<T> w0 = ldg(&rw[c0]), w1 = ldg(&rw[c1]);
                 auto wc = [&](const gcx<T> &w, int s) {
                     return s == 0 ? w
                                   : cmul(w, mk((T)gfp_cosr(2 * RL, s), (T)-gfp_sinr(2 * RL, s)));
                 };
                 auto putw = [&](int k, gcx<T> a, gcx<T> bz, gcx<T> w) {
-                    const gcx<T> o = r2c_bin(a, bz, w, sc, cs);
-                    if constexpr ((MODE & GFP_FAST_CS) != 0)
-                        stcs(&y[k], o);
-                    else
-                        y[k] = o;
+                    r2c_put<MODE>(y, k, a, bz, w, sc, cs);
                 };
 #pragma unroll
                 for (int s = 0; s < RL / 2; s++) {
@@ -1528,9 +1536,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant
                     wk = (k & 127) ? cmul(ldg(&w[k & ~127]), ldg(&w[k & 127])) : ldg(&w[k]);
                 else
                     wk = ldg(&w[k]);
-                dst[k] = r2c_bin(a, bz, wk, sc, cs);
-                if (2 * k != N)
-                    dst[N - k] = r2c_bin(bz, a, mk(-wk.x, wk.y), sc, cs);
+                r2c_pair(dst, N, k, a, bz, wk, sc, cs);
             }
         }
     } else {
@@ -1565,11 +1571,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant
         for (int i = 0; i < IT; i++) {
             const int k = x + i * TPT;
             if (IT * TPT == NP || k < NP) {
-                const gcx<T> a = mk(ax[i], ay[i]), bz = mk(bx[i], by[i]);
-                const gcx<T> wk = ldg(&w[k]);
-                dst[k] = r2c_bin(a, bz, wk, sc, cs);
-                if (2 * k != N)
-                    dst[N - k] = r2c_bin(bz, a, mk(-wk.x, wk.y), sc, cs);
+                r2c_pair(dst, N, k, mk(ax[i], ay[i]), mk(bx[i], by[i]), ldg(&w[k]), sc, cs);
             }
         }
     }
