@@ -105,6 +105,15 @@ bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f)
 #endif
     case 11: /* the one-block fkernel before v9 (0.81-0.82x cuFFT) */
         return gfpfast::fill<float, 16384, 1024, 1, GFP_MODE_C2C, 1, -1, 16, 16, 16, 4>(f);
+    /* stop 38: the split exchange (skernel), half the shared memory (66 KB),
+     * as cuFFT's 16384 kernel has it (ncu, stop 33: 1024 threads of 16
+     * values, 56 registers, 67.6 KB) */
+    case 12: return gfpfast::fill_split<float, 16384, 1024, 1, GFP_MODE_C2C, 1, 16, 16, 16, 4>(f);
+    case 13: return gfpfast::fill_split<float, 16384, 1024, 1, GFP_MODE_C2C, 1, 4, 16, 16, 16>(f);
+    case 14: return gfpfast::fill_split<float, 16384, 1024, 1, GFP_MODE_C2C, 1, 8, 8, 16, 16>(f);
+    case 15: return gfpfast::fill_split<float, 16384, 512, 1, GFP_MODE_C2C, 1, 32, 32, 16>(f);
+    case 16: return gfpfast::fill_split<float, 16384, 1024, 1, GFP_MODE_C2C, 1, 16, 4, 16, 16>(f);
+    case 17: return gfpfast::fill_split<float, 16384, 1024, 1, GFP_MODE_C2C | GFP_FAST_CS, 1, 16, 16, 16, 4>(f);
     default: break;
     }
 #endif

@@ -33,7 +33,8 @@
  *   2dcf   the columns as a four-step along the strided axis, then the
  *          rows (gfp_gpu_2d.cu's cf route, GFP_GPU_2D_CF=1), through
  *          gfp_gpu_plan2d as plan does.
- *   emu-2d [pass|2d|2dbig|plan|2dcf|4step|4step3|1cl|c2r|all]   (default all; 2dbig: 16384 x 256,
+ *   c2c1   C2C f32's one-block kernels of 4096 .. 16384 (not in all).
+ *   emu-2d [pass|2d|2dbig|plan|2dcf|4step|4step3|1cl|c2r|c2c1|all]   (default all; 2dbig: 16384 x 256,
  *          256 x 16384 and R2C 3840 x 2160, not in all); EMU_NF=n: the
  *          pass test of length n alone; exit 1 on any failure.
  * Build: make emu2d (writes build/emu-2d). */
@@ -927,6 +928,50 @@ static void one_block_test(bool c2r, int nf, const gfp_fast_info &f)
     fflush(stdout);
 }
 
+/* C2C f32's one-block kernels of 4096, 8192 (gfp_fast_c2c_f32) and 16384
+ * (gfp_fast_c2c_f32big: the one-block fkernel or, in the A/B build, the
+ * alternative GFP_FAST_ALT names): a partial last block of frames,
+ * forward and inverse, against FFTW (EMU_NF: one length alone) */
+static void all_c2c1()
+{
+    const char *only = getenv("EMU_NF");
+    for (int nf = 4096; nf <= 16384; nf *= 2) {
+        if (only && atoi(only) != nf)
+            continue;
+        gfp_fast_info f;
+        memset(&f, 0, sizeof f);
+        if (!gfp_fast_c2c_f32(nf, &f) && !gfp_fast_c2c_f32big(nf, 1 << 30, &f)) {
+            printf("FAIL c2c1 f32 %d: no kernel\n", nf);
+            fails++;
+            continue;
+        }
+        for (int inv = 0; inv <= 1; inv++) {
+            const size_t cnt = (size_t)f.fpb + 2;
+            std::vector<float> in(2 * cnt * nf), out(2 * cnt * nf, NAN);
+            for (auto &v : in)
+                v = (float)urand();
+            size_t roff;
+            std::vector<float> tw = tables<float>(f, false, &roff);
+            gfp_fparams p;
+            memset(&p, 0, sizeof p);
+            p.tw = tw.data();
+            p.conj_in = p.conj_out = inv;
+            p.scale = 0.5; /* frames_err's */
+            p.in = in.data();
+            p.out = out.data();
+            p.batch = cnt;
+            launch(f, p);
+            size_t bad;
+            const double worst = worst_err<float>(in, out, (size_t)nf, cnt, inv, false, &bad);
+            printf("%s c2c1 f32 %6d x %zu (%s, %d threads, %d frames a block): rel %.2e, %zu not "
+                   "finite\n",
+                   verdict(worst, bad, 1e-6), nf, cnt, inv ? "inverse" : "forward", f.threads,
+                   f.fpb, worst, bad);
+            fflush(stdout);
+        }
+    }
+}
+
 /* C2R's and R2C's one-block kernels, then C2R's merge in the four-step */
 static void all_c2r()
 {
@@ -1788,6 +1833,8 @@ int main(int argc, char **argv)
         all_whole();
     if (all || !strcmp(what, "c2r"))
         all_c2r();
+    if (!strcmp(what, "c2c1")) /* not in all: 16384's 1024 threads are slow here */
+        all_c2c1();
     printf("emu-2d: %d failed\n", fails);
     return fails != 0;
 }
