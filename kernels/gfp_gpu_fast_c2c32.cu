@@ -5,9 +5,13 @@
 
 /* 128: 32 threads per frame (4 x 4 x 8) measured best of eight cuts in
  * v7 (bench/NOTES.md). 8192 (stop 36): the split exchange (skernel) as
- * cuFFT has it, 256 threads of 32 values, radices 32 16 16, half the
- * shared memory of the one-block form (512 x 16, 2 16 16 16; now alt 40):
- * on the H200 3640 against 3346 GB/s (A/B alt 42, stop 35) */
+ * cuFFT has it, 256 threads of 32 values, half the shared memory of the
+ * one-block form (512 x 16, 2 16 16 16; now alt 40): on the H200 3640
+ * against 3346 GB/s (A/B alt 42, stop 35). Stop 38: radices 32 8 32 and
+ * the split buffer padded every 32 scalars (GFP_FAST_PAD5), free of bank
+ * conflicts (bench/gpu/sbanks.py; ncu: 0 against 16 K a small batch):
+ * H200 3727-3754 GB/s against 3490-3518 for 32 16 16 padded every 16
+ * (now alt 42), +6.8 % (A/B alt 60, bench/NOTES.md) */
 bool gfp_fast_c2c_f32(int nf, gfp_fast_info *f)
 {
 #ifdef GFP_FAST_AB
@@ -30,6 +34,13 @@ bool gfp_fast_c2c_f32(int nf, gfp_fast_info *f)
     case 5508192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C, 3, 32, 32, 8>(f);
     case 5608192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C, 3, 8, 32, 32>(f);
     case 5708192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C, 4, 32, 16, 16>(f);
+    /* stop 38: the split buffer padded every 32 scalars (GFP_FAST_PAD5)
+     * instead of 16: bench/gpu/sbanks.py counts every exchange of the
+     * product's cut two-way conflicted at 16 and free of conflicts at 32
+     * (58: the product's cut; 59, 60 other cuts, as free) */
+    case 5808192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 3, 32, 16, 16>(f);
+    case 5908192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 3, 32, 32, 8>(f);
+    case 6008192: return gfpfast::fill_split<float, 8192, 256, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 3, 32, 8, 32>(f);
     case 8404096: return gfpfast::fill_split<float, 4096, 256, 1, GFP_MODE_C2C, 4, 16, 16, 16>(f);
     case 8504096: return gfpfast::fill_split<float, 4096, 128, 2, GFP_MODE_C2C, 3, 16, 16, 16>(f);
     case 8604096: return gfpfast::fill_split<float, 4096, 128, 1, GFP_MODE_C2C, 6, 32, 16, 8>(f);
@@ -64,7 +75,7 @@ bool gfp_fast_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FAST(float, 1024, 64, 4, GFP_MODE_C2C, 4, 16, 16)
     GFP_FAST(float, 2048, 128, 2, GFP_MODE_C2C, 8, 16, 16)
     GFP_FAST(float, 4096, 256, 1, GFP_MODE_C2C, 16, 16, 16)
-    GFP_FASTS(float, 8192, 256, 1, GFP_MODE_C2C, 3, 32, 16, 16)
+    GFP_FASTS(float, 8192, 256, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 3, 32, 8, 32)
     default: return false;
     }
 }
@@ -96,7 +107,7 @@ bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f)
         return gfpfast::fill_pipe<float, 16384, 1024, GFP_MODE_C2C, 1, 4, 16, 16, 16>(f);
     case 7:
         return gfpfast::fill_pipe<float, 16384, 1024, GFP_MODE_C2C | GFP_FAST_CS, 1, 16, 16, 16, 4>(f);
-    case 8: /* the product until stop 30 */
+    case 8: /* the product until stop 30 (case 5: until stop 38) */
         return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_CS, 1, 16, 16, 16, 4>(f);
     case 9:
         return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 32, 32, 16>(f);
@@ -114,6 +125,20 @@ bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f)
     case 15: return gfpfast::fill_split<float, 16384, 512, 1, GFP_MODE_C2C, 1, 32, 32, 16>(f);
     case 16: return gfpfast::fill_split<float, 16384, 1024, 1, GFP_MODE_C2C, 1, 16, 4, 16, 16>(f);
     case 17: return gfpfast::fill_split<float, 16384, 1024, 1, GFP_MODE_C2C | GFP_FAST_CS, 1, 16, 16, 16, 4>(f);
+    /* stop 38: the split buffer padded every 32 scalars (GFP_FAST_PAD5),
+     * which bench/gpu/sbanks.py counts free of bank conflicts at 512 x
+     * (32,32,16) and (32,16,32) (at 16: every exchange two-way), and at
+     * the product's cut 1.17 wavefronts an access against 1.67: 18, 19 and
+     * 20 on pkernel, 21 (32,16,32) at 16 as 19's control (alt 9 is 18's);
+     * 22 skernel 512 x (32,32,16) with PAD5 (alt 15's cut: the padded
+     * exchange, which pkernel shares, in the host emulator too) */
+#ifndef GFP_EMU
+    case 18: return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_PAD5, 1, 32, 32, 16>(f);
+    case 19: return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_PAD5, 1, 32, 16, 32>(f);
+    case 20: return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_PAD5, 1, 16, 16, 16, 4>(f);
+    case 21: return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 32, 16, 32>(f);
+#endif
+    case 22: return gfpfast::fill_split<float, 16384, 512, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 1, 32, 32, 16>(f);
     default: break;
     }
 #endif
@@ -121,11 +146,15 @@ bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f)
      * against 0.81 for the one-block fkernel (H100, bench/NOTES.md v9,
      * where plain and streaming stores tied: 0.933 and 0.937, alts 5 and
      * 8); plain stores since stop 30 (H200: 2740 GB/s against 2601-2640
-     * with streaming stores, 0.929x cuFFT). 197 KB of shared memory
-     * (sm_90), so a device with less (sm_80: 163 KB) gets the one-block
-     * fkernel (139 KB) */
+     * with streaming stores, 0.929x cuFFT). Stop 38: radices 32 32 16
+     * and the split buffer padded every 32 scalars (GFP_FAST_PAD5; bank
+     * conflicts 2.00 -> 1.00 wavefronts an access in bench/gpu/sbanks.py):
+     * H200 2885-2908 GB/s against 2698-2709 for 16 16 16 4 padded every
+     * 16 (now alt 5), +7.1 % (A/B alt 18, bench/NOTES.md). 196 KB of
+     * shared memory (sm_90), so a device with less (sm_80: 163 KB) gets
+     * the one-block fkernel (139 KB) */
 #ifndef GFP_EMU /* bench/gpu's host emulation runs the fkernel */
-    gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 16, 16, 16, 4>(f);
+    gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_PAD5, 1, 32, 32, 16>(f);
     if (f->smem <= (size_t)optin)
         return true;
     memset(f, 0, sizeof *f);

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""bench/gpu/sbanks.py - shared-memory bank model of the split exchange.
+
+skernel and pkernel (kernels/gfp_gpu_fast.cuh) exchange a stage's results
+through a buffer of N scalars, the real parts and then the imaginary
+parts, 4 bytes each in f32; element i sits at i + (i >> sh) (the layout's
+padding: sh 4 by default, GFP_FAST_PAD3 3, GFP_FAST_PAD5 5, GFP_FAST_NOPAD
+none). For one kernel configuration this replays, warp by warp, the
+addresses of sput (a stage's out pattern, SPat::out) and of the next
+stage's loads (SPat::in) and counts wavefronts: for each warp-wide access,
+the largest number of distinct 4-byte words that fall in one of the 32
+banks (1 is conflict-free). It prints, for each stage, the put's and the
+get's wavefronts an access, and the whole exchange's ratio to the
+conflict-free count; "slow-addr" marks a cut whose addresses under that
+padding lose SPat's fast form (a base plus compile-time offsets), which
+cost registers (stop 35's alt 45). Stop 38 (bench/NOTES.md): C2C f32 8192
+at 256 x (32,16,16) is 2.00 at sh 4 and 1.00 at sh 5; ncu counted 16 K
+conflicts and 0.
+
+    python3 bench/gpu/sbanks.py        # the tables of bench/NOTES.md, stop 38
+"""
+import itertools
+from collections import defaultdict
+def pad(i, sh): return i + (i >> sh) if sh else i
+def waves(addrs):
+    b = defaultdict(set)
+    for a in addrs: b[a % 32].add(a)
+    return max(len(v) for v in b.values())
+def model(N, TPT, rad, sh, verbose=False):
+    ls = 1; tot = 0; ideal = 0; per = []
+    for si in range(len(rad) - 1):
+        R, R2 = rad[si], rad[si + 1]
+        NB = N // R; MB = NB // TPT
+        # put: out pattern of stage (R, ls)
+        w = 0; n = 0
+        for b in range(MB):
+            for s in range(R):
+                for w0 in range(0, TPT, 32):
+                    ad = []
+                    for x in range(w0, w0 + 32):
+                        j = x + b * TPT; k = j % ls if ls > 1 else 0
+                        ad.append(pad((j - k) * R + k + s * ls, sh))
+                    w += waves(ad); n += 1
+        LS2 = ls * R; NB2 = N // R2; MB2 = NB2 // TPT
+        w2 = 0; n2 = 0
+        for b in range(MB2):
+            for s in range(R2):
+                for w0 in range(0, TPT, 32):
+                    ad = [pad(x + b * TPT + s * NB2, sh) for x in range(w0, w0 + 32)]
+                    w2 += waves(ad); n2 += 1
+        per.append((R, ls, w / n, w2 / n2))
+        tot += 2 * (w + w2); ideal += 2 * (n + n2)
+        ls *= R
+    return tot / ideal, per
+for N, TPT, rad in [(8192, 256, (32, 16, 16)), (16384, 512, (16, 16, 16, 4)), (16384, 1024, (16, 16, 16, 4)), (4096, 256, (16, 16, 16)), (8192,256,(16,16,32))]:
+    for sh in (0, 3, 4, 5):
+        r, per = model(N, TPT, rad, sh)
+        print(N, TPT, rad, 'sh', sh, 'ratio %.2f' % r, ' '.join('R%d ls%d put %.1f get %.1f' % p for p in per))
+print('---')
+def fast(N, TPT, rad, sh):
+    if sh == 0: return True
+    Q = 1 << sh; ls = 1; ok = True
+    for si, R in enumerate(rad):
+        NB = N // R
+        if si > 0 and not (TPT % Q == 0 and NB % Q == 0): ok = False   # inp
+        if si < len(rad) - 1 and not (ls % Q == 0 or (ls == 1 and R % Q == 0)): ok = False  # outp
+        ls *= R
+    return ok
+for N, TPT in [(8192, 256), (16384, 512), (16384, 1024), (4096, 256)]:
+    E = N // TPT
+    cands = set()
+    for k in range(2, 5):
+        for rad in itertools.product([4, 8, 16, 32], repeat=k):
+            p = 1
+            for r in rad: p *= r
+            if p == N and all((N // r) % TPT == 0 for r in rad) and all(r <= E for r in rad):
+                cands.add(rad)
+    for rad in sorted(cands):
+        for sh in (4, 5):
+            r, per = model(N, TPT, rad, sh)
+            if r < 1.3 or sh == 4:
+                print(N, TPT, rad, 'sh', sh, 'ratio %.2f' % r, 'fast' if fast(N, TPT, rad, sh) else 'slow-addr')
