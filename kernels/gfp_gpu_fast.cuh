@@ -1586,6 +1586,94 @@ inline bool fill_split(gfp_fast_info *f)
                                     (size_t)SRC * FPB * PadS<N, MODE>::v * sizeof(T));
 }
 
+/* ---- threads across the frames (stop 38) ------------------------------------
+ * tkernel: C2C of FPB frames a block whose elements lie ld apart
+ * (GFP_FAST_TL; otherwise contiguous rows, row_at) and whose bins go ld
+ * apart (GFP_FAST_TR, with the four-step's twiddle under GFP_FAST_XT and
+ * GFP_FAST_XD as fkernel's TR store has it; otherwise contiguous), for
+ * the 2D columns' four-step passes. Thread tid serves frame slot t = tid %
+ * FPB and stage column x = tid / FPB: a warp's lanes are consecutive
+ * frames at one element, so each strided load and store is one run of
+ * FPB x sizeof(gcx<T>) bytes straight from and to device memory, where
+ * fkernel (one frame's threads in a row) stages both through shared
+ * memory (TL, TR: three round trips a value for two stages; ncu, stop 38
+ * call 4: 5x the shared wavefronts of cuFFT's kernel). The stages exchange
+ * through skernel's split buffer, frame t at t PS; with FPB >= 32 a warp's
+ * 32 lanes are 32 frames at one offset and PS is odd, so no access has a
+ * bank conflict under any padding. In place is safe: every frame's loads
+ * come before the first exchange's barrier, its stores after the last. */
+template <typename T, int N, int TPT, int FPB, int MODE, int MINB, int... Rs>
+__global__ void __launch_bounds__(TPT * FPB, MINB) tkernel(const __grid_constant__ gfp_fparams p)
+{
+    extern __shared__ __align__(16) unsigned char gfp_fsm_raw[];
+    constexpr int PS = PadS<N, MODE>::v;
+    constexpr int E = N / TPT;
+    constexpr int R0 = SFirst<Rs...>::v;
+    typedef SRun<T, N, TPT, MODE, 1, 0, false, Rs...> Stages;
+    constexpr int RL = Stages::RL;
+    typedef SPat<N, TPT, R0, 1, MODE> P0;
+    typedef SPat<N, TPT, RL, N / RL, MODE> PL;
+    constexpr bool TL = (MODE & GFP_FAST_TL) != 0, TR = (MODE & GFP_FAST_TR) != 0;
+    constexpr bool XT = (MODE & GFP_FAST_XT) != 0, XD = (MODE & GFP_FAST_XD) != 0;
+    static_assert((MODE & 15) == GFP_MODE_C2C, "tkernel: C2C");
+    static_assert(sizeof...(Rs) >= 2, "tkernel: in place needs an exchange's barriers");
+    static_assert(!XT || TR, "tkernel: the four-step twiddle with the strided store");
+    const int tid = threadIdx.x;
+    const int t = tid % FPB;
+    const int x = tid / FPB;
+    const unsigned long long g = (unsigned long long)blockIdx.x * FPB + t;
+    const bool act = g < p.batch;
+    T *sm = (T *)gfp_fsm_raw + t * PS;
+    const unsigned long long ld = p.ld;
+    const unsigned long long is = TL ? ld : 1ull;
+    const gcx<T> *gin = (const gcx<T> *)p.in +
+                        (TL ? (g / p.fpm) * p.mst + g % p.fpm : row_at(p, g, N));
+    gcx<T> v[E];
+#pragma unroll
+    for (int b = 0; b < P0::MB; b++)
+#pragma unroll
+        for (int s = 0; s < R0; s++) {
+            gcx<T> a = mk((T)0, (T)0);
+            if (act) {
+                a = ldf<MODE>(&gin[(unsigned long long)P0::in(x, b, s) * is]);
+                if (p.conj_in) a.y = -a.y;
+            }
+            v[b * R0 + s] = a;
+        }
+    Stages::go(p, v, sm, x);
+    if (!act)
+        return;
+    const T sc = (T)p.scale;
+    const T cs = p.conj_out ? -sc : sc;
+    const unsigned xd = XD ? p.xdiv : 1u;
+    const unsigned xm = XT ? (unsigned)((g % p.fpm) / xd) : 0u; /* W_L^{xm k} */
+    const unsigned xl = XT ? (unsigned)(p.fpm * N / xd) : 0u;  /* L */
+    const unsigned long long os = TR ? ld : 1ull;
+    gcx<T> *dst = (gcx<T> *)p.out + (TR ? (g / p.fpm) * p.mst + g % p.fpm : g * (unsigned long long)N);
+#pragma unroll
+    for (int b = 0; b < PL::MB; b++)
+#pragma unroll
+        for (int s = 0; s < RL; s++) {
+            const int k = PL::out(x, b, s);
+            gcx<T> z = v[b * RL + s];
+            if constexpr (XT)
+                z = cmul(z, xtw_at<MODE, T>(p, xm * (unsigned)k, xl));
+            gcx<T> *q = &dst[(unsigned long long)k * os];
+            if constexpr ((MODE & GFP_FAST_CS) != 0)
+                stcs(q, mk(z.x * sc, z.y * cs));
+            else
+                *q = mk(z.x * sc, z.y * cs);
+        }
+}
+
+template <typename T, int N, int TPT, int FPB, int MODE, int MB0, int... Rs>
+inline bool fill_across(gfp_fast_info *f)
+{
+    constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
+    return info<N, TPT, FPB, Rs...>(f, (const void *)tkernel<T, N, TPT, FPB, MODE, MINB, Rs...>,
+                                    (size_t)FPB * PadS<N, MODE>::v * sizeof(T));
+}
+
 /* ---- pipelined persistent blocks (v9) --------------------------------------
  * pkernel: for frames so long that one fills an SM (C2C f32 16384: 128 KB,
  * one block an SM), where no other block's loads overlap a block's

@@ -318,6 +318,22 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
     case 6300256: return gfpfast::fill<float, 256, 16, 16, MODE, 0, -1, 16, 16>(f);             \
     default: break;                                                                            \
     }                                                                                          \
+    /* alts 65-67 (stop 38): threads across the frames (tkernel), the                         \
+     * strided loads and stores straight from and to memory: 65 32 frames                     \
+     * a block (256-byte runs) on the product's cuts, 66 other cuts, 67 16                    \
+     * frames a block (128-byte runs) */                                                      \
+    switch (gfp_fast_alt() * 100000 + nf) {                                                    \
+    case 6500064: return gfpfast::fill_across<float, 64, 8, 32, (MODE) | GFP_FAST_NOPAD, 0, 8, 8>(f); \
+    case 6500128: return gfpfast::fill_across<float, 128, 8, 32, (MODE) | GFP_FAST_NOPAD, 0, 16, 8>(f); \
+    case 6500256: return gfpfast::fill_across<float, 256, 16, 32, (MODE) | GFP_FAST_NOPAD, 0, 16, 16>(f); \
+    case 6600064: return gfpfast::fill_across<float, 64, 4, 32, (MODE) | GFP_FAST_NOPAD, 0, 8, 8>(f); \
+    case 6600128: return gfpfast::fill_across<float, 128, 8, 32, (MODE) | GFP_FAST_NOPAD, 0, 8, 16>(f); \
+    case 6600256: return gfpfast::fill_across<float, 256, 8, 32, (MODE) | GFP_FAST_NOPAD, 2, 16, 16>(f); \
+    case 6700064: return gfpfast::fill_across<float, 64, 8, 16, (MODE) | GFP_FAST_NOPAD, 0, 8, 8>(f); \
+    case 6700128: return gfpfast::fill_across<float, 128, 8, 16, (MODE) | GFP_FAST_NOPAD, 0, 16, 8>(f); \
+    case 6700256: return gfpfast::fill_across<float, 256, 16, 16, (MODE) | GFP_FAST_NOPAD, 0, 16, 16>(f); \
+    default: break;                                                                            \
+    }                                                                                          \
     /* alt 64: the first pass's twiddles for the block's r2 from a table                      \
      * in shared memory (GFP_FAST_XTS; the second pass unchanged): 1.2-1.3 %                  \
      * slower on the H200 (bench/NOTES.md stop 30 call 5) */                                   \
