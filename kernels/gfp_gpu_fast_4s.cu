@@ -67,6 +67,16 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     case 5400195: return gfpfast::fill<float, 195, 13, 16, C2C_4S, 0, -1, 15, 13>(f);
     /* alt 56: 400 as 16 25 on 25 threads (two blocks an SM) */
     case 5600400: return gfpfast::fill<float, 400, 25, 16, C2C_4S, 2, -1, 16, 25>(f);
+    /* alt 65 (stop 38): threads across the frames (tkernel), the strided
+     * loads and stores straight from and to memory: 32 frames a block up
+     * to 512 (256-byte runs), then 16, 8 and 4 (the product's runs) */
+#define C2C_4SA (C2C_4S | GFP_FAST_NOPAD)
+    case 6500128: return gfpfast::fill_across<float, 128, 8, 32, C2C_4SA, 0, 16, 8>(f);
+    case 6500256: return gfpfast::fill_across<float, 256, 16, 32, C2C_4SA, 0, 16, 16>(f);
+    case 6500512: return gfpfast::fill_across<float, 512, 32, 32, C2C_4SA, 0, 2, 16, 16>(f);
+    case 6501024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4S, 0, 4, 16, 16>(f);
+    case 6502048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4S, 0, 8, 16, 16>(f);
+    case 6504096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_4S, 0, 16, 16, 16>(f);
     /* alt 58: other cuts of 100000 (GFP_GPU_4S_N1): 160 x 625, 500 x 200 */
     case 5800160: return gfpfast::fill<float, 160, 10, 16, C2C_4S, 4, -1, 16, 10>(f);
     case 5800500: return gfpfast::fill<float, 500, 20, 16, C2C_4S, 2, -1, 25, 4, 5>(f);
@@ -296,13 +306,18 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
  * Alts: 61 FPB 32 at all, 62 FPB 8, 63 FPB 16 (stop 30's first form).
  * Alt 64: the first pass's twiddles for the block's r2 from a table in
  * shared memory (GFP_FAST_XTS: 128 lookups a block instead of 4096 at 128
- * x 32), measured slower. */
+ * x 32), measured slower. Stop 38: tkernel (threads across the frames,
+ * the strided loads and stores straight from and to memory) at 32 frames
+ * a block instead of fkernel's TL and TR, which staged both through shared
+ * memory: ncu at 2048 x 16384 (H200), pass A 610 -> 536 us, pass B 576 ->
+ * 506 (cuFFT's 534, 525), shared wavefronts 43 M -> 8.5 M a pass; the
+ * old form is alt 68 (bench/NOTES.md stop 38). */
 #define C2C_2C1 (C2C_4S | GFP_FAST_XD)
 #define C2C_2C2 (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_TL)
 #define GFP_FAST_2C(MODE)                                                                      \
-    GFP_FAST(float, 64, 8, 16, MODE, 8, 8)                                                     \
-    GFP_FAST(float, 128, 8, 32, MODE, 16, 8)                                                   \
-    GFP_FAST(float, 256, 16, 32, MODE, 16, 16)
+    case 64: return gfpfast::fill_across<float, 64, 8, 32, (MODE) | GFP_FAST_NOPAD, 0, 8, 8>(f); \
+    case 128: return gfpfast::fill_across<float, 128, 8, 32, (MODE) | GFP_FAST_NOPAD, 0, 16, 8>(f); \
+    case 256: return gfpfast::fill_across<float, 256, 16, 32, (MODE) | GFP_FAST_NOPAD, 0, 16, 16>(f);
 #ifdef GFP_FAST_AB
 /* XTS only where the mode has the four-step twiddle (the first pass) */
 #define GFP_FAST_2C_XTS(MODE) ((MODE) | (((MODE) & GFP_FAST_XD) ? GFP_FAST_XTS : 0))
@@ -320,9 +335,13 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
     }                                                                                          \
     /* alts 65-67 (stop 38): threads across the frames (tkernel), the                         \
      * strided loads and stores straight from and to memory: 65 32 frames                     \
-     * a block (256-byte runs) on the product's cuts, 66 other cuts, 67 16                    \
-     * frames a block (128-byte runs) */                                                      \
+     * a block (256-byte runs; the product since), 66 other cuts, 67 16                       \
+     * frames a block (128-byte runs); 68 the product before (fkernel                         \
+     * with TL and TR, the frames staged through shared memory) */                            \
     switch (gfp_fast_alt() * 100000 + nf) {                                                    \
+    case 6800064: return gfpfast::fill<float, 64, 8, 16, MODE, 0, -1, 8, 8>(f);                 \
+    case 6800128: return gfpfast::fill<float, 128, 8, 32, MODE, 0, -1, 16, 8>(f);               \
+    case 6800256: return gfpfast::fill<float, 256, 16, 32, MODE, 0, -1, 16, 16>(f);             \
     case 6500064: return gfpfast::fill_across<float, 64, 8, 32, (MODE) | GFP_FAST_NOPAD, 0, 8, 8>(f); \
     case 6500128: return gfpfast::fill_across<float, 128, 8, 32, (MODE) | GFP_FAST_NOPAD, 0, 16, 8>(f); \
     case 6500256: return gfpfast::fill_across<float, 256, 16, 32, (MODE) | GFP_FAST_NOPAD, 0, 16, 16>(f); \
