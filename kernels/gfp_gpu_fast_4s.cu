@@ -300,9 +300,11 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
  * DRAM). First pass: frame (r2, c) of n1 values w n2 apart, bin k1 times
  * W_h^{r2 k1} (GFP_FAST_XD, xdiv = w), stored in place; second: frame
  * (k1, c) of n2 values w apart, no twiddle, in place. The block's FPB
- * frames are FPB consecutive columns: runs of FPB x 8 bytes. FPB 32 at
- * 128 and 256 (cuFFT's shape at 128: 16384^2 0.918x cuFFT against 0.897x
- * at FPB 16), 16 at 64 (4096^2: 32 slower); H200, bench/NOTES.md stop 30.
+ * frames are FPB consecutive columns: runs of FPB x 8 bytes. Until stop
+ * 38 (fkernel) FPB 32 at 128 and 256 (cuFFT's shape at 128: 16384^2
+ * 0.918x cuFFT against 0.897x at FPB 16), 16 at 64 (4096^2: 32 slower);
+ * H200, bench/NOTES.md stop 30; on tkernel 32 at all three (8192^2, whose
+ * columns are 64 x 128: 0.890x -> 0.966x).
  * Alts: 61 FPB 32 at all, 62 FPB 8, 63 FPB 16 (stop 30's first form).
  * Alt 64: the first pass's twiddles for the block's r2 from a table in
  * shared memory (GFP_FAST_XTS: 128 lookups a block instead of 4096 at 128
@@ -335,16 +337,14 @@ bool gfp_fast4s2_c2c_f64(int nf, gfp_fast_info *f)
     }                                                                                          \
     /* alts 65-67 (stop 38): threads across the frames (tkernel), the                         \
      * strided loads and stores straight from and to memory: 65 32 frames                     \
-     * a block (256-byte runs; the product since), 66 other cuts, 67 16                       \
-     * frames a block (128-byte runs); 68 the product before (fkernel                         \
-     * with TL and TR, the frames staged through shared memory) */                            \
+     * a block (256-byte runs; the product since, so it falls through), 66                    \
+     * other cuts, 67 16 frames a block (128-byte runs); 68 the product                       \
+     * before (fkernel with TL and TR, the frames staged through shared                       \
+     * memory) */                                                                             \
     switch (gfp_fast_alt() * 100000 + nf) {                                                    \
     case 6800064: return gfpfast::fill<float, 64, 8, 16, MODE, 0, -1, 8, 8>(f);                 \
     case 6800128: return gfpfast::fill<float, 128, 8, 32, MODE, 0, -1, 16, 8>(f);               \
     case 6800256: return gfpfast::fill<float, 256, 16, 32, MODE, 0, -1, 16, 16>(f);             \
-    case 6500064: return gfpfast::fill_across<float, 64, 8, 32, (MODE) | GFP_FAST_NOPAD, 0, 8, 8>(f); \
-    case 6500128: return gfpfast::fill_across<float, 128, 8, 32, (MODE) | GFP_FAST_NOPAD, 0, 16, 8>(f); \
-    case 6500256: return gfpfast::fill_across<float, 256, 16, 32, (MODE) | GFP_FAST_NOPAD, 0, 16, 16>(f); \
     case 6600064: return gfpfast::fill_across<float, 64, 4, 32, (MODE) | GFP_FAST_NOPAD, 0, 8, 8>(f); \
     case 6600128: return gfpfast::fill_across<float, 128, 8, 32, (MODE) | GFP_FAST_NOPAD, 0, 8, 16>(f); \
     case 6600256: return gfpfast::fill_across<float, 256, 8, 32, (MODE) | GFP_FAST_NOPAD, 2, 16, 16>(f); \
