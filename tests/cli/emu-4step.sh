@@ -31,7 +31,9 @@
 # every length it serves, forward out of place and inverse in place. Then
 # the 2D FFT's columns as a four-step along the strided axis and the rows
 # after it (kernels/gfp_gpu_2d.cu's cf route, `emu-2d 2dcf`), through
-# gfp_gpu_plan2d over a mock CUDA runtime. Needs
+# gfp_gpu_plan2d over a mock CUDA runtime. Then C2C f32's one-block
+# kernels of 4096 and 8192 (`emu-2d c2c1`: fkernel, and skernel's split
+# exchange padded every 32 scalars), forward and inverse. Needs
 # no GPU, so the kernels' index maps are checked on every CUDA build;
 # skipped (77) where the build has no CUDA and so no emulator.
 . "$(dirname "$0")/lib.sh"
@@ -66,6 +68,9 @@ done
 run_set blues 24 1
 run_set 1cl 2 0
 run_set 2dcf 12 1
+run_set c2c1 4 1
+check "C2C f32 8192's one-block kernel (the split exchange) ran" \
+  grep -q "^ok   c2c1 f32   8192 x .* (inverse" "$T/emu-c2c1.log"
 check "the 2D columns' four-step ran (64 x 128, inverse)" \
   grep -q "^ok   plan c2c f32 inv 32x8192 x1: rows pass, cols 4step" "$T/emu-2dcf.log"
 finish
