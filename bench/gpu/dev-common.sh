@@ -9,7 +9,7 @@
 # random cf32 data (mkcf), stop 30's checks (route_checks), the 2D bench
 # runs (b2d), issue 4's rows (i4_rows), stop 31's 1D bench runs (bl),
 # stop 33's single tests, A/B runs and sanitized bench runs (tests_only,
-# ab, san_bench), and the
+# ab, san_bench), the suites at once (suites_at_once, dev-v74.sh on), and the
 # summary lines (sum LOG, bench_rows LOG...)
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
@@ -46,6 +46,17 @@ quick_suites() {
   (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_engine_gpu > $L/test_engine_gpu.log 2>&1; echo "rc=$?" >> $L/test_engine_gpu.log)
   (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log)
   GFFTPIPE=$G TOP_BUILDDIR=$PWD/build timeout 120 sh tests/cli/gpu-faults.sh > $L/gpu-faults.log 2>&1; echo "rc=$?" >> $L/gpu-faults.log
+}
+# the GPU suites quick, all at once in the background (dev-v74.sh on; the
+# caller waits): test_gpu_large and memcheck on it, test_engine_gpu,
+# test_gpu_2d, and test_gpu_2d's t_colsplit in full
+suites_at_once() {
+  (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
+  (cd build && GFP_TEST_QUICK=1 timeout 250 compute-sanitizer --tool memcheck --error-exitcode 9 \
+      $U/test_gpu_large > $L/test_gpu_large-memcheck.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-memcheck.log) &
+  (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_engine_gpu > $L/test_engine_gpu.log 2>&1; echo "rc=$?" >> $L/test_engine_gpu.log) &
+  (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
+  tests_only test_gpu_2d t_colsplit
 }
 # the hybrid scripts' settings (dev-v28.sh on): kernels loaded when an
 # engine opens, not in a timed pass; TH, every CPU; W, the FFTW wisdom

@@ -15,12 +15,7 @@
 A=$PWD/build/x/gfftpipe
 t0=$(date +%s)
 left() { [ $(( $(date +%s) - t0 )) -lt ${1:-300} ]; }
-(cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
-(cd build && GFP_TEST_QUICK=1 timeout 250 compute-sanitizer --tool memcheck --error-exitcode 9 \
-    $U/test_gpu_large > $L/test_gpu_large-memcheck.log 2>&1; echo "rc=$?" >> $L/test_gpu_large-memcheck.log) &
-(cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_engine_gpu > $L/test_engine_gpu.log 2>&1; echo "rc=$?" >> $L/test_engine_gpu.log) &
-(cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
-tests_only test_gpu_2d t_colsplit
+suites_at_once
 : > $L/san.txt
 for sz in 64x16384 64x8192; do
   for tool in racecheck memcheck; do

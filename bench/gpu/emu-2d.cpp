@@ -892,6 +892,26 @@ static void c2r_nested_test(int n1, int p, int q, size_t cnt)
     fflush(stdout);
 }
 
+/* cnt frames of in through the one-block kernel f into out, scaled by
+ * 0.5 (frames_err's), conjugated in and out (an inverse, or C2R); real
+ * (R2C, C2R): the table of W_n^k after the stages' twiddles */
+static void one_block_launch(const gfp_fast_info &f, bool real, bool conj,
+                             const std::vector<float> &in, std::vector<float> &out, size_t cnt)
+{
+    size_t roff;
+    std::vector<float> tw = tables<float>(f, real, &roff);
+    gfp_fparams p;
+    memset(&p, 0, sizeof p);
+    p.tw = tw.data();
+    p.rtw = real ? (const void *)(tw.data() + 2 * roff) : NULL;
+    p.conj_in = p.conj_out = conj;
+    p.scale = 0.5;
+    p.in = in.data();
+    p.out = out.data();
+    p.batch = cnt;
+    launch(f, p);
+}
+
 /* one one-block kernel of R2C (gfp_fast_r2c_f32: the split in the store
  * or, GFP_FAST_R2CD, in the last stage's registers) or C2R
  * (gfp_fast_c2r_f32: the merge in the load or, GFP_FAST_C2RD, in the
@@ -908,18 +928,7 @@ static void one_block_test(bool c2r, int nf, const gfp_fast_info &f)
         for (auto &v : in)
             v = (float)urand();
     }
-    size_t roff;
-    std::vector<float> tw = tables<float>(f, true, &roff);
-    gfp_fparams p;
-    memset(&p, 0, sizeof p);
-    p.tw = tw.data();
-    p.rtw = tw.data() + 2 * roff;
-    p.conj_in = p.conj_out = c2r;
-    p.scale = 0.5; /* frames_err's */
-    p.in = in.data();
-    p.out = out.data();
-    p.batch = cnt;
-    launch(f, p);
+    one_block_launch(f, true, c2r, in, out, cnt);
     size_t bad;
     const double worst = c2r ? c2r_err(in, out, (size_t)nf, cnt, &bad)
                              : worst_err<float>(in, out, (size_t)nf, cnt, 0, true, &bad);
@@ -952,17 +961,7 @@ static void all_c2c1()
             std::vector<float> in(2 * cnt * nf), out(2 * cnt * nf, NAN);
             for (auto &v : in)
                 v = (float)urand();
-            size_t roff;
-            std::vector<float> tw = tables<float>(f, false, &roff);
-            gfp_fparams p;
-            memset(&p, 0, sizeof p);
-            p.tw = tw.data();
-            p.conj_in = p.conj_out = inv;
-            p.scale = 0.5; /* frames_err's */
-            p.in = in.data();
-            p.out = out.data();
-            p.batch = cnt;
-            launch(f, p);
+            one_block_launch(f, false, inv, in, out, cnt);
             size_t bad;
             const double worst = worst_err<float>(in, out, (size_t)nf, cnt, inv, false, &bad);
             printf("%s c2c1 f32 %6d x %zu (%s, %d threads, %d frames a block): rel %.2e, %zu not "

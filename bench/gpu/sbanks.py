@@ -20,13 +20,16 @@ conflicts and 0.
     python3 bench/gpu/sbanks.py        # the tables of bench/NOTES.md, stop 38
 """
 import itertools
-from collections import defaultdict
-def pad(i, sh): return i + (i >> sh) if sh else i
+
+from banks import pad, waves as bwaves  # fkernel's model (bench/gpu/banks.py)
+
+
 def waves(addrs):
-    b = defaultdict(set)
-    for a in addrs: b[a % 32].add(a)
-    return max(len(v) for v in b.values())
-def model(N, TPT, rad, sh, verbose=False):
+    """wavefronts of one warp-wide access of 4-byte scalars at addrs"""
+    return bwaves(addrs, 1, 'A')
+
+
+def model(N, TPT, rad, sh):
     ls = 1; tot = 0; ideal = 0; per = []
     for si in range(len(rad) - 1):
         R, R2 = rad[si], rad[si + 1]
