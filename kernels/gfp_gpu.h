@@ -126,7 +126,9 @@ void gfp_gpu_plan2d_destroy(gfp_gpu_plan2d *p);
 /* Bytes of device workspace the plan holds (allocated at create). */
 size_t gfp_gpu_plan2d_workspace(const gfp_gpu_plan2d *p);
 /* How each axis runs: 2 for a 2D pass kernel (transposed store), 1 for a
- * 1D plan plus a transpose; for tests and bench notes. */
+ * 1D plan plus a transpose, rows 3 for a 1D plan alone (the columns then
+ * strided in and out), columns 3 for the columns' four-step; for tests
+ * and bench notes. */
 void gfp_gpu_plan2d_paths(const gfp_gpu_plan2d *p, int *rows, int *cols);
 /* Launches the whole batch on stream; d_in and d_out must not overlap
  * (in place is refused). The workspace is the plan's: one exec in flight

@@ -54,6 +54,8 @@ struct gfp_gpu_plan2d {
     size_t n1;
     gfp_pass ca, cb, rw;
     void *xtw; /* W_h^m, two-level (ca.fp.xsh) */
+    /* the rows by the 1D plan, then the columns strided in and out (sc) */
+    int sc;
     void *ws;                  /* count * mat complex (C2R: twice that) */
     size_t ws_bytes;
 };
@@ -348,7 +350,7 @@ extern "C" size_t gfp_gpu_plan2d_workspace(const gfp_gpu_plan2d *p)
 extern "C" void gfp_gpu_plan2d_paths(const gfp_gpu_plan2d *p, int *rows, int *cols)
 {
     if (rows)
-        *rows = p && (p->row.on || p->cf) ? 2 : 1;
+        *rows = p && p->sc ? 3 : p && (p->row.on || p->cf) ? 2 : 1;
     if (cols)
         *cols = p && p->cf ? 3 : p && p->col.on ? 2 : 1;
 }
@@ -428,6 +430,29 @@ static int cf_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char
     return GFP_GPU_OK;
 }
 
+/* the rows by the 1D plan (contiguous in and out), then the columns with
+ * strided loads and stores (GFP_PASS_2C2 at n = h: threads across the
+ * frames, runs of the block's frames): two passes, the first as fast as
+ * the 1D transform. Only where GFP_GPU_2D_SC=1 asks (an experiment, stop
+ * 39: C2C f32 4096^2; bench/NOTES.md); p->sc stays 0 otherwise */
+static int sc_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char *err,
+                     size_t errlen)
+{
+    const char *ev = getenv("GFP_GPU_2D_SC");
+    if (!(ev && *ev == '1') || p->cf || d->kind != GFP_GPU_C2C || d->dbl || no_pass_kernels())
+        return GFP_GPU_OK;
+    int rc;
+    if ((rc = gfp_pass_setup(&p->col, 0, GFP_PASS_2C2, (int)d->h, d->w, d->inverse, d->scale,
+                             optin, d->device, err, errlen)))
+        return rc;
+    if (!p->col.on)
+        return GFP_GPU_OK;
+    if ((rc = plan1d(d, d->w, GFP_GPU_C2C, 1.0, &p->prow, err, errlen)))
+        return rc;
+    p->sc = 1;
+    return GFP_GPU_OK;
+}
+
 extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **out,
                                      char *err, size_t errlen)
 {
@@ -483,7 +508,9 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
             goto done;
     } else if ((rc = cf_create(p, d, optin, err, errlen))) {
         goto done;
-    } else if (!p->cf) {
+    } else if ((rc = sc_create(p, d, optin, err, errlen))) {
+        goto done;
+    } else if (!p->cf && !p->sc) {
         int r2c = d->kind == GFP_GPU_R2C;
         if (!r2c || d->w % 2 == 0)
             if ((rc = gfp_pass_setup(&p->row, d->dbl, r2c ? GFP_PASS_R2C : GFP_PASS_C2C,
@@ -590,6 +617,13 @@ static int run(const gfp_gpu_plan2d *p, const void *d_in, void *d_out, cudaStrea
                                       errlen)))
                 return rc;
         return GFP_GPU_OK;
+    }
+    if (p->sc) {
+        /* rows in place of ws, then column c of matrix m (frame m w + c)
+         * from ws[m mat + c + i w] to out[m mat + c + k w] */
+        if ((rc = exec1d(p->prow, d_in, p->ws, cnt * h, s, err, errlen)))
+            return rc;
+        return gfp_pass_launch(&p->col, p->ws, d_out, cnt * wb, wb, wb, mat, s, err, errlen);
     }
     /* rows: frame g = m h + r (row r of matrix m), bin k to
      * ws[m mat + k h + r]: wb rows of h */

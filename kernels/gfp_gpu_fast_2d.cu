@@ -67,6 +67,14 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
     /* alt 28: the product's 4096 with the input of the block one wave
      * ahead asked into L2 first (GFP_FAST_L2P). H200: 0.96x the product */
     case 2804096: return gfpfast::fill<float, 4096, 256, 4, C2C_T | GFP_FAST_L2P, 0, -1, 16, 16, 16>(f);
+    /* alts 69-71 (stop 39): 4096 on tkernel (threads across the frames:
+     * the transposed store straight from registers, 32-byte runs, where
+     * fkernel stages it through shared memory; the split exchange): 69
+     * padded, 70 unpadded, 71 on 128 threads of 32 values a frame */
+    case 6904096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_T, 0, 16, 16, 16>(f);
+    case 7004096:
+        return gfpfast::fill_across<float, 4096, 256, 4, C2C_T | GFP_FAST_NOPAD, 0, 16, 16, 16>(f);
+    case 7104096: return gfpfast::fill_across<float, 4096, 128, 4, C2C_T, 1, 16, 16, 16>(f);
     case 316384:
         return gfpfast::fill<float, 16384, 1024, 1, C2C_T | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
     case 703840: return gfpfast::fill<float, 3840, 256, 2, C2C_T, 0, -1, 16, 16, 15>(f);

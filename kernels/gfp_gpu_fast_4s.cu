@@ -380,6 +380,9 @@ bool gfp_fast2dc2_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FAST_2C_AB(C2C_2C2)
     switch (nf) {
     GFP_FAST_2C(C2C_2C2)
+    /* the columns of 4096 in one pass, strided in and out (gfp_gpu_2d.cu's
+     * sc route, GFP_GPU_2D_SC=1): four frames a block, 32-byte runs */
+    case 4096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_2C2, 0, 16, 16, 16>(f);
     default: return false;
     }
 }

@@ -1700,7 +1700,7 @@ static void plan_case(gfp_gpu_kind kind, int inverse, int dbl, size_t w, size_t 
     printf("%s plan %s %s%s %zux%zu x%zu%s: rows %s, cols %s: %s rel %.2e, %zu not finite%s\n",
            ok ? "ok  " : "FAIL",
            kind == GFP_GPU_C2C ? "c2c" : kind == GFP_GPU_R2C ? "r2c" : "c2r", dbl ? "f64" : "f32",
-           inverse ? " inv" : "", w, h, cnt, no2d ? " NO2D" : "", pr == 2 ? "pass" : "1D",
+           inverse ? " inv" : "", w, h, cnt, no2d ? " NO2D" : "", pr == 3 ? "1D alone" : pr == 2 ? "pass" : "1D",
            pc == 3 ? "4step" : pc == 2 ? "pass" : "1D", rc ? msg : "", rel, bad,
            same ? "" : ", input changed");
     fflush(stdout);
@@ -1795,6 +1795,18 @@ static void cf_plans()
     plan_case(GFP_GPU_C2C, 1, 0, 32, 8192, 2, 1.0, 0, 2, 3);
     plan_case(GFP_GPU_C2C, 0, 0, 32, 4096, 1, 1.0, 0, -1, 2);
     plan_case(GFP_GPU_C2C, 0, 0, 16, 32768, 1, 1.0, 0, -1, 1);
+    /* GFP_GPU_2D_SC=1 (stop 39): the rows by the 1D plan, the columns of
+     * 4096 in one strided pass; rows narrower than a block's four columns
+     * and not a multiple of them, batches, inverse; off where h has no
+     * such kernel or the cf route serves */
+    setenv("GFP_GPU_2D_SC", "1", 1);
+    plan_case(GFP_GPU_C2C, 0, 0, 16, 4096, 2, 1.0, 0, 3, 2);
+    plan_case(GFP_GPU_C2C, 1, 0, 6, 4096, 3, 1.0 / 4096.0, 0, 3, 2);
+    plan_case(GFP_GPU_C2C, 0, 0, 13, 4096, 1, 1.0, 0, 3, 2);
+    plan_case(GFP_GPU_C2C, 0, 0, 16, 2048, 1, 1.0, 0, 1, 2);
+    plan_case(GFP_GPU_C2C, 0, 0, 32, 8192, 1, 1.0, 0, 2, 3);
+    plan_case(GFP_GPU_R2C, 0, 0, 100, 4096, 1, 1.0, 0, 1, 2);
+    unsetenv("GFP_GPU_2D_SC");
 }
 
 #ifndef EMU_NO_MAIN /* -DEMU_NO_MAIN: the mocks alone, under another program */
