@@ -1602,11 +1602,24 @@ inline bool fill_split(gfp_fast_info *f)
  * 32 lanes are 32 frames at one offset and PS is odd, so no access has a
  * bank conflict under any padding. In place is safe: every frame's loads
  * come before the first exchange's barrier, its stores after the last. */
+/* tkernel's frame stride in the split buffer: PadS's (odd) where a warp's
+ * 32 lanes are 32 frames; with FPB < 32 a warp is FPB frames of 32 / FPB
+ * consecutive columns, and a stride of 1 mod 32 puts frame t + 1's
+ * columns one bank past frame t's, on top of them (3.5 wavefronts an
+ * access at 4096 x 4 frames, bench/gpu/sbanks.py; 4096^2 ran at 0.81x
+ * fkernel's, bench/NOTES.md stop 39 call 1). A stride of 32 / FPB mod 32
+ * lays the frames' columns side by side: no conflicts with a first
+ * radix of 16 under the default padding (sbanks.py's tkernel table). */
+template <int N, int MODE, int FPB> struct TStride {
+    static constexpr int ps = PadS<N, MODE>::v;
+    static constexpr int v = FPB >= 32 ? ps : ps + ((32 / FPB - ps % 32) % 32 + 32) % 32;
+};
+
 template <typename T, int N, int TPT, int FPB, int MODE, int MINB, int... Rs>
 __global__ void __launch_bounds__(TPT * FPB, MINB) tkernel(const __grid_constant__ gfp_fparams p)
 {
     extern __shared__ __align__(16) unsigned char gfp_fsm_raw[];
-    constexpr int PS = PadS<N, MODE>::v;
+    constexpr int PS = TStride<N, MODE, FPB>::v;
     constexpr int E = N / TPT;
     constexpr int R0 = SFirst<Rs...>::v;
     typedef SRun<T, N, TPT, MODE, 1, 0, false, Rs...> Stages;
@@ -1671,7 +1684,7 @@ inline bool fill_across(gfp_fast_info *f)
 {
     constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
     return info<N, TPT, FPB, Rs...>(f, (const void *)tkernel<T, N, TPT, FPB, MODE, MINB, Rs...>,
-                                    (size_t)FPB * PadS<N, MODE>::v * sizeof(T));
+                                    (size_t)FPB * TStride<N, MODE, FPB>::v * sizeof(T));
 }
 
 /* ---- pipelined persistent blocks (v9) --------------------------------------

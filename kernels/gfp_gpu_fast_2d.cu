@@ -67,14 +67,23 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
     /* alt 28: the product's 4096 with the input of the block one wave
      * ahead asked into L2 first (GFP_FAST_L2P). H200: 0.96x the product */
     case 2804096: return gfpfast::fill<float, 4096, 256, 4, C2C_T | GFP_FAST_L2P, 0, -1, 16, 16, 16>(f);
-    /* alts 69-71 (stop 39): 4096 on tkernel (threads across the frames:
-     * the transposed store straight from registers, 32-byte runs, where
-     * fkernel stages it through shared memory; the split exchange): 69
-     * padded, 70 unpadded, 71 on 128 threads of 32 values a frame */
-    case 6904096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_T, 0, 16, 16, 16>(f);
-    case 7004096:
-        return gfpfast::fill_across<float, 4096, 256, 4, C2C_T | GFP_FAST_NOPAD, 0, 16, 16, 16>(f);
-    case 7104096: return gfpfast::fill_across<float, 4096, 128, 4, C2C_T, 1, 16, 16, 16>(f);
+    /* alts 72-74 (stop 39): tkernel (threads across the frames: the
+     * transposed store straight from registers, runs of FPB frames, where
+     * fkernel stages it through shared memory; the split exchange, each
+     * frame 32 / FPB banks past the last, TStride): 72 and 74 (74 with the
+     * four-step's first passes of gfp_fast4s_c2c_f32's alt 74) at 1024,
+     * 2048 and 4096 (the runs of the product's blocks; first radix 16:
+     * conflict-free in sbanks.py's model), 73 4096 on 128 threads of 32
+     * values. Before TStride (frames 1 bank apart: 3.5 wavefronts an
+     * access), 4096 on tkernel ran at 0.77-0.81x fkernel's (H200, stop 39
+     * call 1, bench/NOTES.md) */
+    case 7201024:
+    case 7401024: return gfpfast::fill_across<float, 1024, 64, 8, C2C_T, 0, 16, 16, 4>(f);
+    case 7202048:
+    case 7402048: return gfpfast::fill_across<float, 2048, 128, 4, C2C_T, 0, 16, 16, 8>(f);
+    case 7204096:
+    case 7404096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_T, 0, 16, 16, 16>(f);
+    case 7304096: return gfpfast::fill_across<float, 4096, 128, 4, C2C_T, 1, 16, 16, 16>(f);
     case 316384:
         return gfpfast::fill<float, 16384, 1024, 1, C2C_T | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
     case 703840: return gfpfast::fill<float, 3840, 256, 2, C2C_T, 0, -1, 16, 16, 15>(f);

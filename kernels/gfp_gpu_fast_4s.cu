@@ -69,7 +69,8 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     case 5600400: return gfpfast::fill<float, 400, 25, 16, C2C_4S, 2, -1, 16, 25>(f);
     /* alt 65 (stop 38): threads across the frames (tkernel), the strided
      * loads and stores straight from and to memory: 32 frames a block up
-     * to 512 (256-byte runs), then 16, 8 and 4 (the product's runs) */
+     * to 512 (256-byte runs), then 16, 8 and 4 (the product's runs);
+     * since stop 39 its forms below 32 frames have TStride's frame stride */
 #define C2C_4SA (C2C_4S | GFP_FAST_NOPAD)
     case 6500128: return gfpfast::fill_across<float, 128, 8, 32, C2C_4SA, 0, 16, 8>(f);
     case 6500256: return gfpfast::fill_across<float, 256, 16, 32, C2C_4SA, 0, 16, 16>(f);
@@ -77,6 +78,17 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     case 6501024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4S, 0, 4, 16, 16>(f);
     case 6502048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4S, 0, 8, 16, 16>(f);
     case 6504096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_4S, 0, 16, 16, 16>(f);
+    /* alt 74 (stop 39): alt 65 with 1024 and 2048 radix 16 first, which
+     * with TStride's frame stride (since stop 39, alt 65's too) makes
+     * their exchanges conflict-free (bench/gpu/sbanks.py), and the 2D
+     * pass kernels' alt 74 (gfp_gpu_fast_2d.cu: tkernel) in the second
+     * pass */
+    case 7400128: return gfpfast::fill_across<float, 128, 8, 32, C2C_4SA, 0, 16, 8>(f);
+    case 7400256: return gfpfast::fill_across<float, 256, 16, 32, C2C_4SA, 0, 16, 16>(f);
+    case 7400512: return gfpfast::fill_across<float, 512, 32, 32, C2C_4SA, 0, 2, 16, 16>(f);
+    case 7401024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4S, 0, 16, 16, 4>(f);
+    case 7402048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4S, 0, 16, 16, 8>(f);
+    case 7404096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_4S, 0, 16, 16, 16>(f);
     /* alt 58: other cuts of 100000 (GFP_GPU_4S_N1): 160 x 625, 500 x 200 */
     case 5800160: return gfpfast::fill<float, 160, 10, 16, C2C_4S, 4, -1, 16, 10>(f);
     case 5800500: return gfpfast::fill<float, 500, 20, 16, C2C_4S, 2, -1, 25, 4, 5>(f);

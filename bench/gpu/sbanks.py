@@ -17,11 +17,18 @@ cost registers (stop 35's alt 45). Stop 38 (bench/NOTES.md): C2C f32 8192
 at 256 x (32,16,16) is 2.00 at sh 4 and 1.00 at sh 5; ncu counted 16 K
 conflicts and 0.
 
-    python3 bench/gpu/sbanks.py        # the tables of bench/NOTES.md, stop 38
+tkernel (threads across the frames) exchanges the same way, but a warp
+is FPB frames (t = tid % FPB) of 32 / FPB columns (x = tid / FPB), frame
+t at t times its frame stride; tmodel counts those accesses for each
+extra added to PadS's stride: with FPB < 32 PadS's (1 mod 32) stacks the
+frames one bank apart (stop 39: 3.5 at 4096 x 4 frames), and TStride's
+(32 / FPB mod 32) clears them.
+
+    python3 bench/gpu/sbanks.py        # the tables of bench/NOTES.md, stops 38, 39
 """
 import itertools
 
-from banks import pad, waves as bwaves  # fkernel's model (bench/gpu/banks.py)
+from banks import frame_stride, pad, waves as bwaves  # fkernel's model (bench/gpu/banks.py)
 
 
 def waves(addrs):
@@ -83,3 +90,41 @@ for N, TPT in [(8192, 256), (16384, 512), (16384, 1024), (4096, 256)]:
             r, per = model(N, TPT, rad, sh)
             if r < 1.3 or sh == 4:
                 print(N, TPT, rad, 'sh', sh, 'ratio %.2f' % r, 'fast' if fast(N, TPT, rad, sh) else 'slow-addr')
+print('--- tkernel: wavefronts an access, PadS\'s stride (extra 0) and TStride\'s')
+
+
+def tmodel(N, TPT, rad, sh, FPB, extra):
+    PS = frame_stride(N, sh, extra); NT = TPT * FPB
+    ls = 1; tot = 0; n = 0
+    for si in range(len(rad) - 1):
+        R, R2 = rad[si], rad[si + 1]
+        MB = N // R // TPT
+        for b in range(MB):
+            for s in range(R):
+                for w0 in range(0, NT, 32):
+                    ad = []
+                    for tid in range(w0, w0 + 32):
+                        j = tid // FPB + b * TPT; k = j % ls if ls > 1 else 0
+                        ad.append((tid % FPB) * PS + pad((j - k) * R + k + s * ls, sh))
+                    tot += waves(ad); n += 1
+        NB2 = N // R2
+        for b in range(NB2 // TPT):
+            for s in range(R2):
+                for w0 in range(0, NT, 32):
+                    tot += waves([(tid % FPB) * PS + pad(tid // FPB + b * TPT + s * NB2, sh)
+                                  for tid in range(w0, w0 + 32)]); n += 1
+        ls *= R
+    return tot / n
+
+
+for N, TPT, rad, FPB in [(4096, 256, (16, 16, 16), 4), (4096, 128, (16, 16, 16), 4),
+                         (2048, 128, (8, 16, 16), 4), (2048, 128, (16, 16, 8), 4),
+                         (1024, 64, (4, 16, 16), 8), (1024, 64, (16, 16, 4), 8),
+                         (2048, 128, (8, 16, 16), 8), (2048, 128, (16, 16, 8), 8),
+                         (1024, 64, (4, 16, 16), 16), (1024, 64, (16, 16, 4), 16),
+                         (512, 32, (2, 16, 16), 32), (256, 16, (16, 16), 32)]:
+    for sh in (0, 4):
+        ps = frame_stride(N, sh, 0)
+        ts = ps if FPB >= 32 else ps + ((32 // FPB - ps % 32) % 32 + 32) % 32
+        print(N, TPT, rad, 'fpb', FPB, 'sh', sh, 'PadS %.2f' % tmodel(N, TPT, rad, sh, FPB, 0),
+              'TStride %.2f' % tmodel(N, TPT, rad, sh, FPB, ts - ps))
