@@ -30,7 +30,12 @@
  *   B: frame (k1, c): the n2 values of rows n2 k1 + r2, bin k2 in place
  *      (row n2 k1 + k2 holds X[k1 + n1 k2] of the column);
  *   rows: output row q = k1 + n1 k2 read from ws row n2 k1 + k2 (the
- *      direct row loads' remap), the 1D frame kernel, plain stores. */
+ *      direct row loads' remap), the 1D frame kernel, plain stores.
+ *
+ * C2C f32 with h = 4096 (sc_create): the rows by the 1D plan, in -> ws,
+ * then the columns in one pass strided both ways (GFP_PASS_2C2 at h),
+ * ws -> out: two passes, no transposes, the first at the 1D plan's
+ * speed. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -431,15 +436,20 @@ static int cf_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char
 }
 
 /* the rows by the 1D plan (contiguous in and out), then the columns with
- * strided loads and stores (GFP_PASS_2C2 at n = h: threads across the
- * frames, runs of the block's frames): two passes, the first as fast as
- * the 1D transform. Only where GFP_GPU_2D_SC=1 asks (an experiment, stop
- * 39: C2C f32 4096^2; bench/NOTES.md); p->sc stays 0 otherwise */
+ * strided loads and stores (GFP_PASS_2C2 at n = h: tkernel, threads
+ * across the frames, runs of the block's four frames): two passes, the
+ * first as fast as the 1D transform. By default at h = 4096 (C2C f32),
+ * where it was measured faster than the two transposing passes (H200,
+ * bench/NOTES.md stop 39 call 2: 4096^2 1478 GB/s against 1462, 1.02x
+ * cuFFT); GFP_GPU_2D_SC=0 turns it off, =1 takes it wherever the column
+ * kernel exists (h = 64, 128, 256, 4096). p->sc stays 0 otherwise. */
 static int sc_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char *err,
                      size_t errlen)
 {
     const char *ev = getenv("GFP_GPU_2D_SC");
-    if (!(ev && *ev == '1') || p->cf || d->kind != GFP_GPU_C2C || d->dbl || no_pass_kernels())
+    if ((ev && *ev == '0') || p->cf || d->kind != GFP_GPU_C2C || d->dbl || no_pass_kernels())
+        return GFP_GPU_OK;
+    if (!(ev && *ev == '1') && d->h != 4096)
         return GFP_GPU_OK;
     int rc;
     if ((rc = gfp_pass_setup(&p->col, 0, GFP_PASS_2C2, (int)d->h, d->w, d->inverse, d->scale,

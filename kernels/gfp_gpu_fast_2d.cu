@@ -5,8 +5,9 @@
  *
  * FPB (frames per block) sets the run each bin writes: FPB consecutive
  * frames, FPB * 8 bytes, at least one 32-byte sector. Shared memory is
- * FPB * PadN(N) * 8 bytes (one block of 1024 threads and 139 KB per SM at
- * 4096). The radices: every stage's butterflies a small multiple of TPT,
+ * FPB * PadN(N) * 8 bytes (fkernel), or FPB times TStride's scalars of 4
+ * bytes (tkernel, the split exchange: 70 KB at 4096 x 4; one 1024-thread
+ * block an SM either way, the registers' limit). The radices: every stage's butterflies a small multiple of TPT,
  * at most 16 complex values per thread and stage (the 64-register cap).
  * Built with -DGFP_FAST_AB (make NVCCFLAGS=-DGFP_FAST_AB, or bench/gpu's
  * KFLAGS), GFP_FAST_ALT=k picks the alternatives below for A/B runs. */
@@ -67,23 +68,19 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
     /* alt 28: the product's 4096 with the input of the block one wave
      * ahead asked into L2 first (GFP_FAST_L2P). H200: 0.96x the product */
     case 2804096: return gfpfast::fill<float, 4096, 256, 4, C2C_T | GFP_FAST_L2P, 0, -1, 16, 16, 16>(f);
-    /* alts 72-74 (stop 39): tkernel (threads across the frames: the
-     * transposed store straight from registers, runs of FPB frames, where
-     * fkernel stages it through shared memory; the split exchange, each
-     * frame 32 / FPB banks past the last, TStride): 72 and 74 (74 with the
-     * four-step's first passes of gfp_fast4s_c2c_f32's alt 74) at 1024,
-     * 2048 and 4096 (the runs of the product's blocks; first radix 16:
-     * conflict-free in sbanks.py's model), 73 4096 on 128 threads of 32
-     * values. Before TStride (frames 1 bank apart: 3.5 wavefronts an
-     * access), 4096 on tkernel ran at 0.77-0.81x fkernel's (H200, stop 39
-     * call 1, bench/NOTES.md) */
+    /* alts 72-74 (stop 39): tkernel (threads across the frames, the
+     * transposed store straight from registers; TStride's frame stride,
+     * first radix 16) at 1024 (FPB 8) and 2048 (FPB 4): H200, 1024^2
+     * 0.85x and 2048^2 1.00x fkernel's, 1D 2^20 (rows of 2048) -1.0 %
+     * (bench/NOTES.md stop 39 call 2); 4096 is the product since; 73 4096
+     * on 128 threads of 32 values (0.97x the product); 75 the product's
+     * 4096 before (fkernel, the store staged through shared memory) */
     case 7201024:
     case 7401024: return gfpfast::fill_across<float, 1024, 64, 8, C2C_T, 0, 16, 16, 4>(f);
     case 7202048:
     case 7402048: return gfpfast::fill_across<float, 2048, 128, 4, C2C_T, 0, 16, 16, 8>(f);
-    case 7204096:
-    case 7404096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_T, 0, 16, 16, 16>(f);
     case 7304096: return gfpfast::fill_across<float, 4096, 128, 4, C2C_T, 1, 16, 16, 16>(f);
+    case 7504096: return gfpfast::fill<float, 4096, 256, 4, C2C_T, 0, -1, 16, 16, 16>(f);
     case 316384:
         return gfpfast::fill<float, 16384, 1024, 1, C2C_T | GFP_FAST_CS, 1, -1, 16, 16, 16, 4>(f);
     case 703840: return gfpfast::fill<float, 3840, 256, 2, C2C_T, 0, -1, 16, 16, 15>(f);
@@ -109,7 +106,14 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
     GFP_FASTB(float, 2160, 144, 4, C2C_T, 2, 16, 15, 9)
     /* 3840 = 16 x 16 x 15: 240, 240, 256 butterflies on 256 threads (131 KB) */
     GFP_FAST(float, 3840, 256, 4, C2C_T, 16, 16, 15)
-    GFP_FAST(float, 4096, 256, 4, C2C_T, 16, 16, 16)
+    /* 4096 on tkernel (stop 39): threads across the frames, so the
+     * transposed store goes straight from registers as 32-byte runs of
+     * the block's four frames, where fkernel (alt 75) staged it through
+     * shared memory; one split exchange, the frames 8 banks apart
+     * (TStride). H200: C2C 4096^2's two transposing passes 1364 -> 1462
+     * GB/s, 1D 2^22 and 2^23 (second passes of 4096) +3.1 and +1.5 %
+     * (bench/NOTES.md stop 39 call 2) */
+    case 4096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_T, 0, 16, 16, 16>(f);
     /* 16384: only in clusters (gfp_fast2d_c2c_f32_cl); its plain pass,
      * alt 10, ran at 0.28x cuFFT on the H100 (bench/NOTES.md) */
     default: return false;

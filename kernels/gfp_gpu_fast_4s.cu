@@ -13,6 +13,7 @@
 #include "gfp_gpu_fast.cuh"
 
 #define C2C_4S (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_TL | GFP_FAST_XT)
+#define C2C_4SA (C2C_4S | GFP_FAST_NOPAD)
 
 bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
 {
@@ -67,36 +68,37 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     case 5400195: return gfpfast::fill<float, 195, 13, 16, C2C_4S, 0, -1, 15, 13>(f);
     /* alt 56: 400 as 16 25 on 25 threads (two blocks an SM) */
     case 5600400: return gfpfast::fill<float, 400, 25, 16, C2C_4S, 2, -1, 16, 25>(f);
-    /* alt 65 (stop 38): threads across the frames (tkernel), the strided
-     * loads and stores straight from and to memory: 32 frames a block up
-     * to 512 (256-byte runs), then 16, 8 and 4 (the product's runs);
-     * since stop 39 its forms below 32 frames have TStride's frame stride */
-#define C2C_4SA (C2C_4S | GFP_FAST_NOPAD)
-    case 6500128: return gfpfast::fill_across<float, 128, 8, 32, C2C_4SA, 0, 16, 8>(f);
-    case 6500256: return gfpfast::fill_across<float, 256, 16, 32, C2C_4SA, 0, 16, 16>(f);
-    case 6500512: return gfpfast::fill_across<float, 512, 32, 32, C2C_4SA, 0, 2, 16, 16>(f);
-    case 6501024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4S, 0, 4, 16, 16>(f);
-    case 6502048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4S, 0, 8, 16, 16>(f);
-    case 6504096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_4S, 0, 16, 16, 16>(f);
-    /* alt 74 (stop 39): alt 65 with 1024 and 2048 radix 16 first, which
-     * with TStride's frame stride (since stop 39, alt 65's too) makes
-     * their exchanges conflict-free (bench/gpu/sbanks.py), and the 2D
-     * pass kernels' alt 74 (gfp_gpu_fast_2d.cu: tkernel) in the second
-     * pass */
-    case 7400128: return gfpfast::fill_across<float, 128, 8, 32, C2C_4SA, 0, 16, 8>(f);
-    case 7400256: return gfpfast::fill_across<float, 256, 16, 32, C2C_4SA, 0, 16, 16>(f);
-    case 7400512: return gfpfast::fill_across<float, 512, 32, 32, C2C_4SA, 0, 2, 16, 16>(f);
-    case 7401024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4S, 0, 16, 16, 4>(f);
-    case 7402048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4S, 0, 16, 16, 8>(f);
-    case 7404096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_4S, 0, 16, 16, 16>(f);
+    /* alts 65 and 74 (stops 38, 39): the first passes of 128 .. 4096 on
+     * tkernel, now the product (so they fall through); alt 75 below: the
+     * product before (fkernel, the transposed loads and stores staged
+     * through shared memory) */
     /* alt 58: other cuts of 100000 (GFP_GPU_4S_N1): 160 x 625, 500 x 200 */
     case 5800160: return gfpfast::fill<float, 160, 10, 16, C2C_4S, 4, -1, 16, 10>(f);
     case 5800500: return gfpfast::fill<float, 500, 20, 16, C2C_4S, 2, -1, 25, 4, 5>(f);
     default: break;
     }
+    if (gfp_fast_alt() == 75)
+        switch (nf) {
+        GFP_FAST_4S1_F32(C2C_4S)
+        default: break;
+        }
 #endif
     switch (nf) {
-    GFP_FAST_4S1_F32(C2C_4S)
+    /* 128 .. 4096 on tkernel (stop 39): threads across the frames, so the
+     * strided loads and stores go straight between registers and memory
+     * in runs of the block's frames (32 frames to 512, then 16, 8, 4: the
+     * runs fkernel had), and one split exchange; below 32 frames a block
+     * radix 16 first, which with TStride's frame stride has no bank
+     * conflicts (bench/gpu/sbanks.py). H200 (bench/NOTES.md stop 39, A/B
+     * against fkernel, now alt 75): C2C f32 2^17 +3.5 %, 2^22 +13.2 %,
+     * 2^23 +13.6 % (with the second pass's 4096 on tkernel), 2^24 +4.8 %,
+     * 2^25 +8.1 %, 2^27 +9.8 %; 2^20 (512 x 2048) -0.5 .. -2.8 % */
+    case 128: return gfpfast::fill_across<float, 128, 8, 32, C2C_4SA, 0, 16, 8>(f);
+    case 256: return gfpfast::fill_across<float, 256, 16, 32, C2C_4SA, 0, 16, 16>(f);
+    case 512: return gfpfast::fill_across<float, 512, 32, 32, C2C_4SA, 0, 2, 16, 16>(f);
+    case 1024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4S, 0, 16, 16, 4>(f);
+    case 2048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4S, 0, 16, 16, 8>(f);
+    case 4096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_4S, 0, 16, 16, 16>(f);
     GFP_FAST(float, 8192, 512, 2, C2C_4S, 16, 16, 16, 2)
     /* lengths with odd factors (gfp_gpu_large.cu's factor search takes
      * L = n1 n2 whenever both passes have a kernel): few threads a frame,

@@ -1726,7 +1726,7 @@ static void all_plans()
     plan_case(GFP_GPU_C2C, 1, 0, 256, 512, 2, 0.25, 1, 1, 1);
     plan_case(GFP_GPU_C2C, 0, 0, 1080, 13, 3, 1.0, 0, 2, 1);
     plan_case(GFP_GPU_C2C, 1, 0, 12, 2160, 1, 1.0, 0, 1, 2);
-    plan_case(GFP_GPU_C2C, 0, 0, 1, 4096, 1, 1.0, 0, 1, 2);
+    plan_case(GFP_GPU_C2C, 0, 0, 1, 4096, 1, 1.0, 0, 3, 2); /* the sc route (h = 4096) */
     plan_case(GFP_GPU_C2C, 0, 0, 4096, 1, 1, 1.0, 0, 2, 1);
     plan_case(GFP_GPU_R2C, 0, 0, 1920, 10, 2, 1.0, 0, 2, 1);
     plan_case(GFP_GPU_R2C, 1, 0, 3840, 5, 1, 0.5, 0, 2, 1);
@@ -1798,7 +1798,7 @@ static void cf_plans()
     /* GFP_GPU_2D_SC=1 (stop 39): the rows by the 1D plan, the columns of
      * 4096 in one strided pass; rows narrower than a block's four columns
      * and not a multiple of them, batches, inverse; off where h has no
-     * such kernel or the cf route serves */
+     * such kernel or the cf route serves; =0 off; by default at 4096 */
     setenv("GFP_GPU_2D_SC", "1", 1);
     plan_case(GFP_GPU_C2C, 0, 0, 16, 4096, 2, 1.0, 0, 3, 2);
     plan_case(GFP_GPU_C2C, 1, 0, 6, 4096, 3, 1.0 / 4096.0, 0, 3, 2);
@@ -1806,7 +1806,11 @@ static void cf_plans()
     plan_case(GFP_GPU_C2C, 0, 0, 16, 2048, 1, 1.0, 0, 1, 2);
     plan_case(GFP_GPU_C2C, 0, 0, 32, 8192, 1, 1.0, 0, 2, 3);
     plan_case(GFP_GPU_R2C, 0, 0, 100, 4096, 1, 1.0, 0, 1, 2);
-    unsetenv("GFP_GPU_2D_SC");
+    plan_case(GFP_GPU_C2C, 0, 0, 100, 256, 1, 1.0, 0, 3, 2); /* 2C2's 256 */
+    setenv("GFP_GPU_2D_SC", "0", 1);
+    plan_case(GFP_GPU_C2C, 0, 0, 16, 4096, 1, 1.0, 0, 1, 2);
+    unsetenv("GFP_GPU_2D_SC"); /* the default: h = 4096 */
+    plan_case(GFP_GPU_C2C, 1, 0, 6, 4096, 1, 1.0, 0, 3, 2);
 }
 
 #ifndef EMU_NO_MAIN /* -DEMU_NO_MAIN: the mocks alone, under another program */

@@ -10,7 +10,8 @@
  * fails too. Each pass-kernel size also runs with GFP_GPU_NO2D=1 (the
  * fallback) for comparison, and the passes' cluster forms run under
  * GFP_GPU_2D_CL (t_clusters), the columns' four-step under GFP_GPU_2D_CF
- * (t_colsplit).
+ * (t_colsplit), the strided column pass and its off switch GFP_GPU_2D_SC
+ * (t_strided_cols).
  *
  * Without a usable GPU it says so and exits 77 (automake's SKIP).
  * GFP_TEST_QUICK=1 (compute-sanitizer runs) keeps small sizes that still
@@ -242,8 +243,9 @@ static void t_issue_sizes(void)
 {
     if (quick)
         return;
-    /* issue 7's sizes: both axes on pass kernels */
-    run_both((case2d){C2C, 0, 0, 4096, 4096, 1, 1.0, 2, 2, 0});
+    /* issue 7's sizes: both axes on pass kernels (C2C f32 4096^2: the
+     * rows by the 1D plan, the columns in one strided pass, rows 3) */
+    run_both((case2d){C2C, 0, 0, 4096, 4096, 1, 1.0, 3, 2, 0});
     run_both((case2d){R2C, 0, 0, 1920, 1080, 1, 1.0, 2, 2, 0});
     run_both((case2d){R2C, 0, 0, 3840, 2160, 1, 1.0, 2, 2, 0});
     run_both((case2d){C2C, 0, 0, 1920, 1080, 1, 1.0, 2, 2, 0});
@@ -261,7 +263,7 @@ static void t_issue_sizes(void)
     /* their inverses: C2R of the image sizes, C2C inverse scaled */
     run_both((case2d){C2R, 1, 0, 1920, 1080, 1, 1.0, 1, 2, 0});
     run_both((case2d){C2R, 1, 0, 3840, 2160, 1, 1.0 / (3840.0 * 2160.0), 1, 2, 0});
-    run_case(&(case2d){C2C, 1, 0, 4096, 4096, 1, 1.0 / (4096.0 * 4096.0), 2, 2, 0});
+    run_case(&(case2d){C2C, 1, 0, 4096, 4096, 1, 1.0 / (4096.0 * 4096.0), 3, 2, 0});
     run_case(&(case2d){R2C, 0, 0, 4096, 4096, 1, 1.0, 2, 2, 0});
 }
 
@@ -302,7 +304,7 @@ static void t_pass_kernels(void)
     run_case(&(case2d){C2C, 1, 0, 1080, 13, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){C2C, 0, 0, 12, 2160, 1, 1.0, 1, 2, 0});
     run_case(&(case2d){C2C, 0, 0, 4096, 9, 1, 1.0, 2, 1, 0});
-    run_case(&(case2d){C2C, 0, 0, 6, 4096, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){C2C, 0, 0, 6, 4096, 1, 1.0, 3, 2, 0});
     run_case(&(case2d){C2C, 0, 0, 16384, 5, 2, 1.0, p16(), 1, 0});
     run_case(&(case2d){C2C, 1, 0, 1920, 6, 1, 1.0, 2, 1, 0});
     run_case(&(case2d){C2C, 0, 0, 3840, 5, 1, 1.0, 2, 1, 0});
@@ -365,6 +367,37 @@ static void t_colsplit(void)
     run_case(&(case2d){R2C, 0, 0, 100, 4096, 1, 1.0, 1, 2, 0});
     run_case(&(case2d){C2C, 0, 0, 64, 2160, 1, 1.0, ANY, 2, 0});
     unsetenv("GFP_GPU_2D_CF");
+}
+
+/* C2C f32 with 4096 rows: the rows by the 1D plan, then the columns in
+ * one pass strided in and out (rows 3 in gfp_gpu_plan2d_paths; by
+ * default at h = 4096), against the two transposing passes
+ * (GFP_GPU_2D_SC=0) and, with GFP_GPU_2D_SC=1, the columns of 256: widths
+ * no multiple of the block's four columns, batches, inverse and scale;
+ * left to the caller when GFP_GPU_2D_SC is set */
+static void t_strided_cols(void)
+{
+    if (getenv("GFP_GPU_2D_SC"))
+        return;
+    run_case(&(case2d){C2C, 0, 0, 16, 4096, 2, 1.0, 3, 2, 0});
+    run_case(&(case2d){C2C, 1, 0, 13, 4096, 3, 1.0 / (13.0 * 4096.0), 3, 2, 0});
+    run_case(&(case2d){C2C, 0, 0, 1, 4096, 1, 1.0, 3, 2, 0});
+    if (!quick) {
+        run_case(&(case2d){C2C, 0, 0, 4097, 4096, 1, 1.0, 3, 2, 0});
+        run_case(&(case2d){C2C, 1, 0, 8192, 4096, 1, 0.5, 3, 2, 0});
+    }
+    /* f64 and R2C keep their paths */
+    run_case(&(case2d){C2C, 0, 1, 16, 4096, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){R2C, 0, 0, 1024, 4096, 1, 1.0, 2, 2, 0});
+    setenv("GFP_GPU_2D_SC", "0", 1);
+    run_case(&(case2d){C2C, 0, 0, 6, 4096, 1, 1.0, 1, 2, 0});
+    run_case(&(case2d){C2C, 1, 0, 4096, 36, 1, 1.0, 2, 1, 0});
+    if (!quick)
+        run_case(&(case2d){C2C, 0, 0, 4096, 4096, 1, 1.0, 2, 2, 0});
+    setenv("GFP_GPU_2D_SC", "1", 1);
+    run_case(&(case2d){C2C, 0, 0, 100, 256, 2, 1.0, 3, 2, 0});
+    run_case(&(case2d){C2C, 1, 0, 7, 128, 1, 1.0, 3, 2, 0});
+    unsetenv("GFP_GPU_2D_SC");
 }
 
 static void t_fallback(void)
@@ -431,6 +464,7 @@ int main(void)
     TU_TEST(t_pass_kernels);
     TU_TEST(t_clusters);
     TU_TEST(t_colsplit);
+    TU_TEST(t_strided_cols);
     TU_TEST(t_fallback);
     TU_TEST(t_issue_sizes);
     int rc = tu_run();
