@@ -438,19 +438,33 @@ static int cf_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char
 /* the rows by the 1D plan (contiguous in and out), then the columns with
  * strided loads and stores (GFP_PASS_2C2 at n = h: tkernel, threads
  * across the frames, runs of the block's four frames): two passes, the
- * first as fast as the 1D transform. By default at h = 4096 (C2C f32),
- * where it was measured faster than the two transposing passes (H200,
- * bench/NOTES.md stop 39 call 2: 4096^2 1478 GB/s against 1462, 1.02x
- * cuFFT); GFP_GPU_2D_SC=0 turns it off, =1 takes it wherever the column
- * kernel exists (h = 64, 128, 256, 4096). p->sc stays 0 otherwise. */
+ * first as fast as the 1D transform. By default at h = 4096 (C2C f32)
+ * where w = 4096 or the rows have no pass kernel (so the transposing
+ * route would take three passes), where it was measured faster (H200,
+ * bench/NOTES.md stop 39 call 3: 4096^2 1475 GB/s against 1460, 1.02x
+ * cuFFT; 8192 x 4096 1374 against 1148); rows with a pass kernel of their
+ * own ran slower so (1024, 2048, 3840 x 4096: 0.93x, 0.97x, 0.64x).
+ * GFP_GPU_2D_SC=0 turns it off, =1 takes it wherever the column kernel
+ * exists (h = 64, 128, 256, 4096). p->sc stays 0 otherwise. */
 static int sc_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char *err,
                      size_t errlen)
 {
     const char *ev = getenv("GFP_GPU_2D_SC");
     if ((ev && *ev == '0') || p->cf || d->kind != GFP_GPU_C2C || d->dbl || no_pass_kernels())
         return GFP_GPU_OK;
-    if (!(ev && *ev == '1') && d->h != 4096)
-        return GFP_GPU_OK;
+    if (!(ev && *ev == '1')) {
+        if (d->h != 4096)
+            return GFP_GPU_OK;
+        if (d->w != 4096) { /* the rows' pass kernel, as the transposing route would set it up */
+            gfp_pass r;
+            int rc = gfp_pass_setup(&r, 0, GFP_PASS_C2C, (int)d->w, d->h, d->inverse, 1.0, optin,
+                                    d->device, err, errlen);
+            const int on = r.on;
+            gfp_pass_destroy(&r);
+            if (rc || on)
+                return rc;
+        }
+    }
     int rc;
     if ((rc = gfp_pass_setup(&p->col, 0, GFP_PASS_2C2, (int)d->h, d->w, d->inverse, d->scale,
                              optin, d->device, err, errlen)))

@@ -950,6 +950,11 @@ static int fourstep_n1(long long L, int r2s, int dbl)
         if (n1 > 8192)
             n1 = 8192;
     }
+    /* f32 C2C 2^20 as 256 x 4096 since the first passes run on tkernel
+     * (H200, bench/NOTES.md stop 39 call 3: 1607.6 GB/s against 1491.4
+     * as 512 x 2048) */
+    if (lg == 20 && !dbl && !r2s)
+        n1 = 256;
     /* R2C with the split in the second pass (gfp_fast4s2r_c2c_f32: rows
      * of 1024 at most): n2 = 1024 up to n1 = 4096 (H100, bench/NOTES.md:
      * R2C 2^21 1.04x cuFFT against 0.91x as 512 x 2048 in three passes,
