@@ -1586,22 +1586,8 @@ inline bool fill_split(gfp_fast_info *f)
                                     (size_t)SRC * FPB * PadS<N, MODE>::v * sizeof(T));
 }
 
-/* ---- threads across the frames (stop 38) ------------------------------------
- * tkernel: C2C of FPB frames a block whose elements lie ld apart
- * (GFP_FAST_TL; otherwise contiguous rows, row_at) and whose bins go ld
- * apart (GFP_FAST_TR, with the four-step's twiddle under GFP_FAST_XT and
- * GFP_FAST_XD as fkernel's TR store has it; otherwise contiguous), for
- * the 2D columns' four-step passes. Thread tid serves frame slot t = tid %
- * FPB and stage column x = tid / FPB: a warp's lanes are consecutive
- * frames at one element, so each strided load and store is one run of
- * FPB x sizeof(gcx<T>) bytes straight from and to device memory, where
- * fkernel (one frame's threads in a row) stages both through shared
- * memory (TL, TR: three round trips a value for two stages; ncu, stop 38
- * call 4: 5x the shared wavefronts of cuFFT's kernel). The stages exchange
- * through skernel's split buffer, frame t at t PS; with FPB >= 32 a warp's
- * 32 lanes are 32 frames at one offset and PS is odd, so no access has a
- * bank conflict under any padding. In place is safe: every frame's loads
- * come before the first exchange's barrier, its stores after the last. */
+/* ---- threads across the frames (stop 38) ------------------------------------ */
+
 /* tkernel's frame stride in the split buffer: PadS's (odd) where a warp's
  * 32 lanes are 32 frames; with FPB < 32 a warp is FPB frames of 32 / FPB
  * consecutive columns, and a stride of 1 mod 32 puts frame t + 1's
@@ -1615,6 +1601,23 @@ template <int N, int MODE, int FPB> struct TStride {
     static constexpr int v = FPB >= 32 ? ps : ps + ((32 / FPB - ps % 32) % 32 + 32) % 32;
 };
 
+/* tkernel: C2C of FPB frames a block whose elements lie ld apart
+ * (GFP_FAST_TL; otherwise contiguous rows, row_at) and whose bins go ld
+ * apart (GFP_FAST_TR, with the four-step's twiddle under GFP_FAST_XT and
+ * GFP_FAST_XD as fkernel's TR store has it; otherwise contiguous): the
+ * 2D columns' passes, the four-step's first passes of 128 .. 4096 and the
+ * 2D pass kernel of 4096 (stop 39). Thread tid serves frame slot t = tid %
+ * FPB and stage column x = tid / FPB: a warp's lanes are consecutive
+ * frames at one element, so each strided load and store is one run of
+ * FPB x sizeof(gcx<T>) bytes straight from and to device memory, where
+ * fkernel (one frame's threads in a row) stages both through shared
+ * memory (TL, TR: three round trips a value for two stages; ncu, stop 38
+ * call 4: 5x the shared wavefronts of cuFFT's kernel). The stages exchange
+ * through skernel's split buffer, frame t at t PS; with FPB >= 32 a warp's
+ * 32 lanes are 32 frames at one offset and PS is odd, so no access has a
+ * bank conflict under any padding (fewer frames: TStride above). In place
+ * is safe: every frame's loads come before the first exchange's barrier,
+ * its stores after the last. */
 template <typename T, int N, int TPT, int FPB, int MODE, int MINB, int... Rs>
 __global__ void __launch_bounds__(TPT * FPB, MINB) tkernel(const __grid_constant__ gfp_fparams p)
 {

@@ -7,8 +7,9 @@
  * frames, FPB * 8 bytes, at least one 32-byte sector. Shared memory is
  * FPB * PadN(N) * 8 bytes (fkernel), or FPB times TStride's scalars of 4
  * bytes (tkernel, the split exchange: 70 KB at 4096 x 4; one 1024-thread
- * block an SM either way, the registers' limit). The radices: every stage's butterflies a small multiple of TPT,
- * at most 16 complex values per thread and stage (the 64-register cap).
+ * block an SM either way, the registers' limit). The radices: every
+ * stage's butterflies a small multiple of TPT, at most 16 complex values
+ * per thread and stage (the 64-register cap).
  * Built with -DGFP_FAST_AB (make NVCCFLAGS=-DGFP_FAST_AB, or bench/gpu's
  * KFLAGS), GFP_FAST_ALT=k picks the alternatives below for A/B runs. */
 #include "gfp_gpu_fast.cuh"

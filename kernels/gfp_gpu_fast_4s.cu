@@ -92,7 +92,8 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
      * conflicts (bench/gpu/sbanks.py). H200 (bench/NOTES.md stop 39, A/B
      * against fkernel, now alt 75): C2C f32 2^17 +3.5 %, 2^22 +13.2 %,
      * 2^23 +13.6 % (with the second pass's 4096 on tkernel), 2^24 +4.8 %,
-     * 2^25 +8.1 %, 2^27 +9.8 %; 2^20 (512 x 2048) -0.5 .. -2.8 % */
+     * 2^25 +8.1 %, 2^27 +9.8 %; 2^20 as 512 x 2048 -0.5 .. -2.8 %, so
+     * 2^20 is cut 256 x 4096 since (gfp_gpu_large.cu) */
     case 128: return gfpfast::fill_across<float, 128, 8, 32, C2C_4SA, 0, 16, 8>(f);
     case 256: return gfpfast::fill_across<float, 256, 16, 32, C2C_4SA, 0, 16, 16>(f);
     case 512: return gfpfast::fill_across<float, 512, 32, 32, C2C_4SA, 0, 2, 16, 16>(f);
@@ -395,7 +396,8 @@ bool gfp_fast2dc2_c2c_f32(int nf, gfp_fast_info *f)
     switch (nf) {
     GFP_FAST_2C(C2C_2C2)
     /* the columns of 4096 in one pass, strided in and out (gfp_gpu_2d.cu's
-     * sc route, GFP_GPU_2D_SC=1): four frames a block, 32-byte runs */
+     * sc route: C2C f32 4096^2 by default): four frames a block, 32-byte
+     * runs, TStride's frame stride */
     case 4096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_2C2, 0, 16, 16, 16>(f);
     default: return false;
     }
