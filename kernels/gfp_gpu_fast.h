@@ -171,9 +171,10 @@ void gfp_pass_destroy(gfp_pass *t);
  * (sm_90): each block writes 1/cl of the bins of all cl frames, read from
  * the others' shared memory, so each bin's run is cl frames long */
 bool gfp_fast2d_c2c_f32_cl(int nf, int cl, gfp_fast_info *f);
-/* the 8-frame forms (64-byte runs) of the C2C f32 passes, for an output
- * whose row stride is not a multiple of 4 values (4-frame runs would
- * straddle two 32-byte sectors): 2160 */
+/* the C2C f32 passes for an output whose row stride is not a multiple of
+ * 4 values (4-frame runs straddle two 32-byte sectors): 2160's 8-frame
+ * form (64-byte runs), 4096 on fkernel (the aligned rows' tkernel ran
+ * slower there) */
 bool gfp_fast2d_c2c_f32_runs8(int nf, gfp_fast_info *f);
 
 #endif

@@ -121,14 +121,20 @@ bool gfp_fast2d_c2c_f32(int nf, gfp_fast_info *f)
     }
 }
 
-/* 2160 on 72 threads x 8 frames: R2C 3840 x 2160's column pass, which
- * writes rows of 1921 bins (H100: 1.46x cuFFT against 1.13x with the
- * 4-frame kernel; C2C 3840 x 2160, aligned rows of 3840, is faster with
- * the 4-frame one: 1.84x against 1.53x; bench/NOTES.md) */
+/* The column passes whose rows are ld = wb bins with ld % 4 != 0 (R2C
+ * and C2R: w / 2 + 1), so 3 of 4 runs of 4 frames straddle two sectors.
+ * 2160 on 72 threads x 8 frames: R2C 3840 x 2160's column pass, rows of
+ * 1921 bins (H100: 1.46x cuFFT against 1.13x with the 4-frame kernel;
+ * C2C 3840 x 2160, aligned rows of 3840, is faster with the 4-frame one:
+ * 1.84x against 1.53x; bench/NOTES.md). 4096 on fkernel, where the
+ * aligned rows take tkernel: R2C 4096^2 (rows of 2049) 1031-1036 GB/s
+ * against tkernel's 953-954, C2R 825-826 against 772 (H200, bench/NOTES.md
+ * stop 39 call 5). */
 bool gfp_fast2d_c2c_f32_runs8(int nf, gfp_fast_info *f)
 {
     switch (nf) {
     GFP_FAST(float, 2160, 72, 8, C2C_T, 16, 15, 9)
+    GFP_FAST(float, 4096, 256, 4, C2C_T, 16, 16, 16)
     default: return false;
     }
 }
