@@ -445,34 +445,27 @@ static int cf_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char
  * cuFFT; 8192 x 4096 1374 against 1148); rows with a pass kernel of their
  * own ran slower so (1024, 2048, 3840 x 4096: 0.93x, 0.97x, 0.64x).
  * GFP_GPU_2D_SC=0 turns it off, =1 takes it wherever the column kernel
- * exists (h = 64, 128, 256, 4096). p->sc stays 0 otherwise. */
+ * exists (h = 64, 128, 256, 4096). Called after the transposing route's
+ * rows are set up (p->row, or p->prow where they have no pass kernel):
+ * with sc the rows' pass is dropped and the 1D plan kept or made; p->sc
+ * stays 0 otherwise. */
 static int sc_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char *err,
                      size_t errlen)
 {
     const char *ev = getenv("GFP_GPU_2D_SC");
-    if ((ev && *ev == '0') || p->cf || d->kind != GFP_GPU_C2C || d->dbl || no_pass_kernels())
+    if ((ev && *ev == '0') || d->kind != GFP_GPU_C2C || d->dbl || no_pass_kernels())
         return GFP_GPU_OK;
-    if (!(ev && *ev == '1')) {
-        if (d->h != 4096)
-            return GFP_GPU_OK;
-        if (d->w != 4096) { /* the rows' pass kernel, as the transposing route would set it up */
-            gfp_pass r;
-            int rc = gfp_pass_setup(&r, 0, GFP_PASS_C2C, (int)d->w, d->h, d->inverse, 1.0, optin,
-                                    d->device, err, errlen);
-            const int on = r.on;
-            gfp_pass_destroy(&r);
-            if (rc || on)
-                return rc;
-        }
-    }
+    if (!(ev && *ev == '1') && (d->h != 4096 || (d->w != 4096 && p->row.on)))
+        return GFP_GPU_OK;
     int rc;
     if ((rc = gfp_pass_setup(&p->col, 0, GFP_PASS_2C2, (int)d->h, d->w, d->inverse, d->scale,
                              optin, d->device, err, errlen)))
         return rc;
     if (!p->col.on)
         return GFP_GPU_OK;
-    if ((rc = plan1d(d, d->w, GFP_GPU_C2C, 1.0, &p->prow, err, errlen)))
+    if (!p->prow && (rc = plan1d(d, d->w, GFP_GPU_C2C, 1.0, &p->prow, err, errlen)))
         return rc;
+    gfp_pass_destroy(&p->row);
     p->sc = 1;
     return GFP_GPU_OK;
 }
@@ -532,9 +525,7 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
             goto done;
     } else if ((rc = cf_create(p, d, optin, err, errlen))) {
         goto done;
-    } else if ((rc = sc_create(p, d, optin, err, errlen))) {
-        goto done;
-    } else if (!p->cf && !p->sc) {
+    } else if (!p->cf) {
         int r2c = d->kind == GFP_GPU_R2C;
         if (!r2c || d->w % 2 == 0)
             if ((rc = gfp_pass_setup(&p->row, d->dbl, r2c ? GFP_PASS_R2C : GFP_PASS_C2C,
@@ -543,10 +534,14 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
                 goto done;
         if (!p->row.on && (rc = plan1d(d, d->w, d->kind, 1.0, &p->prow, err, errlen)))
             goto done;
-        if ((rc = gfp_pass_setup(&p->col, d->dbl, GFP_PASS_C2C, (int)d->h, wb, d->inverse,
+        /* or the rows' 1D plan alone and the columns strided both ways */
+        if ((rc = sc_create(p, d, optin, err, errlen)))
+            goto done;
+        if (!p->sc &&
+            (rc = gfp_pass_setup(&p->col, d->dbl, GFP_PASS_C2C, (int)d->h, wb, d->inverse,
                                  d->scale, optin, d->device, err, errlen)))
             goto done;
-        if (!p->col.on &&
+        if (!p->sc && !p->col.on &&
             (rc = plan1d(d, d->h, GFP_GPU_C2C, d->scale, &p->pcol, err, errlen)))
             goto done;
     }
