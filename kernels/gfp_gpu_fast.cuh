@@ -1410,6 +1410,30 @@ __device__ __forceinline__ void sout(const gfp_fparams &p, const gcx<T> *v,
         }
 }
 
+/* the first stage's inputs of a split-exchange kernel's frame (skernel,
+ * tkernel): value b R + s of thread x from gin[P::in(x, b, s)] (STRIDED:
+ * times is, 64-bit), conjugated for p.conj_in, zero where the frame is
+ * past the batch (!act) */
+template <typename P, int R, int MODE, bool STRIDED, typename T>
+__device__ __forceinline__ void sload(const gfp_fparams &p, gcx<T> *v, const gcx<T> *gin,
+                                      unsigned long long is, int x, bool act)
+{
+#pragma unroll
+    for (int b = 0; b < P::MB; b++)
+#pragma unroll
+        for (int s = 0; s < R; s++) {
+            gcx<T> a = mk((T)0, (T)0);
+            if (act) {
+                if constexpr (STRIDED)
+                    a = ldf<MODE>(&gin[(unsigned long long)P::in(x, b, s) * is]);
+                else
+                    a = ldf<MODE>(&gin[P::in(x, b, s)]);
+                if (p.conj_in) a.y = -a.y;
+            }
+            v[b * R + s] = a;
+        }
+}
+
 template <typename T, int N, int TPT, int FPB, int MODE, int MINB, int... Rs>
 __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant__ gfp_fparams p)
 {
@@ -1432,18 +1456,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) skernel(const __grid_constant
     T *sm = (T *)gfp_fsm_raw + t * (SRC ? 2 : 1) * PS;
     gcx<T> v[E];
     const gcx<T> *gin = (const gcx<T> *)p.in + row_at(p, g, N); /* the 2D rows' remap too */
-#pragma unroll
-    for (int b = 0; b < P0::MB; b++)
-#pragma unroll
-        for (int s = 0; s < R0; s++) {
-            gcx<T> a = mk((T)0, (T)0);
-            if (act) {
-                const gcx<T> *q = &gin[P0::in(x, b, s)];
-                a = ldf<MODE>(q);
-                if (p.conj_in) a.y = -a.y;
-            }
-            v[b * R0 + s] = a;
-        }
+    sload<P0, R0, MODE, false>(p, v, gin, 1ull, x, act);
     Stages::go(p, v, sm, x);
     if constexpr (KM == GFP_MODE_C2C) {
         if (act)
@@ -1645,17 +1658,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) tkernel(const __grid_constant
     const gcx<T> *gin = (const gcx<T> *)p.in +
                         (TL ? (g / p.fpm) * p.mst + g % p.fpm : row_at(p, g, N));
     gcx<T> v[E];
-#pragma unroll
-    for (int b = 0; b < P0::MB; b++)
-#pragma unroll
-        for (int s = 0; s < R0; s++) {
-            gcx<T> a = mk((T)0, (T)0);
-            if (act) {
-                a = ldf<MODE>(&gin[(unsigned long long)P0::in(x, b, s) * is]);
-                if (p.conj_in) a.y = -a.y;
-            }
-            v[b * R0 + s] = a;
-        }
+    sload<P0, R0, MODE, true>(p, v, gin, is, x, act);
     Stages::go(p, v, sm, x);
     if (!act)
         return;
