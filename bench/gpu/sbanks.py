@@ -19,10 +19,10 @@ conflicts and 0.
 
 tkernel (threads across the frames) exchanges the same way, but a warp
 is FPB frames (t = tid % FPB) of 32 / FPB columns (x = tid / FPB), frame
-t at t times its frame stride; tmodel counts those accesses for each
-extra added to PadS's stride: with FPB < 32 PadS's (1 mod 32) stacks the
-frames one bank apart (stop 39: 3.5 at 4096 x 4 frames), and TStride's
-(32 / FPB mod 32) clears them.
+t at t times its frame stride; model counts those accesses too (FPB,
+and an extra added to PadS's stride): with FPB < 32 PadS's (1 mod 32)
+stacks the frames one bank apart (stop 39: 3.5 at 4096 x 4 frames), and
+TStride's (32 / FPB mod 32) clears them.
 
     python3 bench/gpu/sbanks.py        # the tables of bench/NOTES.md, stops 38, 39
 """
@@ -36,7 +36,12 @@ def waves(addrs):
     return bwaves(addrs, 1, 'A')
 
 
-def model(N, TPT, rad, sh):
+def model(N, TPT, rad, sh, FPB=1, extra=0):
+    """(ratio to conflict-free, per stage (R, ls, put, get) wavefronts an
+    access) of the exchanges of FPB frames of TPT threads, frame t =
+    tid % FPB at t times PadS's stride plus extra, column x = tid / FPB
+    (FPB 1: skernel's and pkernel's one frame; more: tkernel's)"""
+    PS = frame_stride(N, sh, extra); NT = TPT * FPB
     ls = 1; tot = 0; ideal = 0; per = []
     for si in range(len(rad) - 1):
         R, R2 = rad[si], rad[si + 1]
@@ -45,18 +50,19 @@ def model(N, TPT, rad, sh):
         w = 0; n = 0
         for b in range(MB):
             for s in range(R):
-                for w0 in range(0, TPT, 32):
+                for w0 in range(0, NT, 32):
                     ad = []
-                    for x in range(w0, w0 + 32):
-                        j = x + b * TPT; k = j % ls if ls > 1 else 0
-                        ad.append(pad((j - k) * R + k + s * ls, sh))
+                    for tid in range(w0, w0 + 32):
+                        j = tid // FPB + b * TPT; k = j % ls if ls > 1 else 0
+                        ad.append((tid % FPB) * PS + pad((j - k) * R + k + s * ls, sh))
                     w += waves(ad); n += 1
-        LS2 = ls * R; NB2 = N // R2; MB2 = NB2 // TPT
+        NB2 = N // R2; MB2 = NB2 // TPT
         w2 = 0; n2 = 0
         for b in range(MB2):
             for s in range(R2):
-                for w0 in range(0, TPT, 32):
-                    ad = [pad(x + b * TPT + s * NB2, sh) for x in range(w0, w0 + 32)]
+                for w0 in range(0, NT, 32):
+                    ad = [(tid % FPB) * PS + pad(tid // FPB + b * TPT + s * NB2, sh)
+                          for tid in range(w0, w0 + 32)]
                     w2 += waves(ad); n2 += 1
         per.append((R, ls, w / n, w2 / n2))
         tot += 2 * (w + w2); ideal += 2 * (n + n2)
@@ -93,30 +99,6 @@ for N, TPT in [(8192, 256), (16384, 512), (16384, 1024), (4096, 256)]:
 print('--- tkernel: wavefronts an access, PadS\'s stride (extra 0) and TStride\'s')
 
 
-def tmodel(N, TPT, rad, sh, FPB, extra):
-    PS = frame_stride(N, sh, extra); NT = TPT * FPB
-    ls = 1; tot = 0; n = 0
-    for si in range(len(rad) - 1):
-        R, R2 = rad[si], rad[si + 1]
-        MB = N // R // TPT
-        for b in range(MB):
-            for s in range(R):
-                for w0 in range(0, NT, 32):
-                    ad = []
-                    for tid in range(w0, w0 + 32):
-                        j = tid // FPB + b * TPT; k = j % ls if ls > 1 else 0
-                        ad.append((tid % FPB) * PS + pad((j - k) * R + k + s * ls, sh))
-                    tot += waves(ad); n += 1
-        NB2 = N // R2
-        for b in range(NB2 // TPT):
-            for s in range(R2):
-                for w0 in range(0, NT, 32):
-                    tot += waves([(tid % FPB) * PS + pad(tid // FPB + b * TPT + s * NB2, sh)
-                                  for tid in range(w0, w0 + 32)]); n += 1
-        ls *= R
-    return tot / n
-
-
 for N, TPT, rad, FPB in [(4096, 256, (16, 16, 16), 4), (4096, 128, (16, 16, 16), 4),
                          (2048, 128, (8, 16, 16), 4), (2048, 128, (16, 16, 8), 4),
                          (1024, 64, (4, 16, 16), 8), (1024, 64, (16, 16, 4), 8),
@@ -126,5 +108,5 @@ for N, TPT, rad, FPB in [(4096, 256, (16, 16, 16), 4), (4096, 128, (16, 16, 16),
     for sh in (0, 4):
         ps = frame_stride(N, sh, 0)
         ts = ps if FPB >= 32 else ps + ((32 // FPB - ps % 32) % 32 + 32) % 32
-        print(N, TPT, rad, 'fpb', FPB, 'sh', sh, 'PadS %.2f' % tmodel(N, TPT, rad, sh, FPB, 0),
-              'TStride %.2f' % tmodel(N, TPT, rad, sh, FPB, ts - ps))
+        print(N, TPT, rad, 'fpb', FPB, 'sh', sh, 'PadS %.2f' % model(N, TPT, rad, sh, FPB, 0)[0],
+              'TStride %.2f' % model(N, TPT, rad, sh, FPB, ts - ps)[0])
