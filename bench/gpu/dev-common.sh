@@ -9,7 +9,8 @@
 # random cf32 data (mkcf), stop 30's checks (route_checks), the 2D bench
 # runs (b2d), issue 4's rows (i4_rows), stop 31's 1D bench runs (bl),
 # stop 33's single tests, A/B runs and sanitized bench runs (tests_only,
-# ab, san_bench), the suites at once (suites_at_once, dev-v74.sh on), and the
+# ab, san_bench), the suites at once (suites_at_once, dev-v74.sh on), the
+# time budget (left) and sanitized bench --2d runs (san2d), and the
 # summary lines (sum LOG, bench_rows LOG...)
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
@@ -189,6 +190,21 @@ san_bench() {
     env "$@" timeout 120 compute-sanitizer --tool $tool --error-exitcode 9 $b bench -q --warmup 0 --reps 1 \
       --bytes 2Mi --kind $k --precision f32 --sizes $sz --engines gpu > $L/san-$lab-$k-$tool.log 2>&1
     echo "$lab $k $tool rc=$? $(grep -E 'SUMMARY' $L/san-$lab-$k-$tool.log | head -1) $(awk '/^gpu/ {printf "%s:%s ", $4, $NF}' $L/san-$lab-$k-$tool.log)" >> $L/san.txt
+  done
+}
+# the caller's time budget (dev-v69.sh on; the caller sets t0): left
+# [SECONDS], true while fewer than SECONDS (default 300) have passed
+left() { [ $(( $(date +%s) - t0 )) -lt ${1:-300} ]; }
+# racecheck and memcheck on bench --2d C2C f32 of binary B (dev-v81.sh on):
+# san2d LABEL B SIZE [ENV...] (2 MiB batches, bench's check of the size;
+# none once left 540 fails), a line each appended to $L/san.txt
+san2d() {
+  lab=$1 b=$2 sz=$3; shift 3
+  for tool in racecheck memcheck; do
+    left 540 || return 0
+    env "$@" timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $b bench -q --warmup 0 --reps 1 \
+      --bytes 2Mi --2d --kind c2c --precision f32 --sizes $sz --engines gpu > $L/san-$lab-$sz-$tool.log 2>&1
+    echo "$lab $sz $tool rc=$? $(grep -E 'SUMMARY' $L/san-$lab-$sz-$tool.log | head -1) $(awk '/^gpu/ {printf "err %s", $9}' $L/san-$lab-$sz-$tool.log)" >> $L/san.txt
   done
 }
 pack_logs() { (cd $OUT && tar -czf logs.tgz logs && rm -rf logs); }

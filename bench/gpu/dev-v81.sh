@@ -13,7 +13,6 @@
 . bench/gpu/dev-common.sh
 A=$PWD/build/x/gfftpipe
 t0=$(date +%s)
-left() { [ $(( $(date +%s) - t0 )) -lt ${1:-300} ]; }
 : > $L/v2d.txt
 for round in 1 2; do
   b2d p$round 4096x4096 gpu,cufft
@@ -28,15 +27,6 @@ for n in 65536 262144 1048576 4194304 16777216 67108864 134217728; do
 done
 echo "[ab: $(( $(date +%s) - t0 )) s]"
 : > $L/san.txt
-san2d() { # LABEL BIN SIZE ENV...
-  lab=$1 b=$2 sz=$3; shift 3
-  for tool in racecheck memcheck; do
-    left 540 || return 0
-    env "$@" timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $b bench -q --warmup 0 --reps 1 \
-      --bytes 2Mi --2d --kind c2c --precision f32 --sizes $sz --engines gpu > $L/san-$lab-$sz-$tool.log 2>&1
-    echo "$lab $sz $tool rc=$? $(grep -E 'SUMMARY' $L/san-$lab-$sz-$tool.log | head -1) $(awk '/^gpu/ {printf "err %s", $9}' $L/san-$lab-$sz-$tool.log)" >> $L/san.txt
-  done
-}
 san2d sc $G 36x4096 GFP_GPU_2D_SC=1
 for a in 69 70 71; do san2d ab$a $A 4096x36 GFP_FAST_ALT=$a; done
 echo "[san: $(( $(date +%s) - t0 )) s]"

@@ -12,7 +12,6 @@
 . bench/gpu/dev-common.sh
 A=$PWD/build/x/gfftpipe
 t0=$(date +%s)
-left() { [ $(( $(date +%s) - t0 )) -lt ${1:-300} ]; }
 : > $L/v2d.txt
 for round in 1 2; do
   b2d p$round 4096x4096 gpu,cufft
@@ -33,15 +32,6 @@ for n in 131072 524288 33554432 134217728; do
 done
 echo "[ab: $(( $(date +%s) - t0 )) s]"
 : > $L/san.txt
-san2d() { # LABEL BIN SIZE ENV...
-  lab=$1 b=$2 sz=$3; shift 3
-  for tool in racecheck memcheck; do
-    left 540 || return 0
-    env "$@" timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $b bench -q --warmup 0 --reps 1 \
-      --bytes 2Mi --2d --kind c2c --precision f32 --sizes $sz --engines gpu > $L/san-$lab-$sz-$tool.log 2>&1
-    echo "$lab $sz $tool rc=$? $(grep -E 'SUMMARY' $L/san-$lab-$sz-$tool.log | head -1) $(awk '/^gpu/ {printf "err %s", $9}' $L/san-$lab-$sz-$tool.log)" >> $L/san.txt
-  done
-}
 san1d() { # LABEL N BYTES ALT
   for tool in racecheck memcheck; do
     left 540 || return 0

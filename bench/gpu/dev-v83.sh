@@ -12,7 +12,6 @@
 # PACK=.devpack/pack3.tar.xz OUT=$OUT sh bench/gpu/dev-v83.sh
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
-left() { [ $(( $(date +%s) - t0 )) -lt ${1:-300} ]; }
 suites_at_once
 tests_only test_gpu_2d t_strided_cols
 wait

@@ -14,7 +14,6 @@
 . bench/gpu/dev-common.sh
 A=$PWD/build/x/gfftpipe
 t0=$(date +%s)
-left() { [ $(( $(date +%s) - t0 )) -lt ${1:-300} ]; }
 (cd build && GFP_TEST_QUICK=1 timeout 200 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
 (cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
 tests_only test_gpu_2d t_strided_cols
