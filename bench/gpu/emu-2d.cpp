@@ -1798,7 +1798,8 @@ static void cf_plans()
     /* GFP_GPU_2D_SC=1 (stop 39): the rows by the 1D plan, the columns of
      * 4096 in one strided pass; rows narrower than a block's four columns
      * and not a multiple of them, batches, inverse; off where h has no
-     * such kernel or the cf route serves; =0 off; by default at 4096 */
+     * such kernel or the cf route serves; =0 off; by default at 4096
+     * rows whose width has no pass kernel (16, 6) */
     setenv("GFP_GPU_2D_SC", "1", 1);
     plan_case(GFP_GPU_C2C, 0, 0, 16, 4096, 2, 1.0, 0, 3, 2);
     plan_case(GFP_GPU_C2C, 1, 0, 6, 4096, 3, 1.0 / 4096.0, 0, 3, 2);

@@ -371,7 +371,8 @@ static void t_colsplit(void)
 
 /* C2C f32 with 4096 rows: the rows by the 1D plan, then the columns in
  * one pass strided in and out (rows 3 in gfp_gpu_plan2d_paths; by
- * default at h = 4096), against the two transposing passes
+ * default at 4096 x 4096 and where rows over 4096 have no pass kernel:
+ * 16, 13, 1, 4097, 8192), against the two transposing passes
  * (GFP_GPU_2D_SC=0) and, with GFP_GPU_2D_SC=1, the columns of 256: widths
  * no multiple of the block's four columns, batches, inverse and scale;
  * left to the caller when GFP_GPU_2D_SC is set */
