@@ -950,11 +950,14 @@ static int fourstep_n1(long long L, int r2s, int dbl)
         if (n1 > 8192)
             n1 = 8192;
     }
-    /* f32 C2C 2^20 as 256 x 4096 since the first passes run on tkernel
-     * (H200, bench/NOTES.md stop 39 call 3: 1607.6 GB/s against 1491.4
-     * as 512 x 2048) */
+    /* f32 C2C 2^20 as 256 x 4096 and 2^21 as 1024 x 2048 since the
+     * first passes run on tkernel (H200, bench/NOTES.md stop 39 call 3:
+     * 2^20 1607.6 GB/s against 1491.4 as 512 x 2048; stop 40 call 1: 2^21
+     * 1473.5 against 1402.3 as 512 x 4096 and 1434.1 as 2048 x 1024) */
     if (lg == 20 && !dbl && !r2s)
         n1 = 256;
+    if (lg == 21 && !dbl && !r2s)
+        n1 = 1024;
     /* R2C with the split in the second pass (gfp_fast4s2r_c2c_f32: rows
      * of 1024 at most): n2 = 1024 up to n1 = 4096 (H100, bench/NOTES.md:
      * R2C 2^21 1.04x cuFFT against 0.91x as 512 x 2048 in three passes,
@@ -1014,7 +1017,8 @@ static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lc
  *      (gfp_fparams' row remap: rfpm n1, rmst q, rld L2), bin k2b stored at
  *      g + n1 p k2b = k1 + n1 (kk + p k2b), one launch per transform.
  * Powers of two from 2^25 (C2C f32; f64 and R2C/C2R from 2^23, C2C f32
- * 2^24 as 256 x 256 x 256), q 512 and n1 = L / (512 q) (at least 128):
+ * 2^24 as 256 x 256 x 256), q 512 and n1 = L / (512 q) (at least 128;
+ * C2C f32 from 2^25 L / (256 q), so p = 256):
  * GFP_GPU_4S3=0 turns it off, GFP_GPU_4S3_MIN=k takes it from 2^k,
  * GFP_GPU_4S3_N1 and GFP_GPU_4S3_Q set n1 and q. c untouched when a pass
  * kernel is missing or does not fit. */
@@ -1036,8 +1040,14 @@ static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcor
     const int lgmin = env_int("GFP_GPU_4S3_MIN", !cplx || dbl ? 23 : f32_24 ? 24 : 25);
     if ((ev && *ev == '0') || L < 2 || (L & (L - 1)) || lgmin > 40 || L < (1ll << lgmin))
         return GFP_GPU_OK;
+    /* C2C f32 from 2^25: p = 256 (q 512, n1 = L / 2^17), since the
+     * first passes run on tkernel (H200, bench/NOTES.md stop 40 call 1,
+     * against p = 512: 2^25 as 256 x 256 x 512 1114.4 GB/s against
+     * 1029.6, 2^26 as 512 x 256 x 512 1053.5 against 1015.5, 2^27 as 1024
+     * x 256 x 512 1033.0 against 938.1) */
+    const int p256 = cplx && !dbl && L >= (1ll << 25);
     const long long q = env_int("GFP_GPU_4S3_Q", f32_24 ? 256 : 512);
-    long long n1 = env_int("GFP_GPU_4S3_N1", f32_24 ? 256 : 0);
+    long long n1 = env_int("GFP_GPU_4S3_N1", f32_24 ? 256 : p256 ? L / (256 * q) : 0);
     if (n1 <= 0)
         n1 = L / (q * 512) > 128 ? L / (q * 512) : 128;
     if (L % (n1 * q) || L / (n1 * q) < 2)
