@@ -15,7 +15,8 @@
  * C2R (inverse): the Hermitian axis is the rows, so the columns go first:
  *   transpose in (h x wb) -> ws1 (wb x h); columns C2C of h: ws1 -> ws2
  *   stored transposed (h x wb), or in place + transpose; rows C2R: ws2 ->
- *   out (h x w reals). Three or four passes.
+ *   out (h x w reals). Three or four passes; two at h = 4096 (f32), where
+ *   the columns run strided in and out (sc_create below).
  *
  * A transpose of a 1 x c or r x 1 matrix is the identity in memory: those
  * transposes are skipped (h == 1 or wb == 1).
@@ -35,7 +36,7 @@
  * C2C f32 with h = 4096 (sc_create): the rows by the 1D plan, in -> ws,
  * then the columns in one pass strided both ways (GFP_PASS_2C2 at h),
  * ws -> out: two passes, no transposes, the first at the 1D plan's
- * speed. */
+ * speed (C2R: the columns first, then the rows). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -444,26 +445,37 @@ static int cf_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char
  * bench/NOTES.md stop 39 call 3: 4096^2 1475 GB/s against 1460, 1.02x
  * cuFFT; 8192 x 4096 1374 against 1148); rows with a pass kernel of their
  * own ran slower so (1024, 2048, 3840 x 4096: 0.93x, 0.97x, 0.64x).
+ * C2R f32 (columns first: in -> ws strided, then the rows' C2R by the
+ * 1D plan, ws -> out) takes it at h = 4096 too: two passes where the
+ * transposing route makes three (a transpose, the columns, the rows).
+ * R2C f32 (rows R2C by the 1D plan, then the columns at stride w/2+1)
+ * only with GFP_GPU_2D_SC=1.
  * GFP_GPU_2D_SC=0 turns it off, =1 takes it wherever the column kernel
  * exists (h = 64, 128, 256, 4096). Called after the transposing route's
- * rows are set up (p->row, or p->prow where they have no pass kernel):
- * with sc the rows' pass is dropped and the 1D plan kept or made; p->sc
- * stays 0 otherwise. */
+ * rows are set up (p->row, or p->prow where they have no pass kernel;
+ * C2R: after its rows' 1D plan, before its columns): with sc the rows'
+ * pass is dropped and the 1D plan kept or made; p->sc stays 0
+ * otherwise. */
 static int sc_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char *err,
                      size_t errlen)
 {
     const char *ev = getenv("GFP_GPU_2D_SC");
-    if ((ev && *ev == '0') || d->kind != GFP_GPU_C2C || d->dbl || no_pass_kernels())
+    if ((ev && *ev == '0') || d->dbl || no_pass_kernels())
         return GFP_GPU_OK;
-    if (!(ev && *ev == '1') && (d->h != 4096 || (d->w != 4096 && p->row.on)))
-        return GFP_GPU_OK;
+    if (!(ev && *ev == '1')) {
+        if (d->h != 4096 || d->kind == GFP_GPU_R2C)
+            return GFP_GPU_OK;
+        if (d->kind == GFP_GPU_C2C && d->w != 4096 && p->row.on)
+            return GFP_GPU_OK;
+    }
+    const int c2r = d->kind == GFP_GPU_C2R;
     int rc;
-    if ((rc = gfp_pass_setup(&p->col, 0, GFP_PASS_2C2, (int)d->h, d->w, d->inverse, d->scale,
-                             optin, d->device, err, errlen)))
+    if ((rc = gfp_pass_setup(&p->col, 0, GFP_PASS_2C2, (int)d->h, p->wb, d->inverse,
+                             c2r ? 1.0 : d->scale, optin, d->device, err, errlen)))
         return rc;
     if (!p->col.on)
         return GFP_GPU_OK;
-    if (!p->prow && (rc = plan1d(d, d->w, GFP_GPU_C2C, 1.0, &p->prow, err, errlen)))
+    if (!p->prow && (rc = plan1d(d, d->w, d->kind, c2r ? d->scale : 1.0, &p->prow, err, errlen)))
         return rc;
     gfp_pass_destroy(&p->row);
     p->sc = 1;
@@ -516,13 +528,18 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
     /* the scale once, in the last transform: the columns (C2C, R2C) or
      * the C2R rows */
     if (d->kind == GFP_GPU_C2R) {
-        if ((rc = gfp_pass_setup(&p->col, d->dbl, GFP_PASS_C2C, (int)d->h, wb, d->inverse,
+        if ((rc = plan1d(d, d->w, GFP_GPU_C2R, d->scale, &p->prow, err, errlen)) ||
+            (rc = sc_create(p, d, optin, err, errlen)))
+            goto done;
+        if (!p->sc &&
+            (rc = gfp_pass_setup(&p->col, d->dbl, GFP_PASS_C2C, (int)d->h, wb, d->inverse,
                                  1.0, optin, d->device, err, errlen)))
             goto done;
-        if (!p->col.on && (rc = plan1d(d, d->h, GFP_GPU_C2C, 1.0, &p->pcol, err, errlen)))
+        if (!p->sc && !p->col.on &&
+            (rc = plan1d(d, d->h, GFP_GPU_C2C, 1.0, &p->pcol, err, errlen)))
             goto done;
-        if ((rc = plan1d(d, d->w, GFP_GPU_C2R, d->scale, &p->prow, err, errlen)))
-            goto done;
+        if (p->sc)
+            nws = 1;
     } else if ((rc = cf_create(p, d, optin, err, errlen))) {
         goto done;
     } else if (!p->cf) {
@@ -598,6 +615,13 @@ static int run(const gfp_gpu_plan2d *p, const void *d_in, void *d_out, cudaStrea
     /* the transposes of h x wb are the identity in memory when either is 1 */
     const int triv = h == 1 || wb == 1;
     int rc;
+    if (p->d.kind == GFP_GPU_C2R && p->sc) {
+        /* column k of matrix m (frame m wb + k) from in[m mat + k + i wb]
+         * to ws at the same places, then the rows C2R: ws -> out */
+        if ((rc = gfp_pass_launch(&p->col, d_in, p->ws, cnt * wb, wb, wb, mat, s, err, errlen)))
+            return rc;
+        return exec1d(p->prow, p->ws, d_out, cnt * h, s, err, errlen);
+    }
     if (p->d.kind == GFP_GPU_C2R) {
         void *ws1 = p->ws, *ws2 = (char *)p->ws + cnt * mat * esz;
         /* columns' input: wb rows of h per matrix */
@@ -638,8 +662,9 @@ static int run(const gfp_gpu_plan2d *p, const void *d_in, void *d_out, cudaStrea
         return GFP_GPU_OK;
     }
     if (p->sc) {
-        /* rows in place of ws, then column c of matrix m (frame m w + c)
-         * from ws[m mat + c + i w] to out[m mat + c + k w] */
+        /* rows (C2C, or R2C: wb bins a row) into ws, then column c of
+         * matrix m (frame m wb + c) from ws[m mat + c + i wb] to
+         * out[m mat + c + k wb] */
         if ((rc = exec1d(p->prow, d_in, p->ws, cnt * h, s, err, errlen)))
             return rc;
         return gfp_pass_launch(&p->col, p->ws, d_out, cnt * wb, wb, wb, mat, s, err, errlen);

@@ -959,8 +959,9 @@ static gfp_status time_2d_common(cuda_state *s, const gfp_2d_desc *d,
         gfp_gpu_plan2d_paths(own, &pr, &pc);
         /* a pass kernel, or the rows' 1D plan alone (pr 3): one pass; a
          * 1D plan + transpose, or the columns' four-step (pc 3): two; C2R
-         * adds its first transpose and the rows' C2R */
-        *passes = d->kind == GFP_C2R ? 2 + (pc == 2 ? 1 : 2)
+         * adds its first transpose and the rows' C2R, or with the columns
+         * strided in and out (pr 3) the rows' C2R alone */
+        *passes = d->kind == GFP_C2R ? (pr == 3 ? 2 : 2 + (pc == 2 ? 1 : 2))
                                      : (pr >= 2 ? 1 : 2) + (pc == 2 ? 1 : 2);
     }
     /* random input, made on the host in pieces */

@@ -1799,19 +1799,32 @@ static void cf_plans()
      * 4096 in one strided pass; rows narrower than a block's four columns
      * and not a multiple of them, batches, inverse; off where h has no
      * such kernel or the cf route serves; =0 off; by default at 4096
-     * rows whose width has no pass kernel (16, 6) */
+     * rows whose width has no pass kernel (16, 6); R2C and C2R below */
     setenv("GFP_GPU_2D_SC", "1", 1);
     plan_case(GFP_GPU_C2C, 0, 0, 16, 4096, 2, 1.0, 0, 3, 2);
     plan_case(GFP_GPU_C2C, 1, 0, 6, 4096, 3, 1.0 / 4096.0, 0, 3, 2);
     plan_case(GFP_GPU_C2C, 0, 0, 13, 4096, 1, 1.0, 0, 3, 2);
     plan_case(GFP_GPU_C2C, 0, 0, 16, 2048, 1, 1.0, 0, 1, 2);
     plan_case(GFP_GPU_C2C, 0, 0, 32, 8192, 1, 1.0, 0, 2, 3);
-    plan_case(GFP_GPU_R2C, 0, 0, 100, 4096, 1, 1.0, 0, 1, 2);
     plan_case(GFP_GPU_C2C, 0, 0, 100, 256, 1, 1.0, 0, 3, 2); /* 2C2's 256 */
+    /* R2C (stop 40) with =1 only: the rows R2C by the 1D plan, the columns
+     * at stride w/2+1 (even and odd); C2R the columns first, then the
+     * rows' C2R */
+    plan_case(GFP_GPU_R2C, 0, 0, 100, 4096, 1, 1.0, 0, 3, 2);
+    plan_case(GFP_GPU_R2C, 0, 0, 13, 4096, 2, 1.0, 0, 3, 2);
+    plan_case(GFP_GPU_R2C, 0, 0, 64, 128, 1, 0.5, 0, 3, 2);
+    plan_case(GFP_GPU_C2R, 1, 0, 100, 256, 1, 1.0, 0, 3, 2);
+    plan_case(GFP_GPU_C2R, 1, 0, 1920, 1080, 1, 1.0, 0, 1, 2); /* no 2C2 of 1080 */
+    plan_case(GFP_GPU_C2R, 1, 1, 30, 4096, 1, 1.0, 0, 1, 2);   /* f64 */
     setenv("GFP_GPU_2D_SC", "0", 1);
     plan_case(GFP_GPU_C2C, 0, 0, 16, 4096, 1, 1.0, 0, 1, 2);
-    unsetenv("GFP_GPU_2D_SC"); /* the default: h = 4096 */
+    plan_case(GFP_GPU_C2R, 1, 0, 20, 4096, 1, 1.0, 0, 1, 2);
+    unsetenv("GFP_GPU_2D_SC"); /* the default: h = 4096, C2C and C2R */
     plan_case(GFP_GPU_C2C, 1, 0, 6, 4096, 1, 1.0, 0, 3, 2);
+    plan_case(GFP_GPU_C2R, 1, 0, 20, 4096, 2, 1.0, 0, 3, 2);
+    plan_case(GFP_GPU_C2R, 1, 0, 13, 4096, 1, 1.0 / (13.0 * 4096.0), 0, 3, 2);
+    plan_case(GFP_GPU_C2R, 1, 0, 1, 4096, 1, 1.0, 0, 3, 2);
+    plan_case(GFP_GPU_R2C, 0, 0, 100, 4096, 1, 1.0, 0, 1, 2);
 }
 
 #ifndef EMU_NO_MAIN /* -DEMU_NO_MAIN: the mocks alone, under another program */

@@ -32,7 +32,7 @@
 # the 2D FFT's columns as a four-step along the strided axis and the rows
 # after it (kernels/gfp_gpu_2d.cu's cf route, `emu-2d 2dcf`), and the
 # rows by the 1D plan with the columns in one strided pass (its sc
-# route), through
+# route; C2R the columns first, R2C's rows R2C), through
 # gfp_gpu_plan2d over a mock CUDA runtime. Then C2C f32's one-block
 # kernels of 4096 and 8192 (`emu-2d c2c1`: fkernel, and skernel's split
 # exchange padded every 32 scalars), forward and inverse. Needs
@@ -69,7 +69,7 @@ for k in c2c r2c c2r; do
 done
 run_set blues 24 1
 run_set 1cl 2 0
-run_set 2dcf 21 1
+run_set 2dcf 31 1
 run_set c2c1 4 1
 check "C2C f32 8192's one-block kernel (the split exchange) ran" \
   grep -q "^ok   c2c1 f32   8192 x .* (inverse" "$T/emu-c2c1.log"
@@ -77,4 +77,8 @@ check "the 2D columns' four-step ran (64 x 128, inverse)" \
   grep -q "^ok   plan c2c f32 inv 32x8192 x1: rows pass, cols 4step" "$T/emu-2dcf.log"
 check "the rows by the 1D plan and the columns' strided pass ran (4096, inverse)" \
   grep -q "^ok   plan c2c f32 inv 6x4096 x3: rows 1D alone, cols pass" "$T/emu-2dcf.log"
+check "C2R's strided columns, then its rows by the 1D plan, ran (4096, scaled)" \
+  grep -q "^ok   plan c2r f32 inv 13x4096 x1: rows 1D alone, cols pass" "$T/emu-2dcf.log"
+check "R2C's rows by the 1D plan, then the columns at stride w/2+1, ran (4096)" \
+  grep -q "^ok   plan r2c f32 13x4096 x2: rows 1D alone, cols pass" "$T/emu-2dcf.log"
 finish

@@ -375,7 +375,9 @@ static void t_colsplit(void)
  * 16, 13, 1, 4097, 8192), against the two transposing passes
  * (GFP_GPU_2D_SC=0) and, with GFP_GPU_2D_SC=1, the columns of 256: widths
  * no multiple of the block's four columns, batches, inverse and scale;
- * left to the caller when GFP_GPU_2D_SC is set */
+ * C2R f32 at 4096 rows the same way round (columns, then rows) by
+ * default, R2C with GFP_GPU_2D_SC=1; left to the caller when
+ * GFP_GPU_2D_SC is set */
 static void t_strided_cols(void)
 {
     if (getenv("GFP_GPU_2D_SC"))
@@ -387,17 +389,32 @@ static void t_strided_cols(void)
         run_case(&(case2d){C2C, 0, 0, 4097, 4096, 1, 1.0, 3, 2, 0});
         run_case(&(case2d){C2C, 1, 0, 8192, 4096, 1, 0.5, 3, 2, 0});
     }
+    /* C2R f32: the columns strided first, then the rows' C2R by the 1D
+     * plan (odd and even w/2+1, batches, scale) */
+    run_case(&(case2d){C2R, 1, 0, 16, 4096, 2, 1.0, 3, 2, 0});
+    run_case(&(case2d){C2R, 1, 0, 13, 4096, 1, 1.0 / (13.0 * 4096.0), 3, 2, 0});
+    if (!quick)
+        run_case(&(case2d){C2R, 1, 0, 4096, 4096, 1, 1.0, 3, 2, 0});
     /* f64 and R2C keep their paths */
     run_case(&(case2d){C2C, 0, 1, 16, 4096, 1, 1.0, 1, 2, 0});
     run_case(&(case2d){R2C, 0, 0, 1024, 4096, 1, 1.0, 2, 2, 0});
+    run_case(&(case2d){C2R, 1, 1, 16, 4096, 1, 1.0, 1, 2, 0});
     setenv("GFP_GPU_2D_SC", "0", 1);
     run_case(&(case2d){C2C, 0, 0, 6, 4096, 1, 1.0, 1, 2, 0});
     run_case(&(case2d){C2C, 1, 0, 4096, 36, 1, 1.0, 2, 1, 0});
+    run_case(&(case2d){C2R, 1, 0, 6, 4096, 1, 1.0, 1, 2, 0});
     if (!quick)
         run_case(&(case2d){C2C, 0, 0, 4096, 4096, 1, 1.0, 2, 2, 0});
     setenv("GFP_GPU_2D_SC", "1", 1);
     run_case(&(case2d){C2C, 0, 0, 100, 256, 2, 1.0, 3, 2, 0});
     run_case(&(case2d){C2C, 1, 0, 7, 128, 1, 1.0, 3, 2, 0});
+    /* R2C with =1: the rows R2C by the 1D plan, the columns at stride
+     * w/2+1; C2R at h = 256 */
+    run_case(&(case2d){R2C, 0, 0, 100, 4096, 1, 1.0, 3, 2, 0});
+    run_case(&(case2d){R2C, 0, 0, 13, 4096, 2, 0.5, 3, 2, 0});
+    run_case(&(case2d){C2R, 1, 0, 100, 256, 1, 1.0, 3, 2, 0});
+    if (!quick)
+        run_case(&(case2d){R2C, 0, 0, 4096, 4096, 1, 1.0, 3, 2, 0});
     unsetenv("GFP_GPU_2D_SC");
 }
 
