@@ -916,8 +916,9 @@ static int fourstep_odd_n1(long long L, int dbl)
 }
 
 /* GFP_GPU_4S=0: no four-step cores (the multi-pass kernels instead);
- * GFP_GPU_4S_N1=k: the first pass's length */
-static int fourstep_n1(long long L, int r2s, int dbl)
+ * GFP_GPU_4S_N1=k: the first pass's length. r2s: R2C's split in the
+ * second pass; c2m: C2R's merge in the first */
+static int fourstep_n1(long long L, int r2s, int c2m, int dbl)
 {
     const char *ev = getenv("GFP_GPU_4S");
     if ((ev && *ev == '0') || L < 2)
@@ -953,10 +954,12 @@ static int fourstep_n1(long long L, int r2s, int dbl)
     /* f32 C2C 2^20 as 256 x 4096 and 2^21 as 1024 x 2048 since the
      * first passes run on tkernel (H200, bench/NOTES.md stop 39 call 3:
      * 2^20 1607.6 GB/s against 1491.4 as 512 x 2048; stop 40 call 1: 2^21
-     * 1473.5 against 1402.3 as 512 x 4096 and 1434.1 as 2048 x 1024) */
+     * 1473.5 against 1402.3 as 512 x 4096 and 1434.1 as 2048 x 1024; C2R
+     * 2^22, its half 2^21 with the merge, lost 9.4 % so: stop 40 call 2,
+     * 1011.8 against 1117.0) */
     if (lg == 20 && !dbl && !r2s)
         n1 = 256;
-    if (lg == 21 && !dbl && !r2s)
+    if (lg == 21 && !dbl && !r2s && !c2m)
         n1 = 1024;
     /* R2C with the split in the second pass (gfp_fast4s2r_c2c_f32: rows
      * of 1024 at most): n2 = 1024 up to n1 = 4096 (H100, bench/NOTES.md:
@@ -978,7 +981,7 @@ static int fourstep_n1(long long L, int r2s, int dbl)
 static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
                            char *err, size_t errlen)
 {
-    int n1 = fourstep_n1(L, P->r2s_want, dbl);
+    int n1 = fourstep_n1(L, P->r2s_want, P->c2m_want, dbl);
     /* n2 <= 4096: 2^26 as 8192 x 8192 (16-byte runs both ways) ran at
      * 0.47x cuFFT against the multi-pass kernels' 0.67x at 2^27 (H100) */
     if (n1 < 2 || L / n1 > 4096)
@@ -1471,7 +1474,7 @@ static int direct_len(long long n, int dbl, int optin)
 {
     if (smooth13(n))
         return 1;
-    int n1 = n > 16384 ? fourstep_n1(n, 0, dbl) : 0;
+    int n1 = n > 16384 ? fourstep_n1(n, 0, 0, dbl) : 0;
     if (n1 < 2)
         return 0;
     gfp_fast_info a, b;
