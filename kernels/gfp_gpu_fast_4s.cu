@@ -393,6 +393,13 @@ bool gfp_fast2dc1_c2c_f32(int nf, gfp_fast_info *f)
 bool gfp_fast2dc2_c2c_f32(int nf, gfp_fast_info *f)
 {
     GFP_FAST_2C_AB(C2C_2C2)
+#ifdef GFP_FAST_AB
+    /* alt 76 (stop 40): the columns of 4096 on fkernel, loads and stores
+     * staged through shared memory (the R2C column pass at the odd stride
+     * w/2+1 ran 8 % faster so than on tkernel: C2R's sc route) */
+    if (gfp_fast_alt() == 76 && nf == 4096)
+        return gfpfast::fill<float, 4096, 256, 4, C2C_2C2, 0, -1, 16, 16, 16>(f);
+#endif
     switch (nf) {
     GFP_FAST_2C(C2C_2C2)
     /* the columns of 4096 in one pass, strided in and out (gfp_gpu_2d.cu's
