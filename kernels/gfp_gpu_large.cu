@@ -1021,7 +1021,7 @@ static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lc
  *      g + n1 p k2b = k1 + n1 (kk + p k2b), one launch per transform.
  * Powers of two from 2^25 (C2C f32; f64 and R2C/C2R from 2^23, C2C f32
  * 2^24 as 256 x 256 x 256), q 512 and n1 = L / (512 q) (at least 128;
- * C2C f32 from 2^25 L / (256 q), so p = 256):
+ * f32 from L = 2^25 L / (256 q), so p = 256):
  * GFP_GPU_4S3=0 turns it off, GFP_GPU_4S3_MIN=k takes it from 2^k,
  * GFP_GPU_4S3_N1 and GFP_GPU_4S3_Q set n1 and q. c untouched when a pass
  * kernel is missing or does not fit. */
@@ -1043,12 +1043,14 @@ static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcor
     const int lgmin = env_int("GFP_GPU_4S3_MIN", !cplx || dbl ? 23 : f32_24 ? 24 : 25);
     if ((ev && *ev == '0') || L < 2 || (L & (L - 1)) || lgmin > 40 || L < (1ll << lgmin))
         return GFP_GPU_OK;
-    /* C2C f32 from 2^25: p = 256 (q 512, n1 = L / 2^17), since the
-     * first passes run on tkernel (H200, bench/NOTES.md stop 40 call 1,
-     * against p = 512: 2^25 as 256 x 256 x 512 1114.4 GB/s against
-     * 1029.6, 2^26 as 512 x 256 x 512 1053.5 against 1015.5, 2^27 as 1024
-     * x 256 x 512 1033.0 against 938.1) */
-    const int p256 = cplx && !dbl && L >= (1ll << 25);
+    /* f32 from L = 2^25: p = 256 (q 512, n1 = L / 2^17), since the
+     * first passes run on tkernel (H200, bench/NOTES.md stop 40 calls 1
+     * and 3, against p = 512: C2C 2^25 as 256 x 256 x 512 1114.4 GB/s
+     * against 1029.6, 2^26 as 512 x 256 x 512 1053.5 against 1015.5, 2^27
+     * as 1024 x 256 x 512 1033.0 against 938.1; R2C 2^26, its half as 256
+     * x 256 x 512, 923.3 against 861.0, C2R 2^26 789.6 against 729.3; Z2Z
+     * f64 2^25 lost 2.7 % so) */
+    const int p256 = !dbl && L >= (1ll << 25);
     const long long q = env_int("GFP_GPU_4S3_Q", f32_24 ? 256 : 512);
     long long n1 = env_int("GFP_GPU_4S3_N1", f32_24 ? 256 : p256 ? L / (256 * q) : 0);
     if (n1 <= 0)
