@@ -1020,8 +1020,8 @@ static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lc
  *      (gfp_fparams' row remap: rfpm n1, rmst q, rld L2), bin k2b stored at
  *      g + n1 p k2b = k1 + n1 (kk + p k2b), one launch per transform.
  * Powers of two from 2^25 (C2C f32; f64 and R2C/C2R from 2^23, C2C f32
- * 2^24 as 256 x 256 x 256), q 512 and n1 = L / (512 q) (at least 128;
- * f32 from L = 2^25 L / (256 q), so p = 256):
+ * 2^24 as 256 x 256 x 256), q 512 and n1 = L / (512 q), at least 128
+ * (f32 from L = 2^25: n1 = L / (256 q), so p = 256):
  * GFP_GPU_4S3=0 turns it off, GFP_GPU_4S3_MIN=k takes it from 2^k,
  * GFP_GPU_4S3_N1 and GFP_GPU_4S3_Q set n1 and q. c untouched when a pass
  * kernel is missing or does not fit. */
