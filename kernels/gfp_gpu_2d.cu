@@ -62,7 +62,7 @@ struct gfp_gpu_plan2d {
     void *xtw; /* W_h^m, two-level (ca.fp.xsh) */
     /* the rows by the 1D plan, then the columns strided in and out (sc) */
     int sc;
-    void *ws;                  /* count * mat complex (C2R: twice that) */
+    void *ws;                  /* count * mat complex (C2R off sc: twice that) */
     size_t ws_bytes;
 };
 
@@ -477,7 +477,8 @@ static int sc_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char
         return rc;
     if (!p->col.on)
         return GFP_GPU_OK;
-    if (!p->prow && (rc = plan1d(d, d->w, d->kind, c2r ? d->scale : 1.0, &p->prow, err, errlen)))
+    /* C2R's rows (scaled) are planned before */
+    if (!p->prow && (rc = plan1d(d, d->w, d->kind, 1.0, &p->prow, err, errlen)))
         return rc;
     gfp_pass_destroy(&p->row);
     p->sc = 1;
@@ -503,7 +504,8 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
     size_t wb = d->kind == GFP_GPU_C2C ? d->w : d->w / 2 + 1;
     size_t esz = d->dbl ? 16 : 8;
     size_t mat = d->h * wb; /* both <= 2^30 */
-    size_t nws = d->kind == GFP_GPU_C2R ? 2 : 1;
+    const int c2r = d->kind == GFP_GPU_C2R;
+    size_t nws = c2r ? 2 : 1;
     if (mat > SIZE_MAX / esz / nws / count)
         return gfp_gpu_fail(err, errlen, GFP_GPU_ENOMEM, "2D FFT of %zu matrices of %zu x %zu: "
                             "too large", count, d->w, d->h);
@@ -529,19 +531,9 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
     p->mat = mat;
     /* the scale once, in the last transform: the columns (C2C, R2C) or
      * the C2R rows */
-    if (d->kind == GFP_GPU_C2R) {
-        if ((rc = plan1d(d, d->w, GFP_GPU_C2R, d->scale, &p->prow, err, errlen)) ||
-            (rc = sc_create(p, d, optin, err, errlen)))
+    if (c2r) {
+        if ((rc = plan1d(d, d->w, GFP_GPU_C2R, d->scale, &p->prow, err, errlen)))
             goto done;
-        if (!p->sc &&
-            (rc = gfp_pass_setup(&p->col, d->dbl, GFP_PASS_C2C, (int)d->h, wb, d->inverse,
-                                 1.0, optin, d->device, err, errlen)))
-            goto done;
-        if (!p->sc && !p->col.on &&
-            (rc = plan1d(d, d->h, GFP_GPU_C2C, 1.0, &p->pcol, err, errlen)))
-            goto done;
-        if (p->sc)
-            nws = 1;
     } else if ((rc = cf_create(p, d, optin, err, errlen))) {
         goto done;
     } else if (!p->cf) {
@@ -553,17 +545,23 @@ extern "C" int gfp_gpu_plan2d_create(const gfp_gpu_desc2d *d, gfp_gpu_plan2d **o
                 goto done;
         if (!p->row.on && (rc = plan1d(d, d->w, d->kind, 1.0, &p->prow, err, errlen)))
             goto done;
-        /* or the rows' 1D plan alone and the columns strided both ways */
+    }
+    /* the columns (but the cf route's): strided in and out beside the
+     * rows' 1D plan alone (sc), else a pass kernel stored transposed, else
+     * the 1D plan and a transpose */
+    if (!p->cf) {
         if ((rc = sc_create(p, d, optin, err, errlen)))
             goto done;
         if (!p->sc &&
             (rc = gfp_pass_setup(&p->col, d->dbl, GFP_PASS_C2C, (int)d->h, wb, d->inverse,
-                                 d->scale, optin, d->device, err, errlen)))
+                                 c2r ? 1.0 : d->scale, optin, d->device, err, errlen)))
             goto done;
         if (!p->sc && !p->col.on &&
-            (rc = plan1d(d, d->h, GFP_GPU_C2C, d->scale, &p->pcol, err, errlen)))
+            (rc = plan1d(d, d->h, GFP_GPU_C2C, c2r ? 1.0 : d->scale, &p->pcol, err, errlen)))
             goto done;
     }
+    if (c2r && p->sc)
+        nws = 1; /* the columns straight into the rows' input */
     p->ws_bytes = nws * count * mat * esz;
     if ((e = cudaMalloc(&p->ws, p->ws_bytes)) != cudaSuccess) {
         cudaGetLastError(); /* not sticky: a smaller batch may fit */
@@ -617,12 +615,20 @@ static int run(const gfp_gpu_plan2d *p, const void *d_in, void *d_out, cudaStrea
     /* the transposes of h x wb are the identity in memory when either is 1 */
     const int triv = h == 1 || wb == 1;
     int rc;
-    if (p->d.kind == GFP_GPU_C2R && p->sc) {
-        /* column k of matrix m (frame m wb + k) from in[m mat + k + i wb]
-         * to ws at the same places, then the rows C2R: ws -> out */
-        if ((rc = gfp_pass_launch(&p->col, d_in, p->ws, cnt * wb, wb, wb, mat, s, err, errlen)))
+    if (p->sc) {
+        /* column c of matrix m (frame m wb + c) from x[m mat + c + i wb]
+         * to y[m mat + c + k wb]: after the rows (C2C, or R2C's wb bins a
+         * row) in -> ws, ws -> out; C2R the columns first, in -> ws, then
+         * its rows ws -> out */
+        if (p->d.kind == GFP_GPU_C2R) {
+            if ((rc = gfp_pass_launch(&p->col, d_in, p->ws, cnt * wb, wb, wb, mat, s, err,
+                                      errlen)))
+                return rc;
+            return exec1d(p->prow, p->ws, d_out, cnt * h, s, err, errlen);
+        }
+        if ((rc = exec1d(p->prow, d_in, p->ws, cnt * h, s, err, errlen)))
             return rc;
-        return exec1d(p->prow, p->ws, d_out, cnt * h, s, err, errlen);
+        return gfp_pass_launch(&p->col, p->ws, d_out, cnt * wb, wb, wb, mat, s, err, errlen);
     }
     if (p->d.kind == GFP_GPU_C2R) {
         void *ws1 = p->ws, *ws2 = (char *)p->ws + cnt * mat * esz;
@@ -662,14 +668,6 @@ static int run(const gfp_gpu_plan2d *p, const void *d_in, void *d_out, cudaStrea
                                       errlen)))
                 return rc;
         return GFP_GPU_OK;
-    }
-    if (p->sc) {
-        /* rows (C2C, or R2C: wb bins a row) into ws, then column c of
-         * matrix m (frame m wb + c) from ws[m mat + c + i wb] to
-         * out[m mat + c + k wb] */
-        if ((rc = exec1d(p->prow, d_in, p->ws, cnt * h, s, err, errlen)))
-            return rc;
-        return gfp_pass_launch(&p->col, p->ws, d_out, cnt * wb, wb, wb, mat, s, err, errlen);
     }
     /* rows: frame g = m h + r (row r of matrix m), bin k to
      * ws[m mat + k h + r]: wb rows of h */
