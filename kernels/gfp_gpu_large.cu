@@ -936,12 +936,6 @@ static int fourstep_n1(long long L, int r2s, int c2m, int dbl)
      * 2048 0.99x cuFFT against 0.90x as 1024 x 1024; 2^22 as 1024 x 4096
      * 0.95x against 0.90x; 2^25 as 8192 x 4096 0.75x against 0.62x) */
     long long n1 = 1ll << (lg / 2);
-    /* f32 C2C 2^18 and 2^19 as 256 x 1024 and 256 x 2048 (H200,
-     * bench/NOTES.md stop 31: 2^18 +6.9 % over 512 x 512, 2^19 +1.6 %
-     * over 512 x 1024; on the H100 512 x 512 ran at the two-pass floor,
-     * 256 x 1024 not measured there) */
-    if (lg >= 18 && lg < 20 && !dbl && !r2s)
-        n1 = 1ll << (lg / 2 - 1);
     /* f64 2^16 as 128 x 512 (H200, stop 31: +3.1 and +3.5 % in two
      * rounds; f64 2^17 .. 2^19 and f32 2^16, 2^17 lost 3-9 % so) */
     if (lg == 16 && dbl)
@@ -951,16 +945,19 @@ static int fourstep_n1(long long L, int r2s, int c2m, int dbl)
         if (n1 > 8192)
             n1 = 8192;
     }
-    /* f32 C2C 2^20 as 256 x 4096 and 2^21 as 1024 x 2048 since the
-     * first passes run on tkernel (H200, bench/NOTES.md stop 39 call 3:
-     * 2^20 1607.6 GB/s against 1491.4 as 512 x 2048; stop 40 call 1: 2^21
-     * 1473.5 against 1402.3 as 512 x 4096 and 1434.1 as 2048 x 1024; C2R
-     * 2^22, its half 2^21 with the merge, lost 9.4 % so: stop 40 call 2,
-     * 1011.8 against 1117.0) */
-    if (lg == 20 && !dbl && !r2s)
-        n1 = 256;
-    if (lg == 21 && !dbl && !r2s && !c2m)
-        n1 = 1024;
+    /* f32 2^18 .. 2^21 without the split in the second pass, as measured
+     * on the H200 (bench/NOTES.md): 2^18 and 2^19 as 256 x 1024 and 256 x
+     * 2048 (stop 31: +6.9 % over 512 x 512, +1.6 % over 512 x 1024; on
+     * the H100 512 x 512 ran at the two-pass floor, 256 x 1024 not
+     * measured there); since the first passes run on tkernel 2^20 as 256
+     * x 4096 (stop 39 call 3: 1607.6 GB/s against 1491.4 as 512 x 2048)
+     * and C2C 2^21 as 1024 x 2048 (stop 40 call 1: 1473.5 against 1402.3
+     * as 512 x 4096 and 1434.1 as 2048 x 1024; C2R 2^22, its half 2^21
+     * with the merge, lost 9.4 % so: stop 40 call 2, 1011.8 against
+     * 1117.0) */
+    static const int f32cut[] = {256, 256, 256, 1024}; /* 2^18 .. 2^21 */
+    if (!dbl && !r2s && lg >= 18 && lg <= 21 && !(lg == 21 && c2m))
+        n1 = f32cut[lg - 18];
     /* R2C with the split in the second pass (gfp_fast4s2r_c2c_f32: rows
      * of 1024 at most): n2 = 1024 up to n1 = 4096 (H100, bench/NOTES.md:
      * R2C 2^21 1.04x cuFFT against 0.91x as 512 x 2048 in three passes,
