@@ -10,7 +10,8 @@
 # runs (b2d), issue 4's rows (i4_rows), stop 31's 1D bench runs (bl),
 # stop 33's single tests, A/B runs and sanitized bench runs (tests_only,
 # ab, san_bench), the suites at once (suites_at_once, dev-v74.sh on), the
-# time budget (left) and sanitized bench --2d runs (san2d), and the
+# time budget (left) and sanitized bench --2d runs (san2d), stop 40's
+# 2D runs of any kind and 1D runs with their routes (b2k, try), and the
 # summary lines (sum LOG, bench_rows LOG...)
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
@@ -195,16 +196,36 @@ san_bench() {
 # the caller's time budget (dev-v69.sh on; the caller sets t0): left
 # [SECONDS], true while fewer than SECONDS (default 300) have passed
 left() { [ $(( $(date +%s) - t0 )) -lt ${1:-300} ]; }
-# racecheck and memcheck on bench --2d C2C f32 of binary B (dev-v81.sh on):
-# san2d LABEL B SIZE [ENV...] (2 MiB batches, bench's check of the size;
-# none once left 540 fails), a line each appended to $L/san.txt
+# racecheck and memcheck on bench --2d f32 of binary B (dev-v81.sh on):
+# san2d LABEL B SIZE [ENV...] (kind K, default c2c; 2 MiB batches,
+# bench's check of the size; none once left 540 fails), a line each
+# appended to $L/san.txt
 san2d() {
   lab=$1 b=$2 sz=$3; shift 3
   for tool in racecheck memcheck; do
     left 540 || return 0
     env "$@" timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $b bench -q --warmup 0 --reps 1 \
-      --bytes 2Mi --2d --kind c2c --precision f32 --sizes $sz --engines gpu > $L/san-$lab-$sz-$tool.log 2>&1
-    echo "$lab $sz $tool rc=$? $(grep -E 'SUMMARY' $L/san-$lab-$sz-$tool.log | head -1) $(awk '/^gpu/ {printf "err %s", $9}' $L/san-$lab-$sz-$tool.log)" >> $L/san.txt
+      --bytes 2Mi --2d --kind ${K:-c2c} --precision f32 --sizes $sz --engines gpu > $L/san-$lab-$sz-$tool.log 2>&1
+    echo "$lab ${K:-c2c} $sz $tool rc=$? $(grep -E 'SUMMARY' $L/san-$lab-$sz-$tool.log | head -1) $(awk '/^gpu/ {printf "err %s passes %s", $9, $10}' $L/san-$lab-$sz-$tool.log)" >> $L/san.txt
   done
+}
+# one bench --2d f32 run (dev-v86.sh on): b2k LABEL KIND SIZE ENGINES
+# ENV... (BIN: the binary, default $G; median of 5), its log
+# $L/b-LABEL-KIND-SIZE.log and its gpu and cufft rows appended to
+# $L/v2d.txt
+b2k() {
+  lab=$1 k=$2 sz=$3 en=$4; shift 4
+  env "$@" timeout 60 ${BIN:-$G} bench -q --reps 5 --2d --kind $k --precision f32 --sizes $sz \
+    --engines $en > $L/b-$lab-$k-$sz.log 2>&1
+  echo "$lab $k $sz: $(grep -E '^(gpu|cufft)' $L/b-$lab-$k-$sz.log | awk '{printf "%s %s GB/s x%s err %s passes %s; ", $1, $7, $8, $9, $10}')" >> $L/v2d.txt
+}
+# one 1D bench run with its route (dev-v87.sh on): try LABEL ENGINES N
+# ENV... (bl's run, BL=cut: its rows in $L/cut.txt; the route that
+# GFP_GPU_LARGE_DEBUG prints in $L/route.txt; none once left TRY_LEFT,
+# default 560, fails); the caller empties both files first
+try() {
+  left ${TRY_LEFT:-560} || { echo "$1: no time left" >> $L/route.txt; return 0; }
+  BL=cut bl "$@" GFP_GPU_LARGE_DEBUG=1
+  echo "$1: $(grep -m1 'gfp_large:' $L/cut-$1.log | sed 's/^gfp_large: //' | cut -c1-160)" >> $L/route.txt
 }
 pack_logs() { (cd $OUT && tar -czf logs.tgz logs && rm -rf logs); }

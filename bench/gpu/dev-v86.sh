@@ -8,11 +8,7 @@
 . bench/gpu/dev-common.sh
 (cd build && GFP_TEST_QUICK=1 timeout 100 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log)
 : > $L/v2d.txt
-for k in r2c c2r c2c; do
-  timeout 60 $G bench -q --reps 5 --2d --kind $k --precision f32 --sizes 4096x4096 \
-    --engines gpu,cufft > $L/$k.log 2>&1
-  echo "$k 4096x4096: $(grep -E '^(gpu|cufft)' $L/$k.log | awk '{printf "%s %s GB/s x%s err %s passes %s; ", $1, $7, $8, $9, $10}')" >> $L/v2d.txt
-done
+for k in r2c c2r c2c; do b2k p $k 4096x4096 gpu,cufft; done
 sum test_gpu_2d
 cat $L/v2d.txt
 pack_logs

@@ -15,20 +15,11 @@ suites_at_once
 wait
 echo "[tests: $(( $(date +%s) - t0 )) s]"
 : > $L/v2d.txt
-for k in r2c c2r c2c; do
-  timeout 60 $G bench -q --reps 5 --2d --kind $k --precision f32 --sizes 4096x4096 \
-    --engines gpu,cufft > $L/$k.log 2>&1
-  echo "$k 4096x4096: $(grep -E '^(gpu|cufft)' $L/$k.log | awk '{printf "%s %s GB/s x%s err %s passes %s; ", $1, $7, $8, $9, $10}')" >> $L/v2d.txt
-done
+for k in r2c c2r c2c; do b2k p $k 4096x4096 gpu,cufft; done
 echo "[2d: $(( $(date +%s) - t0 )) s]"
-# try LABEL ENGINES N ENV...: bl's run (rows in $L/cut.txt) with the
-# route logged in $L/route.txt
-: > $L/cut.txt; : > $L/route.txt
-try() {
-  left 560 || { echo "$1: no time left" >> $L/route.txt; return 0; }
-  BL=cut bl "$@" GFP_GPU_LARGE_DEBUG=1
-  echo "$1: $(grep -m1 'gfp_large:' $L/cut-$1.log | sed 's/^gfp_large: //' | cut -c1-160)" >> $L/route.txt
-}
+# try (dev-common.sh): the runs and their routes, in $L/cut.txt and
+# $L/route.txt
+: > $L/cut.txt; : > $L/route.txt; TRY_LEFT=560
 try 21-def gpu,cufft 2097152
 try 21-1024 gpu 2097152 GFP_GPU_4S_N1=1024
 try 21-2048 gpu 2097152 GFP_GPU_4S_N1=2048

@@ -20,22 +20,11 @@ tests_only test_gpu_large t_pow2 t_nested
 wait
 echo "[tests: $(( $(date +%s) - t0 )) s]"
 : > $L/san.txt
-for k in c2r r2c; do
-  for tool in racecheck memcheck; do
-    GFP_GPU_2D_SC=1 timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $G bench -q --warmup 0 --reps 1 \
-      --bytes 2Mi --2d --kind $k --precision f32 --sizes 36x4096 --engines gpu > $L/san-$k-$tool.log 2>&1
-    echo "$k 36x4096 $tool rc=$? $(grep -E 'SUMMARY' $L/san-$k-$tool.log | head -1) $(awk '/^gpu/ {printf "err %s passes %s", $9, $10}' $L/san-$k-$tool.log)" >> $L/san.txt
-  done
-done
+K=c2r; san2d sc $G 36x4096 GFP_GPU_2D_SC=1
+K=r2c; san2d sc $G 36x4096 GFP_GPU_2D_SC=1
+unset K
 echo "[san: $(( $(date +%s) - t0 )) s]"
 : > $L/v2d.txt
-# b2k LABEL KIND SIZE ENGINES ENV...: b2d's row for kind KIND
-b2k() {
-  lab=$1 k=$2 sz=$3 en=$4; shift 4
-  env "$@" timeout 60 $G bench -q --reps 5 --2d --kind $k --precision f32 --sizes $sz \
-    --engines $en > $L/b-$lab-$k-$sz.log 2>&1
-  echo "$lab $k $sz: $(grep -E '^(gpu|cufft)' $L/b-$lab-$k-$sz.log | awk '{printf "%s %s GB/s x%s err %s passes %s; ", $1, $7, $8, $9, $10}')" >> $L/v2d.txt
-}
 for sz in 4096x4096 1024x4096 2048x4096; do
   b2k def c2r $sz gpu,cufft
   b2k sc0 c2r $sz gpu GFP_GPU_2D_SC=0
@@ -44,12 +33,7 @@ for sz in 4096x4096 1024x4096 2048x4096; do
 done
 b2k def2 c2r 4096x4096 gpu
 echo "[2d: $(( $(date +%s) - t0 )) s]"
-: > $L/cut.txt; : > $L/route.txt
-try() {
-  left 565 || { echo "$1: no time left" >> $L/route.txt; return 0; }
-  BL=cut bl "$@" GFP_GPU_LARGE_DEBUG=1
-  echo "$1: $(grep -m1 'gfp_large:' $L/cut-$1.log | sed 's/^gfp_large: //' | cut -c1-160)" >> $L/route.txt
-}
+: > $L/cut.txt; : > $L/route.txt; TRY_LEFT=565
 try 21-def gpu,cufft 2097152
 try 25-def gpu,cufft 33554432
 try 25-512-128 gpu 33554432 GFP_GPU_4S3_N1=512

@@ -18,19 +18,8 @@ tests_only test_gpu_2d t_strided_cols
 wait
 echo "[tests: $(( $(date +%s) - t0 )) s]"
 : > $L/san.txt
-for tool in racecheck memcheck; do
-  GFP_FAST_ALT=76 timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $A bench -q --warmup 0 --reps 1 \
-    --bytes 2Mi --2d --kind c2r --precision f32 --sizes 36x4096 --engines gpu > $L/san-76-$tool.log 2>&1
-  echo "alt 76 c2r 36x4096 $tool rc=$? $(grep -E 'SUMMARY' $L/san-76-$tool.log | head -1) $(awk '/^gpu/ {printf "err %s passes %s", $9, $10}' $L/san-76-$tool.log)" >> $L/san.txt
-done
+K=c2r; san2d alt76 $A 36x4096 GFP_FAST_ALT=76; unset K
 : > $L/v2d.txt
-# b2k LABEL KIND SIZE ENGINES ENV...: bench --2d of BIN (default $G)
-b2k() {
-  lab=$1 k=$2 sz=$3 en=$4; shift 4
-  env "$@" timeout 60 ${BIN:-$G} bench -q --reps 5 --2d --kind $k --precision f32 --sizes $sz \
-    --engines $en > $L/b-$lab-$k-$sz.log 2>&1
-  echo "$lab $k $sz: $(grep -E '^(gpu|cufft)' $L/b-$lab-$k-$sz.log | awk '{printf "%s %s GB/s x%s err %s passes %s; ", $1, $7, $8, $9, $10}')" >> $L/v2d.txt
-}
 for r in 1 2; do
   b2k p$r c2r 4096x4096 gpu
   BIN=$A b2k a76-$r c2r 4096x4096 gpu GFP_FAST_ALT=76
@@ -40,12 +29,7 @@ BIN=$A b2k a76 c2r 1024x4096 gpu GFP_FAST_ALT=76
 b2k p c2c 4096x4096 gpu,cufft
 BIN=$A b2k a76 c2c 4096x4096 gpu GFP_FAST_ALT=76
 echo "[2d: $(( $(date +%s) - t0 )) s]"
-: > $L/cut.txt; : > $L/route.txt
-try() {
-  left 420 || { echo "$1: no time left" >> $L/route.txt; return 0; }
-  BL=cut bl "$@" GFP_GPU_LARGE_DEBUG=1
-  echo "$1: $(grep -m1 'gfp_large:' $L/cut-$1.log | sed 's/^gfp_large: //' | cut -c1-160)" >> $L/route.txt
-}
+: > $L/cut.txt; : > $L/route.txt; TRY_LEFT=420
 K=c2r
 try c2r22-def gpu 4194304
 try c2r26-def gpu,cufft 67108864

@@ -7,12 +7,7 @@
 # PACK=.devpack/pack10.tar.xz OUT=$OUT sh bench/gpu/dev-v90.sh
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
-: > $L/cut.txt; : > $L/route.txt
-try() {
-  left 260 || { echo "$1: no time left" >> $L/route.txt; return 0; }
-  BL=cut bl "$@" GFP_GPU_LARGE_DEBUG=1
-  echo "$1: $(grep -m1 'gfp_large:' $L/cut-$1.log | sed 's/^gfp_large: //' | cut -c1-160)" >> $L/route.txt
-}
+: > $L/cut.txt; : > $L/route.txt; TRY_LEFT=260
 for K in r2c c2r; do
   try $K-26-def gpu 67108864
   try $K-26-old gpu 67108864 GFP_GPU_4S3_N1=128
