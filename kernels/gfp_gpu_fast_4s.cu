@@ -75,6 +75,19 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     /* alt 58: other cuts of 100000 (GFP_GPU_4S_N1): 160 x 625, 500 x 200 */
     case 5800160: return gfpfast::fill<float, 160, 10, 16, C2C_4S, 4, -1, 16, 10>(f);
     case 5800500: return gfpfast::fill<float, 500, 20, 16, C2C_4S, 2, -1, 25, 4, 5>(f);
+    /* alt 77 (stop 41): the first passes of 512 .. 2048 on 512-thread
+     * tkernel blocks, two an SM (half the frames: runs of 128, 64 and 32
+     * bytes), where the product's 1024-thread ones run alone on an SM
+     * (ncu, stop 41 call 1: 51-64 % of the copy floor against 87-97 % for
+     * 256's two 512-thread blocks); alt 78 the same with 4096 at two
+     * frames (16-byte runs) */
+    case 7700512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4S, 0, 16, 16, 2>(f);
+    case 7701024: return gfpfast::fill_across<float, 1024, 64, 8, C2C_4S, 0, 16, 16, 4>(f);
+    case 7702048: return gfpfast::fill_across<float, 2048, 128, 4, C2C_4S, 0, 16, 16, 8>(f);
+    case 7800512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4S, 0, 16, 16, 2>(f);
+    case 7801024: return gfpfast::fill_across<float, 1024, 64, 8, C2C_4S, 0, 16, 16, 4>(f);
+    case 7802048: return gfpfast::fill_across<float, 2048, 128, 4, C2C_4S, 0, 16, 16, 8>(f);
+    case 7804096: return gfpfast::fill_across<float, 4096, 256, 2, C2C_4S, 0, 16, 16, 16>(f);
     default: break;
     }
     if (gfp_fast_alt() == 75)
