@@ -88,6 +88,9 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     case 7801024: return gfpfast::fill_across<float, 1024, 64, 8, C2C_4S, 0, 16, 16, 4>(f);
     case 7802048: return gfpfast::fill_across<float, 2048, 128, 4, C2C_4S, 0, 16, 16, 8>(f);
     case 7804096: return gfpfast::fill_across<float, 4096, 256, 2, C2C_4S, 0, 16, 16, 16>(f);
+    /* alt 79 (stop 42): 512 as the product had it to stop 41, 32 frames
+     * on 1024 threads (256-byte runs, one block an SM) */
+    case 7900512: return gfpfast::fill_across<float, 512, 32, 32, C2C_4SA, 0, 2, 16, 16>(f);
     default: break;
     }
     if (gfp_fast_alt() == 75)
@@ -99,7 +102,7 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     switch (nf) {
     /* 128 .. 4096 on tkernel (stop 39): threads across the frames, so the
      * strided loads and stores go straight between registers and memory
-     * in runs of the block's frames (32 frames to 512, then 16, 8, 4: the
+     * in runs of the block's frames (32 frames to 256, 16 at 512 and 1024, then 8, 4: the
      * runs fkernel had), and one split exchange; below 32 frames a block
      * radix 16 first, which with TStride's frame stride has no bank
      * conflicts (bench/gpu/sbanks.py). H200 (bench/NOTES.md stop 39, A/B
@@ -109,7 +112,12 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
      * 2^20 is cut 256 x 4096 since (gfp_gpu_large.cu) */
     case 128: return gfpfast::fill_across<float, 128, 8, 32, C2C_4SA, 0, 16, 8>(f);
     case 256: return gfpfast::fill_across<float, 256, 16, 32, C2C_4SA, 0, 16, 16>(f);
-    case 512: return gfpfast::fill_across<float, 512, 32, 32, C2C_4SA, 0, 2, 16, 16>(f);
+    /* 512 on 512-thread blocks (16 frames: 128-byte runs, two blocks an
+     * SM) since stop 42: C2C f32 2^26 +3.5 % (H200, bench/NOTES.md stop
+     * 42 call 1, alt 77: the pass 427 -> 388 us); the same halving lost
+     * at 1024 and 2048 (64- and 32-byte runs: 2^27 -13 %, 2^23 -4.7 %).
+     * The form before, 32 frames on 1024 threads, is alt 79 */
+    case 512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4S, 0, 16, 16, 2>(f);
     case 1024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4S, 0, 16, 16, 4>(f);
     case 2048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4S, 0, 16, 16, 8>(f);
     case 4096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_4S, 0, 16, 16, 16>(f);
