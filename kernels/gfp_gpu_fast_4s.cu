@@ -147,6 +147,21 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
  * 128 bytes up to 1024, 32 above */
 bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f)
 {
+#ifdef GFP_FAST_AB
+    /* alt 80 (stop 42): the first passes of 128 .. 4096 on tkernel, as
+     * f32's are since stop 39 (there +4 .. +14 %), in the product's shapes
+     * (the same threads a frame, frames a block and radices) */
+    if (gfp_fast_alt() == 80)
+        switch (nf) {
+        case 128: return gfpfast::fill_across<double, 128, 16, 8, C2C_4S, 0, 8, 8, 2>(f);
+        case 256: return gfpfast::fill_across<double, 256, 32, 8, C2C_4S, 0, 8, 8, 4>(f);
+        case 512: return gfpfast::fill_across<double, 512, 64, 8, C2C_4S, 0, 8, 8, 8>(f);
+        case 1024: return gfpfast::fill_across<double, 1024, 128, 4, C2C_4S, 0, 2, 8, 8, 8>(f);
+        case 2048: return gfpfast::fill_across<double, 2048, 256, 2, C2C_4S, 0, 4, 8, 8, 8>(f);
+        case 4096: return gfpfast::fill_across<double, 4096, 512, 2, C2C_4S, 0, 8, 8, 8, 8>(f);
+        default: break;
+        }
+#endif
     switch (nf) {
     GFP_FAST_4S1_F64(C2C_4S)
     /* as f32's (H100, bench/NOTES.md: Z2Z 62500 1.36x cuFFT against

@@ -175,21 +175,21 @@ tests_only() {
   done
 }
 # one A/B bench run of the A/B binary $A (dev-v58.sh on): ab LABEL KIND
-# SIZES ALT (f32, ~1 GiB, median of 5), its gpu rows appended to $L/ab.txt
-# (BAD where bench's error passes 1e-5)
+# SIZES ALT (precision P, default f32; ~1 GiB, median of 5), its gpu rows
+# appended to $L/ab.txt (BAD where bench's error passes 1e-5)
 ab() {
-  GFP_FAST_ALT=$4 timeout 120 $A bench -q --reps 5 --kind $2 --precision f32 --sizes $3 \
+  GFP_FAST_ALT=$4 timeout 120 $A bench -q --reps 5 --kind $2 --precision ${P:-f32} --sizes $3 \
     --engines gpu > $L/ab-$1.log 2>&1
   awk -v l="$1" '/^gpu/ {printf "%-10s %s %9s %8s GB/s err %s%s\n", l, $2, $4, $7, $NF, ($NF + 0 > 1e-5 ? " BAD" : "")}' $L/ab-$1.log >> $L/ab.txt
 }
 # racecheck and memcheck on bench runs of binary B (dev-v58.sh on):
-# san_bench LABEL B KIND SIZES [ENV...] (f32, 2 MiB batches, bench's check
-# of each size), a line each appended to $L/san.txt
+# san_bench LABEL B KIND SIZES [ENV...] (precision P, default f32; 2 MiB
+# batches, bench's check of each size), a line each appended to $L/san.txt
 san_bench() {
   lab=$1 b=$2 k=$3 sz=$4; shift 4
   for tool in racecheck memcheck; do
     env "$@" timeout 120 compute-sanitizer --tool $tool --error-exitcode 9 $b bench -q --warmup 0 --reps 1 \
-      --bytes 2Mi --kind $k --precision f32 --sizes $sz --engines gpu > $L/san-$lab-$k-$tool.log 2>&1
+      --bytes 2Mi --kind $k --precision ${P:-f32} --sizes $sz --engines gpu > $L/san-$lab-$k-$tool.log 2>&1
     echo "$lab $k $tool rc=$? $(grep -E 'SUMMARY' $L/san-$lab-$k-$tool.log | head -1) $(awk '/^gpu/ {printf "%s:%s ", $4, $NF}' $L/san-$lab-$k-$tool.log)" >> $L/san.txt
   done
 }
