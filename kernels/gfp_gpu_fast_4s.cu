@@ -161,9 +161,29 @@ bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f)
         case 4096: return gfpfast::fill_across<double, 4096, 512, 2, C2C_4S, 0, 8, 8, 8, 8>(f);
         default: break;
         }
+    /* alt 81 (stop 42): 512 and 1024 on fkernel, as the product had them
+     * to stop 41 */
+    if (gfp_fast_alt() == 81)
+        switch (nf) {
+        case 512: return gfpfast::fill<double, 512, 64, 8, C2C_4S, 0, -1, 8, 8, 8>(f);
+        case 1024: return gfpfast::fill<double, 1024, 128, 4, C2C_4S, 0, -1, 2, 8, 8, 8>(f);
+        default: break;
+        }
 #endif
     switch (nf) {
-    GFP_FAST_4S1_F64(C2C_4S)
+    /* GFP_FAST_4S1_F64's shapes, 512 and 1024 on tkernel since stop 42
+     * (H200, bench/NOTES.md stop 42 call 3, alt 80 against fkernel: Z2Z
+     * 2^20 +3.0 %, 2^21 +6.2 %, 2^22 +4.0 %; 2^18 -1.6 % and 2^26 -1.2 %,
+     * the first pass of 512 beside a short n2 or in the nested core's
+     * middle); 128 and 256 gained nothing there (ncu at 2^24: 184 and 178
+     * us against 188 and 176), 2048 and 4096 are not a first pass of any
+     * default cut */
+    GFP_FAST(double, 128, 16, 8, C2C_4S, 8, 8, 2)
+    GFP_FAST(double, 256, 32, 8, C2C_4S, 8, 8, 4)
+    case 512: return gfpfast::fill_across<double, 512, 64, 8, C2C_4S, 0, 8, 8, 8>(f);
+    case 1024: return gfpfast::fill_across<double, 1024, 128, 4, C2C_4S, 0, 2, 8, 8, 8>(f);
+    GFP_FAST(double, 2048, 256, 2, C2C_4S, 4, 8, 8, 8)
+    GFP_FAST(double, 4096, 512, 2, C2C_4S, 8, 8, 8, 8)
     /* as f32's (H100, bench/NOTES.md: Z2Z 62500 1.36x cuFFT against
      * 1.01x as 10 25 and 8 25 on 25 threads) */
     GFP_FAST(double, 195, 15, 8, C2C_4S, 13, 15)
