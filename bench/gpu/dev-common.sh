@@ -11,7 +11,8 @@
 # stop 33's single tests, A/B runs and sanitized bench runs (tests_only,
 # ab, san_bench), the suites at once (suites_at_once, dev-v74.sh on), the
 # time budget (left) and sanitized bench --2d runs (san2d), stop 40's
-# 2D runs of any kind and 1D runs with their routes (b2k, try), and the
+# 2D runs of any kind and 1D runs with their routes (b2k, try), stop 41's
+# ncu runs (prof, ncu_sum), and the
 # summary lines (sum LOG, bench_rows LOG...)
 set -u
 OUT=${OUT:-out}; mkdir -p "$OUT/logs"; OUT=$(cd "$OUT" && pwd); L=$OUT/logs
@@ -227,5 +228,38 @@ try() {
   left ${TRY_LEFT:-560} || { echo "$1: no time left" >> $L/route.txt; return 0; }
   BL=cut bl "$@" GFP_GPU_LARGE_DEBUG=1
   echo "$1: $(grep -m1 'gfp_large:' $L/cut-$1.log | sed 's/^gfp_large: //' | cut -c1-160)" >> $L/route.txt
+}
+# ncu on one bench run (dev-v91.sh on): prof LABEL ENGINE N BYTES ENV...
+# (binary B, default $G; kind K and precision P, default c2c f32; metrics
+# M, default NCU_M; the first NCU_C launches, default 10; timeout NCU_T,
+# default 120; none once left PROF_LEFT, default 560, fails; clocks left
+# alone), $L/ncu-LABEL.csv, and its route line (GFP_GPU_LARGE_DEBUG)
+NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+NCU_M=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,lts__t_sector_hit_rate.pct,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warp_latency_issue_stalled_barrier.ratio,smsp__average_warp_latency_issue_stalled_long_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_mio_throttle.ratio,smsp__average_warp_latency_issue_stalled_lg_throttle.ratio,smsp__average_warp_latency_issue_stalled_drain.ratio,launch__registers_per_thread,launch__occupancy_limit_shared_mem
+prof() {
+  _lab=$1 _en=$2 _n=$3 _by=$4; shift 4
+  left ${PROF_LEFT:-560} || { echo "$_lab: no time left"; return 0; }
+  env "$@" GFP_GPU_LARGE_DEBUG=1 timeout ${NCU_T:-120} $NCU --clock-control none --csv --print-units base \
+    --metrics ${M:-$NCU_M} -c ${NCU_C:-10} ${B:-$G} bench -q --engines $_en --kind ${K:-c2c} --precision ${P:-f32} \
+    --sizes $_n --bytes $_by --reps 1 --warmup 0 > $L/ncu-$_lab.csv 2> $L/ncu-$_lab.err
+  echo "$_lab rc=$? $(grep -m1 'gfp_large:' $L/ncu-$_lab.err | cut -c1-120)"
+}
+# each kernel of each $L/ncu-*.csv (dev-v91.sh on): label, kernel, grid,
+# block, then those of us, DRAM GB read / written, DRAM %, L2 hit rate and
+# registers that the run measured
+ncu_sum() {
+  for _f in $L/ncu-*.csv; do
+    [ -s $_f ] || continue
+    awk -F'","' -v l=$(basename $_f .csv) 'NF > 10 { gsub(/"/, "", $1); gsub(/[",]/, "", $15); if ($1 !~ /^[0-9]+$/) next; k = $1 "|" $5; nm[k] = substr($5, 1, 60); g[k] = $9; b[k] = $8
+      v[k, $13] = $15; if (!(k in seen)) { seen[k] = 1; o[++n] = k } }
+      function has(k, m) { return (k SUBSEP m) in v }
+      END { for (i = 1; i <= n; i++) { k = o[i]; s = sprintf("%s %s g%s b%s", l, nm[k], g[k], b[k])
+        if (has(k, "gpu__time_duration.sum")) s = s sprintf(" %.1f us", v[k, "gpu__time_duration.sum"] / 1000)
+        if (has(k, "dram__bytes_read.sum")) s = s sprintf(" rd %.3f wr %.3f GB", v[k, "dram__bytes_read.sum"] / 1e9, v[k, "dram__bytes_write.sum"] / 1e9)
+        if (has(k, "dram__throughput.avg.pct_of_peak_sustained_elapsed")) s = s sprintf(" dram %.1f%%", v[k, "dram__throughput.avg.pct_of_peak_sustained_elapsed"])
+        if (has(k, "lts__t_sector_hit_rate.pct")) s = s sprintf(" hit %.0f%%", v[k, "lts__t_sector_hit_rate.pct"])
+        if (has(k, "launch__registers_per_thread")) s = s " regs " v[k, "launch__registers_per_thread"]
+        print s } }' $_f
+  done
 }
 pack_logs() { (cd $OUT && tar -czf logs.tgz logs && rm -rf logs); }

@@ -38,25 +38,12 @@ echo "[r2c c2r: $(( $(date +%s) - t0 )) s]"
 BIN=$A
 for a in 0 77 78; do left 450 && b2k a$a c2c 4096x4096 gpu GFP_FAST_ALT=$a; done
 left 440 && san_bench a77 $A c2c 2097152,8388608 GFP_FAST_ALT=77
-NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
-M=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__registers_per_thread
-prof() {
-  lab=$1 n=$2 by=$3; shift 3
-  left 530 || { echo "$lab: no time left"; return 0; }
-  env "$@" timeout 60 $NCU --clock-control none --csv --print-units base --metrics $M -c 10 \
-    $A bench -q --engines gpu --kind c2c --precision f32 --sizes $n --bytes $by --reps 1 --warmup 0 \
-    > $L/ncu-$lab.csv 2> $L/ncu-$lab.err
-}
-prof 21-77 2097152 256Mi GFP_FAST_ALT=77
-prof 26-77 67108864 512Mi GFP_FAST_ALT=77
-prof 27-77 134217728 1Gi GFP_FAST_ALT=77
+B=$A M=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__registers_per_thread
+NCU_T=60 PROF_LEFT=530
+prof 21-77 gpu 2097152 256Mi GFP_FAST_ALT=77
+prof 26-77 gpu 67108864 512Mi GFP_FAST_ALT=77
+prof 27-77 gpu 134217728 1Gi GFP_FAST_ALT=77
 echo "[end: $(( $(date +%s) - t0 )) s]"
-for f in $L/ncu-*.csv; do
-  [ -s $f ] || continue
-  awk -F'","' -v l=$(basename $f .csv) 'NF > 10 { gsub(/"/, "", $1); gsub(/[",]/, "", $15); if ($1 !~ /^[0-9]+$/) next; k = $1 "|" $5; nm[k] = substr($5, 1, 40); b[k] = $8
-    v[k, $13] = $15; if (!(k in seen)) { seen[k] = 1; o[++n] = k } }
-    END { for (i = 1; i <= n; i++) { k = o[i]; printf "%s %s b%s %.1f us dram %.1f%% regs %s\n", l, nm[k], b[k],
-      v[k, "gpu__time_duration.sum"] / 1000, v[k, "dram__throughput.avg.pct_of_peak_sustained_elapsed"], v[k, "launch__registers_per_thread"] } }' $f
-done
+ncu_sum
 cat $L/san.txt $L/v2d.txt $L/route.txt $L/cut.txt $L/l2.txt $L/ab.txt
 pack_logs

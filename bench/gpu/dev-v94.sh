@@ -22,26 +22,13 @@ left 300 && bl cufft cufft $LO,$HI
 echo "[cufft: $(( $(date +%s) - t0 )) s]"
 left 380 && san_bench a80 $A c2c 65536,1048576,4194304,8388608 GFP_FAST_ALT=80
 echo "[san: $(( $(date +%s) - t0 )) s]"
-NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
-M=gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__registers_per_thread
-prof() {
-  lab=$1 n=$2 by=$3; shift 3
-  left 520 || { echo "$lab: no time left"; return 0; }
-  env "$@" timeout 40 $NCU --clock-control none --csv --print-units base --metrics $M -c 6 \
-    $A bench -q --engines gpu --kind c2c --precision f64 --sizes $n --bytes $by --reps 1 --warmup 0 \
-    > $L/ncu-$lab.csv 2> $L/ncu-$lab.err
-}
-prof 22-0 4194304 256Mi GFP_FAST_ALT=0
-prof 22-80 4194304 256Mi GFP_FAST_ALT=80
-prof 24-0 16777216 256Mi GFP_FAST_ALT=0
-prof 24-80 16777216 256Mi GFP_FAST_ALT=80
+B=$A M=gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__registers_per_thread
+NCU_C=6 NCU_T=40 PROF_LEFT=520
+prof 22-0 gpu 4194304 256Mi GFP_FAST_ALT=0
+prof 22-80 gpu 4194304 256Mi GFP_FAST_ALT=80
+prof 24-0 gpu 16777216 256Mi GFP_FAST_ALT=0
+prof 24-80 gpu 16777216 256Mi GFP_FAST_ALT=80
 echo "[end: $(( $(date +%s) - t0 )) s]"
-for f in $L/ncu-*.csv; do
-  [ -s $f ] || continue
-  awk -F'","' -v l=$(basename $f .csv) 'NF > 10 { gsub(/"/, "", $1); gsub(/[",]/, "", $15); if ($1 !~ /^[0-9]+$/) next; k = $1 "|" $5; nm[k] = substr($5, 1, 40); b[k] = $8
-    v[k, $13] = $15; if (!(k in seen)) { seen[k] = 1; o[++n] = k } }
-    END { for (i = 1; i <= n; i++) { k = o[i]; printf "%s %s b%s %.1f us dram %.1f%% regs %s\n", l, nm[k], b[k],
-      v[k, "gpu__time_duration.sum"] / 1000, v[k, "dram__throughput.avg.pct_of_peak_sustained_elapsed"], v[k, "launch__registers_per_thread"] } }' $f
-done
+ncu_sum
 cat $L/san.txt $L/l2.txt $L/ab.txt
 pack_logs
