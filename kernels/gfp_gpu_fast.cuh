@@ -1790,10 +1790,12 @@ static inline int gfp_fast_alt()
 /* with an explicit blocks-per-SM hint for the register cap */
 #define GFP_FASTB(T, N, TPT, FPB, MODE, MINB, ...)                                              \
     case N: return gfpfast::fill<T, N, TPT, FPB, MODE, MINB, -1, __VA_ARGS__>(f);
-/* the four-step's first pass at n1 = 128 .. 4096 (gfp_gpu_fast_4s.cu), and
- * Bluestein's passes A and C on the same shapes (gfp_gpu_fast_4sb.cu):
- * FPB frames a block for 128-byte runs up to 1024 (f32), 64 at 2048, 32 at
- * 4096; f64 8 values a thread and stage */
+/* Bluestein's passes A and C at 128 .. 4096 (gfp_gpu_fast_4sb.cu), on the
+ * shapes the four-step's first passes had before tkernel (gfp_gpu_fast_4s.cu:
+ * f32's are alt 75 there since stop 39; f64's 128, 256, 2048 and 4096 keep
+ * them, 512 and 1024 run on tkernel since stop 42): FPB frames a block for
+ * 128-byte runs up to 1024 (f32), 64 at 2048, 32 at 4096; f64 8 values a
+ * thread and stage */
 #define GFP_FAST_4S1_F32(MODE)                                                                 \
     GFP_FAST(float, 128, 8, 16, MODE, 16, 8)                                                   \
     GFP_FAST(float, 256, 16, 16, MODE, 16, 16)                                                 \

@@ -79,15 +79,11 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
      * tkernel blocks, two an SM (half the frames: runs of 128, 64 and 32
      * bytes), where the product's 1024-thread ones run alone on an SM
      * (ncu, stop 41 call 1: 51-64 % of the copy floor against 87-97 % for
-     * 256's two 512-thread blocks); alt 78 the same with 4096 at two
-     * frames (16-byte runs) */
+     * 256's two 512-thread blocks). Stop 42 call 1: 512 gained (now the
+     * product), 1024 and 2048 lost */
     case 7700512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4S, 0, 16, 16, 2>(f);
     case 7701024: return gfpfast::fill_across<float, 1024, 64, 8, C2C_4S, 0, 16, 16, 4>(f);
     case 7702048: return gfpfast::fill_across<float, 2048, 128, 4, C2C_4S, 0, 16, 16, 8>(f);
-    case 7800512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4S, 0, 16, 16, 2>(f);
-    case 7801024: return gfpfast::fill_across<float, 1024, 64, 8, C2C_4S, 0, 16, 16, 4>(f);
-    case 7802048: return gfpfast::fill_across<float, 2048, 128, 4, C2C_4S, 0, 16, 16, 8>(f);
-    case 7804096: return gfpfast::fill_across<float, 4096, 256, 2, C2C_4S, 0, 16, 16, 16>(f);
     /* alt 79 (stop 42): 512 as the product had it to stop 41, 32 frames
      * on 1024 threads (256-byte runs, one block an SM) */
     case 7900512: return gfpfast::fill_across<float, 512, 32, 32, C2C_4SA, 0, 2, 16, 16>(f);
