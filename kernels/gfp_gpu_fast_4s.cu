@@ -98,9 +98,10 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     switch (nf) {
     /* 128 .. 4096 on tkernel (stop 39): threads across the frames, so the
      * strided loads and stores go straight between registers and memory
-     * in runs of the block's frames (32 frames to 256, 16 at 512 and 1024, then 8, 4: the
-     * runs fkernel had), and one split exchange; below 32 frames a block
-     * radix 16 first, which with TStride's frame stride has no bank
+     * in runs of the block's frames (32 frames to 256, 16 at 512 and
+     * 1024, then 8, 4: the runs fkernel had), and one split exchange;
+     * below 32 frames a block radix 16 first, which with TStride's frame
+     * stride has no bank
      * conflicts (bench/gpu/sbanks.py). H200 (bench/NOTES.md stop 39, A/B
      * against fkernel, now alt 75): C2C f32 2^17 +3.5 %, 2^22 +13.2 %,
      * 2^23 +13.6 % (with the second pass's 4096 on tkernel), 2^24 +4.8 %,
@@ -146,23 +147,21 @@ bool gfp_fast4s_c2c_f64(int nf, gfp_fast_info *f)
 #ifdef GFP_FAST_AB
     /* alt 80 (stop 42): the first passes of 128 .. 4096 on tkernel, as
      * f32's are since stop 39 (there +4 .. +14 %), in the product's shapes
-     * (the same threads a frame, frames a block and radices) */
+     * (the same threads a frame, frames a block and radices); its 512 and
+     * 1024 are the product's since, so they fall through */
     if (gfp_fast_alt() == 80)
         switch (nf) {
         case 128: return gfpfast::fill_across<double, 128, 16, 8, C2C_4S, 0, 8, 8, 2>(f);
         case 256: return gfpfast::fill_across<double, 256, 32, 8, C2C_4S, 0, 8, 8, 4>(f);
-        case 512: return gfpfast::fill_across<double, 512, 64, 8, C2C_4S, 0, 8, 8, 8>(f);
-        case 1024: return gfpfast::fill_across<double, 1024, 128, 4, C2C_4S, 0, 2, 8, 8, 8>(f);
         case 2048: return gfpfast::fill_across<double, 2048, 256, 2, C2C_4S, 0, 4, 8, 8, 8>(f);
         case 4096: return gfpfast::fill_across<double, 4096, 512, 2, C2C_4S, 0, 8, 8, 8, 8>(f);
         default: break;
         }
-    /* alt 81 (stop 42): 512 and 1024 on fkernel, as the product had them
-     * to stop 41 */
+    /* alt 81 (stop 42): every first pass on fkernel, as the product had
+     * them to stop 41 (512 and 1024 the only ones that differ) */
     if (gfp_fast_alt() == 81)
         switch (nf) {
-        case 512: return gfpfast::fill<double, 512, 64, 8, C2C_4S, 0, -1, 8, 8, 8>(f);
-        case 1024: return gfpfast::fill<double, 1024, 128, 4, C2C_4S, 0, -1, 2, 8, 8, 8>(f);
+        GFP_FAST_4S1_F64(C2C_4S)
         default: break;
         }
 #endif

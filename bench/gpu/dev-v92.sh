@@ -7,7 +7,8 @@
 # the cuts it may change (2^20 as 512 x 2048, 2^21 as 512 x 4096, 2^22 as
 # 2048 x 2048, 2^26 and 2^27 at p = 512), R2C and C2R 2^23 and 2^27, the
 # 2D C2C 4096^2 (alt 78 too), racecheck and memcheck on alt 77's passes, and ncu on
-# its first passes (2^21, 2^26, 2^27). Pack: gfftpipe, the A/B binary
+# its first passes (2^21, 2^26, 2^27). Alt 78 has since left the A/B
+# build (now it runs the product). Pack: gfftpipe, the A/B binary
 # (x/gfftpipe, built with -DGFP_FAST_AB) (pack2). Run (device tool):
 # carry [".devpack/pack2.tar.xz"], command
 # PACK=.devpack/pack2.tar.xz OUT=$OUT sh bench/gpu/dev-v92.sh
