@@ -527,6 +527,12 @@ template <typename T> __device__ __forceinline__ gcx<T> xtw_tab(const gfp_fparam
 }
 /* or (GFP_FAST_XS, f32, A/B) from sincospif of the exact fraction m / L */
 #define GFP_FAST_XS (1 << 18)
+/* or (GFP_FAST_XF, tkernel, A/B) factored: bin k = c + s NB of the last
+ * stage (column c, NB = N / R) as W_L^{xm c} W_L^{xm s NB}, the second
+ * factor looked up once a thread for each s: MB + R - 1 table lookups a
+ * thread instead of MB R (the lanes' lookups are gathers: each lane's
+ * frame has its own xm) */
+#define GFP_FAST_XF ((int)(1u << 31))
 template <int MODE, typename T>
 __device__ __forceinline__ gcx<T> xtw_at(const gfp_fparams &p, unsigned m, unsigned L)
 {
@@ -1669,13 +1675,27 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) tkernel(const __grid_constant
     const unsigned xl = XT ? (unsigned)(p.fpm * N / xd) : 0u;  /* L */
     const unsigned long long os = TR ? ld : 1ull;
     gcx<T> *dst = (gcx<T> *)p.out + (TR ? (g / p.fpm) * p.mst + g % p.fpm : g * (unsigned long long)N);
+    constexpr bool XF = XT && (MODE & GFP_FAST_XF) != 0;
+    gcx<T> wst[XF ? RL : 1]; /* XF: W_L^{xm s NB} */
+    if constexpr (XF) {
 #pragma unroll
-    for (int b = 0; b < PL::MB; b++)
+        for (int s = 1; s < RL; s++)
+            wst[s] = xtw_tab<T>(p, xm * (unsigned)(s * PL::NB));
+    }
+#pragma unroll
+    for (int b = 0; b < PL::MB; b++) {
+        gcx<T> wb; /* XF: W_L^{xm c}, c = the column's bin for s = 0 */
+        if constexpr (XF) {
+            static_assert(PL::NB == N / RL, "XF: bin c + s NB");
+            wb = xtw_tab<T>(p, xm * (unsigned)PL::out(x, b, 0));
+        }
 #pragma unroll
         for (int s = 0; s < RL; s++) {
             const int k = PL::out(x, b, s);
             gcx<T> z = v[b * RL + s];
-            if constexpr (XT)
+            if constexpr (XF)
+                z = cmul(z, s == 0 ? wb : cmul(wb, wst[s]));
+            else if constexpr (XT)
                 z = cmul(z, xtw_at<MODE, T>(p, xm * (unsigned)k, xl));
             gcx<T> *q = &dst[(unsigned long long)k * os];
             if constexpr ((MODE & GFP_FAST_CS) != 0)
@@ -1683,6 +1703,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) tkernel(const __grid_constant
             else
                 *q = mk(z.x * sc, z.y * cs);
         }
+    }
 }
 
 template <typename T, int N, int TPT, int FPB, int MODE, int MB0, int... Rs>

@@ -87,6 +87,20 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     /* alt 79 (stop 42): 512 as the product had it to stop 41, 32 frames
      * on 1024 threads (256-byte runs, one block an SM) */
     case 7900512: return gfpfast::fill_across<float, 512, 32, 32, C2C_4SA, 0, 2, 16, 16>(f);
+    /* alts 82-84 (stop 43): the product's first passes of 512 .. 2048 with
+     * the four-step twiddle left out (82: timing only, wrong spectra),
+     * from sincospif (83, GFP_FAST_XS) and factored (84, GFP_FAST_XF:
+     * MB + R - 1 table lookups a thread instead of E) */
+#define C2C_4SF (C2C_4S | GFP_FAST_XF)
+    case 8200512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SN, 0, 16, 16, 2>(f);
+    case 8201024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SN, 0, 16, 16, 4>(f);
+    case 8202048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SN, 0, 16, 16, 8>(f);
+    case 8300512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SS, 0, 16, 16, 2>(f);
+    case 8301024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SS, 0, 16, 16, 4>(f);
+    case 8302048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SS, 0, 16, 16, 8>(f);
+    case 8400512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SF, 0, 16, 16, 2>(f);
+    case 8401024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SF, 0, 16, 16, 4>(f);
+    case 8402048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SF, 0, 16, 16, 8>(f);
     default: break;
     }
     if (gfp_fast_alt() == 75)
