@@ -527,11 +527,12 @@ template <typename T> __device__ __forceinline__ gcx<T> xtw_tab(const gfp_fparam
 }
 /* or (GFP_FAST_XS, f32, A/B) from sincospif of the exact fraction m / L */
 #define GFP_FAST_XS (1 << 18)
-/* or (GFP_FAST_XF, tkernel, A/B) factored: bin k = c + s NB of the last
- * stage (column c, NB = N / R) as W_L^{xm c} W_L^{xm s NB}, the second
- * factor looked up once a thread for each s: MB + R - 1 table lookups a
- * thread instead of MB R (the lanes' lookups are gathers: each lane's
- * frame has its own xm) */
+/* or (GFP_FAST_XF, tkernel) factored: bin k = c + s NB of the last stage
+ * (column c, NB = N / R) as W_L^{xm c} W_L^{xm s NB}, the second factor
+ * looked up once a thread for each s: MB + R - 1 table lookups a thread
+ * instead of MB R (the lanes' lookups are gathers: each lane's frame has
+ * its own xm). One more rounding a twiddle; the same multiplies (the
+ * table's two entries were multiplied already) */
 #define GFP_FAST_XF ((int)(1u << 31))
 template <int MODE, typename T>
 __device__ __forceinline__ gcx<T> xtw_at(const gfp_fparams &p, unsigned m, unsigned L)
@@ -1424,20 +1425,36 @@ template <typename P, int R, int MODE, bool STRIDED, typename T>
 __device__ __forceinline__ void sload(const gfp_fparams &p, gcx<T> *v, const gcx<T> *gin,
                                       unsigned long long is, int x, bool act)
 {
+    if constexpr (STRIDED) {
+        /* element x + b TPT + s NB (P::in, C2C) at (x + b TPT + s NB) is:
+         * one 64-bit pointer step a load, where the product's index times
+         * is took ~10 instructions a load (SASS of tkernel1024, stop 43) */
+        static_assert(!P::PRL, "sload: the strided load of C2C frames");
+        const unsigned long long sb = (unsigned long long)(P::NB / P::MB) * is;
+        const unsigned long long ss = (unsigned long long)P::NB * is;
+        const gcx<T> *qb = gin + (unsigned long long)x * is;
 #pragma unroll
-    for (int b = 0; b < P::MB; b++)
+        for (int b = 0; b < P::MB; b++) {
+            const gcx<T> *q = qb;
 #pragma unroll
-        for (int s = 0; s < R; s++) {
-            gcx<T> a = mk((T)0, (T)0);
-            if (act) {
-                if constexpr (STRIDED)
-                    a = ldf<MODE>(&gin[(unsigned long long)P::in(x, b, s) * is]);
-                else
-                    a = ldf<MODE>(&gin[P::in(x, b, s)]);
-                if (p.conj_in) a.y = -a.y;
+            for (int s = 0; s < R; s++) {
+                v[b * R + s] = act ? ldf<MODE>(q) : mk((T)0, (T)0);
+                q += ss;
             }
-            v[b * R + s] = a;
+            qb += sb;
         }
+    } else {
+#pragma unroll
+        for (int b = 0; b < P::MB; b++)
+#pragma unroll
+            for (int s = 0; s < R; s++)
+                v[b * R + s] = act ? ldf<MODE>(&gin[P::in(x, b, s)]) : mk((T)0, (T)0);
+    }
+    if (p.conj_in) {
+#pragma unroll
+        for (int i = 0; i < P::MB * R; i++)
+            v[i].y = -v[i].y;
+    }
 }
 
 template <typename T, int N, int TPT, int FPB, int MODE, int MINB, int... Rs>
@@ -1675,6 +1692,10 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) tkernel(const __grid_constant
     const unsigned xl = XT ? (unsigned)(p.fpm * N / xd) : 0u;  /* L */
     const unsigned long long os = TR ? ld : 1ull;
     gcx<T> *dst = (gcx<T> *)p.out + (TR ? (g / p.fpm) * p.mst + g % p.fpm : g * (unsigned long long)N);
+    /* bin k = x + b TPT + s NB (PL::out) at k os: a pointer step a store */
+    static_assert(PL::NB * RL == N && PL::MB * TPT == PL::NB, "tkernel: the store's steps");
+    const unsigned long long ob = (unsigned long long)TPT * os, osn = (unsigned long long)PL::NB * os;
+    gcx<T> *qb = dst + (unsigned long long)x * os;
     constexpr bool XF = XT && (MODE & GFP_FAST_XF) != 0;
     gcx<T> wst[XF ? RL : 1]; /* XF: W_L^{xm s NB} */
     if constexpr (XF) {
@@ -1689,6 +1710,7 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) tkernel(const __grid_constant
             static_assert(PL::NB == N / RL, "XF: bin c + s NB");
             wb = xtw_tab<T>(p, xm * (unsigned)PL::out(x, b, 0));
         }
+        gcx<T> *q = qb;
 #pragma unroll
         for (int s = 0; s < RL; s++) {
             const int k = PL::out(x, b, s);
@@ -1697,12 +1719,13 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) tkernel(const __grid_constant
                 z = cmul(z, s == 0 ? wb : cmul(wb, wst[s]));
             else if constexpr (XT)
                 z = cmul(z, xtw_at<MODE, T>(p, xm * (unsigned)k, xl));
-            gcx<T> *q = &dst[(unsigned long long)k * os];
             if constexpr ((MODE & GFP_FAST_CS) != 0)
                 stcs(q, mk(z.x * sc, z.y * cs));
             else
                 *q = mk(z.x * sc, z.y * cs);
+            q += osn;
         }
+        qb += ob;
     }
 }
 

@@ -14,6 +14,7 @@
 
 #define C2C_4S (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_TL | GFP_FAST_XT)
 #define C2C_4SA (C2C_4S | GFP_FAST_NOPAD)
+#define C2C_4SF (C2C_4S | GFP_FAST_XF)
 
 bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
 {
@@ -87,20 +88,19 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     /* alt 79 (stop 42): 512 as the product had it to stop 41, 32 frames
      * on 1024 threads (256-byte runs, one block an SM) */
     case 7900512: return gfpfast::fill_across<float, 512, 32, 32, C2C_4SA, 0, 2, 16, 16>(f);
-    /* alts 82-84 (stop 43): the product's first passes of 512 .. 2048 with
-     * the four-step twiddle left out (82: timing only, wrong spectra),
-     * from sincospif (83, GFP_FAST_XS) and factored (84, GFP_FAST_XF:
-     * MB + R - 1 table lookups a thread instead of E) */
-#define C2C_4SF (C2C_4S | GFP_FAST_XF)
+    /* alts 82-84 (stop 43): the first passes of 512 .. 2048 with the
+     * four-step twiddle left out (82: timing only, wrong spectra), from
+     * sincospif (83, GFP_FAST_XS) and from the table a bin (84: the
+     * product to stop 42; factored since, GFP_FAST_XF) */
     case 8200512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SN, 0, 16, 16, 2>(f);
     case 8201024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SN, 0, 16, 16, 4>(f);
     case 8202048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SN, 0, 16, 16, 8>(f);
     case 8300512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SS, 0, 16, 16, 2>(f);
     case 8301024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SS, 0, 16, 16, 4>(f);
     case 8302048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SS, 0, 16, 16, 8>(f);
-    case 8400512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SF, 0, 16, 16, 2>(f);
-    case 8401024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SF, 0, 16, 16, 4>(f);
-    case 8402048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SF, 0, 16, 16, 8>(f);
+    case 8400512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4S, 0, 16, 16, 2>(f);
+    case 8401024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4S, 0, 16, 16, 4>(f);
+    case 8402048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4S, 0, 16, 16, 8>(f);
     default: break;
     }
     if (gfp_fast_alt() == 75)
@@ -127,10 +127,14 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
      * SM) since stop 42: C2C f32 2^26 +3.5 % (H200, bench/NOTES.md stop
      * 42 call 1, alt 77: the pass 427 -> 388 us); the same halving lost
      * at 1024 and 2048 (64- and 32-byte runs: 2^27 -13 %, 2^23 -4.7 %).
-     * The form before, 32 frames on 1024 threads, is alt 79 */
-    case 512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4S, 0, 16, 16, 2>(f);
-    case 1024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4S, 0, 16, 16, 4>(f);
-    case 2048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4S, 0, 16, 16, 8>(f);
+     * The form before, 32 frames on 1024 threads, is alt 79. 512 .. 2048
+     * take the four-step twiddle factored (GFP_FAST_XF) since stop 43:
+     * 9, 7 and 9 table lookups a thread instead of 16 (H200, bench/NOTES.md
+     * stop 43 call 1, alt 84 then: C2C f32 2^21 +4.8 %, 2^22 +5.0 %, 2^26
+     * +3.5 %, 2^23 +2.1 %, 2^27 +0.5 %); the table a bin is alt 84 now */
+    case 512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SF, 0, 16, 16, 2>(f);
+    case 1024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SF, 0, 16, 16, 4>(f);
+    case 2048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SF, 0, 16, 16, 8>(f);
     case 4096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_4S, 0, 16, 16, 16>(f);
     GFP_FAST(float, 8192, 512, 2, C2C_4S, 16, 16, 16, 2)
     /* lengths with odd factors (gfp_gpu_large.cu's factor search takes
