@@ -525,21 +525,25 @@ template <typename T> __device__ __forceinline__ gcx<T> xtw_tab(const gfp_fparam
     const gcx<T> *t = (const gcx<T> *)p.xtw;
     return cmul(ldg(&t[m & ((1u << p.xsh) - 1)]), ldg(&t[(1u << p.xsh) + (m >> p.xsh)]));
 }
-/* or (GFP_FAST_XS, f32, A/B) from sincospif of the exact fraction m / L */
+/* or (GFP_FAST_XS, f32) from sincospif of the fraction m / L */
 #define GFP_FAST_XS (1 << 18)
-/* or (GFP_FAST_XF, tkernel) factored: bin k = c + s NB of the last stage
- * (column c, NB = N / R) as W_L^{xm c} W_L^{xm s NB}, the second factor
- * looked up once a thread for each s: MB + R - 1 table lookups a thread
- * instead of MB R (the lanes' lookups are gathers: each lane's frame has
- * its own xm). One more rounding a twiddle; the same multiplies (the
- * table's two entries were multiplied already) */
+/* or (GFP_FAST_XF, tkernel; with GFP_FAST_XS each factor from sincospif)
+ * factored: bin k = c + s NB of the last stage (column c, NB = N / R) as
+ * W_L^{xm c} W_L^{xm s NB}, the second factor once a thread for each s:
+ * MB + R - 1 twiddles a thread instead of MB R (from the table, each is
+ * two gathers: each lane's frame has its own xm). One more rounding a
+ * twiddle; the same multiplies (the table's two entries were multiplied
+ * already). The f32 first passes of 512 .. 2048 since stop 43 */
 #define GFP_FAST_XF ((int)(1u << 31))
 template <int MODE, typename T>
 __device__ __forceinline__ gcx<T> xtw_at(const gfp_fparams &p, unsigned m, unsigned L)
 {
     if constexpr ((MODE & GFP_FAST_XS) != 0 && sizeof(T) == 4) {
         /* m' = m or m - L in [-L/2, L/2]: exact in a float up to L = 2^25,
-         * and m' / L exact (L a power of two) */
+         * and m' / L exact (L a power of two); at L = 2^26 and 2^27 (the
+         * nested cores) m' rounds by up to 1 and 2, a phase error under
+         * 2 pi 2 / L = 9.4e-8 (bench's rel_l2 at C2C f32 2^27 2.04e-7 as
+         * with the table, H200, bench/NOTES.md stop 43 call 2) */
         const int mm = 2u * m > L ? (int)m - (int)L : (int)m;
         float sn, cs;
         sincospif(2.0f * ((float)mm / (float)L), &sn, &cs);
@@ -1701,14 +1705,14 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) tkernel(const __grid_constant
     if constexpr (XF) {
 #pragma unroll
         for (int s = 1; s < RL; s++)
-            wst[s] = xtw_tab<T>(p, xm * (unsigned)(s * PL::NB));
+            wst[s] = xtw_at<MODE, T>(p, xm * (unsigned)(s * PL::NB), xl);
     }
 #pragma unroll
     for (int b = 0; b < PL::MB; b++) {
         gcx<T> wb; /* XF: W_L^{xm c}, c = the column's bin for s = 0 */
         if constexpr (XF) {
             static_assert(PL::NB == N / RL, "XF: bin c + s NB");
-            wb = xtw_tab<T>(p, xm * (unsigned)PL::out(x, b, 0));
+            wb = xtw_at<MODE, T>(p, xm * (unsigned)PL::out(x, b, 0), xl);
         }
         gcx<T> *q = qb;
 #pragma unroll

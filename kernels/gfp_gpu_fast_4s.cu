@@ -14,7 +14,10 @@
 
 #define C2C_4S (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_TL | GFP_FAST_XT)
 #define C2C_4SA (C2C_4S | GFP_FAST_NOPAD)
+/* the four-step twiddle factored, each factor from sincospif (stop 43) */
 #define C2C_4SF (C2C_4S | GFP_FAST_XF)
+#define C2C_4SX (C2C_4S | GFP_FAST_XS)
+#define C2C_4SFX (C2C_4SF | GFP_FAST_XS)
 
 bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
 {
@@ -88,10 +91,11 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     /* alt 79 (stop 42): 512 as the product had it to stop 41, 32 frames
      * on 1024 threads (256-byte runs, one block an SM) */
     case 7900512: return gfpfast::fill_across<float, 512, 32, 32, C2C_4SA, 0, 2, 16, 16>(f);
-    /* alts 82-84 (stop 43): the first passes of 512 .. 2048 with the
+    /* alts 82-85 (stop 43): the first passes of 512 .. 2048 with the
      * four-step twiddle left out (82: timing only, wrong spectra), from
-     * sincospif (83, GFP_FAST_XS) and from the table a bin (84: the
-     * product to stop 42; factored since, GFP_FAST_XF) */
+     * sincospif a bin (83, GFP_FAST_XS), from the table a bin (84: the
+     * product to stop 42) and factored from the table (85, GFP_FAST_XF);
+     * the product's are factored from sincospif since */
     case 8200512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SN, 0, 16, 16, 2>(f);
     case 8201024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SN, 0, 16, 16, 4>(f);
     case 8202048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SN, 0, 16, 16, 8>(f);
@@ -101,6 +105,15 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     case 8400512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4S, 0, 16, 16, 2>(f);
     case 8401024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4S, 0, 16, 16, 4>(f);
     case 8402048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4S, 0, 16, 16, 8>(f);
+    case 8500512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SF, 0, 16, 16, 2>(f);
+    case 8501024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SF, 0, 16, 16, 4>(f);
+    case 8502048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SF, 0, 16, 16, 8>(f);
+    /* alt 86 (stop 43): the first passes of 128, 256 and 4096 with the
+     * twiddle from sincospif a bin (one column a thread there: factoring
+     * saves no lookup) */
+    case 8600128: return gfpfast::fill_across<float, 128, 8, 32, C2C_4SA | GFP_FAST_XS, 0, 16, 8>(f);
+    case 8600256: return gfpfast::fill_across<float, 256, 16, 32, C2C_4SA | GFP_FAST_XS, 0, 16, 16>(f);
+    case 8604096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_4SX, 0, 16, 16, 16>(f);
     default: break;
     }
     if (gfp_fast_alt() == 75)
@@ -127,14 +140,16 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
      * SM) since stop 42: C2C f32 2^26 +3.5 % (H200, bench/NOTES.md stop
      * 42 call 1, alt 77: the pass 427 -> 388 us); the same halving lost
      * at 1024 and 2048 (64- and 32-byte runs: 2^27 -13 %, 2^23 -4.7 %).
-     * The form before, 32 frames on 1024 threads, is alt 79. 512 .. 2048
-     * take the four-step twiddle factored (GFP_FAST_XF) since stop 43:
-     * 9, 7 and 9 table lookups a thread instead of 16 (H200, bench/NOTES.md
-     * stop 43 call 1, alt 84 then: C2C f32 2^21 +4.8 %, 2^22 +5.0 %, 2^26
-     * +3.5 %, 2^23 +2.1 %, 2^27 +0.5 %); the table a bin is alt 84 now */
-    case 512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SF, 0, 16, 16, 2>(f);
-    case 1024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SF, 0, 16, 16, 4>(f);
-    case 2048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SF, 0, 16, 16, 8>(f);
+     * The form before, 32 frames on 1024 threads, is alt 79. Since stop
+     * 43, 512 .. 2048 take the four-step twiddle factored (GFP_FAST_XF:
+     * 9, 7 and 9 twiddles a thread instead of 16), each factor from
+     * sincospif (GFP_FAST_XS) where they took two table gathers a bin
+     * (H200, bench/NOTES.md stop 43 call 2, with tkernel's pointer steps:
+     * C2C f32 2^21 +5.6 %, 2^23 +6.0 %, 2^27 +9.1 % over the table a bin,
+     * alt 84; factored from the table, alt 85, +3.3, +2.1, +0.4 %) */
+    case 512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SFX, 0, 16, 16, 2>(f);
+    case 1024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SFX, 0, 16, 16, 4>(f);
+    case 2048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SFX, 0, 16, 16, 8>(f);
     case 4096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_4S, 0, 16, 16, 16>(f);
     GFP_FAST(float, 8192, 512, 2, C2C_4S, 16, 16, 16, 2)
     /* lengths with odd factors (gfp_gpu_large.cu's factor search takes
