@@ -1710,19 +1710,16 @@ __global__ void __launch_bounds__(TPT * FPB, MINB) tkernel(const __grid_constant
 #pragma unroll
     for (int b = 0; b < PL::MB; b++) {
         gcx<T> wb; /* XF: W_L^{xm c}, c = the column's bin for s = 0 */
-        if constexpr (XF) {
-            static_assert(PL::NB == N / RL, "XF: bin c + s NB");
+        if constexpr (XF)
             wb = xtw_at<MODE, T>(p, xm * (unsigned)PL::out(x, b, 0), xl);
-        }
         gcx<T> *q = qb;
 #pragma unroll
         for (int s = 0; s < RL; s++) {
-            const int k = PL::out(x, b, s);
             gcx<T> z = v[b * RL + s];
             if constexpr (XF)
                 z = cmul(z, s == 0 ? wb : cmul(wb, wst[s]));
             else if constexpr (XT)
-                z = cmul(z, xtw_at<MODE, T>(p, xm * (unsigned)k, xl));
+                z = cmul(z, xtw_at<MODE, T>(p, xm * (unsigned)PL::out(x, b, s), xl));
             if constexpr ((MODE & GFP_FAST_CS) != 0)
                 stcs(q, mk(z.x * sc, z.y * cs));
             else

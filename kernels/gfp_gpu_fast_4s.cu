@@ -14,9 +14,9 @@
 
 #define C2C_4S (GFP_MODE_C2C | GFP_FAST_TR | GFP_FAST_TL | GFP_FAST_XT)
 #define C2C_4SA (C2C_4S | GFP_FAST_NOPAD)
-/* the four-step twiddle factored, each factor from sincospif (stop 43) */
+/* the four-step twiddle factored (GFP_FAST_XF), and each factor from
+ * sincospif (C2C_4SFX: the f32 first passes of 512 .. 2048, stop 43) */
 #define C2C_4SF (C2C_4S | GFP_FAST_XF)
-#define C2C_4SX (C2C_4S | GFP_FAST_XS)
 #define C2C_4SFX (C2C_4SF | GFP_FAST_XS)
 
 bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
@@ -113,7 +113,7 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
      * saves no lookup) */
     case 8600128: return gfpfast::fill_across<float, 128, 8, 32, C2C_4SA | GFP_FAST_XS, 0, 16, 8>(f);
     case 8600256: return gfpfast::fill_across<float, 256, 16, 32, C2C_4SA | GFP_FAST_XS, 0, 16, 16>(f);
-    case 8604096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_4SX, 0, 16, 16, 16>(f);
+    case 8604096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_4SS, 0, 16, 16, 16>(f);
     default: break;
     }
     if (gfp_fast_alt() == 75)
