@@ -12,6 +12,9 @@
 # and alt 84). Pack: gfftpipe, the A/B binary (x/gfftpipe) (pack1). Run
 # (device tool): carry [".devpack/pack1.tar.xz"], command
 # PACK=.devpack/pack1.tar.xz OUT=$OUT sh bench/gpu/dev-v96.sh
+# The alts have moved since: the product took alt 84's factored
+# twiddle in call 2 (then from sincospif, call 3), and alt 84 is now
+# the table a bin (call 1's alt 0).
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
 A=$PWD/build/x/gfftpipe

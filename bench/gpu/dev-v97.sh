@@ -14,6 +14,8 @@
 # test_engine_gpu, test_gpu_2d, both A/B binaries, stripped (pack2). Run
 # (device tool): carry [".devpack/pack2.tar.xz"], command
 # PACK=.devpack/pack2.tar.xz OUT=$OUT sh bench/gpu/dev-v97.sh
+# Since call 3 the new binary's alt 0 is alt 85's form (factored from
+# sincospif) and alt 85 is factored from the table (this call's alt 0).
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
 NEW=$PWD/build/x/gfftpipe OLD=$PWD/build/x/gfftpipe-old
