@@ -19,6 +19,18 @@
 #define C2C_4SF (C2C_4S | GFP_FAST_XF)
 #define C2C_4SFX (C2C_4SF | GFP_FAST_XS)
 
+/* the f32 first passes of 512, 1024 and 2048 on tkernel in mode MODE:
+ * the product's (C2C_4SFX) and, with other twiddles, alts 82-85's */
+template <int MODE> static bool t32_first(int nf, gfp_fast_info *f)
+{
+    switch (nf) {
+    case 512: return gfpfast::fill_across<float, 512, 32, 16, MODE, 0, 16, 16, 2>(f);
+    case 1024: return gfpfast::fill_across<float, 1024, 64, 16, MODE, 0, 16, 16, 4>(f);
+    case 2048: return gfpfast::fill_across<float, 2048, 128, 8, MODE, 0, 16, 16, 8>(f);
+    default: return false;
+    }
+}
+
 bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
 {
 #ifdef GFP_FAST_AB
@@ -91,23 +103,6 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     /* alt 79 (stop 42): 512 as the product had it to stop 41, 32 frames
      * on 1024 threads (256-byte runs, one block an SM) */
     case 7900512: return gfpfast::fill_across<float, 512, 32, 32, C2C_4SA, 0, 2, 16, 16>(f);
-    /* alts 82-85 (stop 43): the first passes of 512 .. 2048 with the
-     * four-step twiddle left out (82: timing only, wrong spectra), from
-     * sincospif a bin (83, GFP_FAST_XS), from the table a bin (84: the
-     * product to stop 42) and factored from the table (85, GFP_FAST_XF);
-     * the product's are factored from sincospif since */
-    case 8200512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SN, 0, 16, 16, 2>(f);
-    case 8201024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SN, 0, 16, 16, 4>(f);
-    case 8202048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SN, 0, 16, 16, 8>(f);
-    case 8300512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SS, 0, 16, 16, 2>(f);
-    case 8301024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SS, 0, 16, 16, 4>(f);
-    case 8302048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SS, 0, 16, 16, 8>(f);
-    case 8400512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4S, 0, 16, 16, 2>(f);
-    case 8401024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4S, 0, 16, 16, 4>(f);
-    case 8402048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4S, 0, 16, 16, 8>(f);
-    case 8500512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SF, 0, 16, 16, 2>(f);
-    case 8501024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SF, 0, 16, 16, 4>(f);
-    case 8502048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SF, 0, 16, 16, 8>(f);
     /* alt 86 (stop 43): the first passes of 128, 256 and 4096 with the
      * twiddle from sincospif a bin (one column a thread there: factoring
      * saves no lookup) */
@@ -116,6 +111,19 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
     case 8604096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_4SS, 0, 16, 16, 16>(f);
     default: break;
     }
+    /* alts 82-85 (stop 43): the first passes of 512 .. 2048 with the
+     * four-step twiddle left out (82: timing only, wrong spectra), from
+     * sincospif a bin (83, GFP_FAST_XS), from the table a bin (84: the
+     * product to stop 42) and factored from the table (85, GFP_FAST_XF);
+     * the product's are factored from sincospif since */
+    if (nf == 512 || nf == 1024 || nf == 2048)
+        switch (gfp_fast_alt()) {
+        case 82: return t32_first<C2C_4SN>(nf, f);
+        case 83: return t32_first<C2C_4SS>(nf, f);
+        case 84: return t32_first<C2C_4S>(nf, f);
+        case 85: return t32_first<C2C_4SF>(nf, f);
+        default: break;
+        }
     if (gfp_fast_alt() == 75)
         switch (nf) {
         GFP_FAST_4S1_F32(C2C_4S)
@@ -147,9 +155,9 @@ bool gfp_fast4s_c2c_f32(int nf, gfp_fast_info *f)
      * (H200, bench/NOTES.md stop 43 call 2, with tkernel's pointer steps:
      * C2C f32 2^21 +5.6 %, 2^23 +6.0 %, 2^27 +9.1 % over the table a bin,
      * alt 84; factored from the table, alt 85, +3.3, +2.1, +0.4 %) */
-    case 512: return gfpfast::fill_across<float, 512, 32, 16, C2C_4SFX, 0, 16, 16, 2>(f);
-    case 1024: return gfpfast::fill_across<float, 1024, 64, 16, C2C_4SFX, 0, 16, 16, 4>(f);
-    case 2048: return gfpfast::fill_across<float, 2048, 128, 8, C2C_4SFX, 0, 16, 16, 8>(f);
+    case 512:
+    case 1024:
+    case 2048: return t32_first<C2C_4SFX>(nf, f);
     case 4096: return gfpfast::fill_across<float, 4096, 256, 4, C2C_4S, 0, 16, 16, 16>(f);
     GFP_FAST(float, 8192, 512, 2, C2C_4S, 16, 16, 16, 2)
     /* lengths with odd factors (gfp_gpu_large.cu's factor search takes
