@@ -19,23 +19,14 @@
 t0=$(date +%s)
 A=$PWD/build/x/gfftpipe
 : > $L/ab.txt; : > $L/san.txt; : > $L/prof.txt
-# ncu sections on one bench run: profs LABEL ENGINE N BYTES ENV... (binary
-# B; raw page csv $L/raw-LABEL.csv)
+# ncu sections on one bench run each: prof's raw page, $L/raw-LABEL.csv
 SECS="--section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats --section SchedulerStats --section InstructionStats --section MemoryWorkloadAnalysis --section ComputeWorkloadAnalysis"
-profs() {
-  _lab=$1 _en=$2 _n=$3 _by=$4; shift 4
-  left ${PROF_LEFT:-540} || { echo "$_lab: no time left" >> $L/prof.txt; return 0; }
-  env "$@" timeout 90 $NCU --clock-control none $SECS --page raw --csv --print-units base -c ${NCU_C:-6} \
-    $B bench -q --engines $_en --kind c2c --precision f32 --sizes $_n --bytes $_by --reps 1 --warmup 0 \
-    > $L/raw-$_lab.csv 2> $L/raw-$_lab.err
-  echo "$_lab rc=$? $(wc -l < $L/raw-$_lab.csv) lines" >> $L/prof.txt
-}
-B=$A
-profs 21-0 gpu 2097152 256Mi GFP_FAST_ALT=0
-profs 21-84 gpu 2097152 256Mi GFP_FAST_ALT=84
-profs 21-82 gpu 2097152 256Mi GFP_FAST_ALT=82
-profs 21-cufft cufft 2097152 256Mi
-profs 27-0 gpu 134217728 1Gi GFP_FAST_ALT=0
+B=$A NCU_SEL="$SECS --page raw" NCU_OUT=raw NCU_C=6 NCU_T=90 PROF_LEFT=540
+prof 21-0 gpu 2097152 256Mi GFP_FAST_ALT=0 >> $L/prof.txt
+prof 21-84 gpu 2097152 256Mi GFP_FAST_ALT=84 >> $L/prof.txt
+prof 21-82 gpu 2097152 256Mi GFP_FAST_ALT=82 >> $L/prof.txt
+prof 21-cufft cufft 2097152 256Mi >> $L/prof.txt
+prof 27-0 gpu 134217728 1Gi GFP_FAST_ALT=0 >> $L/prof.txt
 echo "[ncu: $(( $(date +%s) - t0 )) s]"
 S=2097152,8388608,134217728
 for a in 0 82 83 84; do left 420 && ab c$a c2c $S $a; done
