@@ -1,0 +1,21 @@
+#!/bin/sh
+# bench/gpu/dev-v100.sh - stop 44, call 2 (H100): issue 4's Z2Z f64 rows
+# (2^14 .. 2^26 and the awkward lengths) and R2C f32 rows (2^14 .. 2^27
+# and the awkward lengths) against cuFFT, ~1 GiB batched, median of 5,
+# one bench run each; racecheck and memcheck on bench runs of Z2Z and
+# R2C where time is left. Pack: dev-v99.sh's (pack1). Run (device tool):
+# carry [".devpack/pack1.tar.xz"], command
+# PACK=.devpack/pack1.tar.xz OUT=$OUT sh bench/gpu/dev-v100.sh
+. bench/gpu/dev-common.sh
+t0=$(date +%s)
+: > $L/san.txt
+DEADLINE=${DEADLINE:-520}
+AWK=4093,4241,7727,33728,45045,100000
+i4_rows 260 c2c:f64:67108864 r2c:f32:134217728
+echo "[bench: $(( $(date +%s) - t0 )) s]"
+P=f64 left 540 && P=f64 san_bench p $G c2c 16384,4093,1048576
+left 560 && san_bench p $G r2c 16384,65536,4093
+echo "[end: $(( $(date +%s) - t0 )) s]"
+cat $L/san.txt
+bench_rows i4-c2cf64 i4-r2cf32
+pack_logs
