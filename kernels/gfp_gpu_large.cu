@@ -1006,6 +1006,22 @@ static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lc
     return GFP_GPU_OK;
 }
 
+/* Whether the device's memory peaks at 3.8 TB/s or more (an H200's 4.8,
+ * not an H100's 3.35; from its clock and bus width, DDR; unknown counts
+ * as slow): some cuts were measured best on one and not the other, where
+ * one side of the choice is bound by bandwidth and the other by latency
+ * or by a third pass (cluster_create, nested_create) */
+static int fast_memory(int device)
+{
+    int khz = 0, bits = 0;
+    if (cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, device) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return 2.0 * khz * 1e3 * bits / 8 >= 3.8e12; /* peak bytes a second */
+}
+
 /* The nested four-step (c->p3.on): L = n1 x L2, L2 = p x q, in three
  * passes, each a kernel with long runs where the four-step's would have
  * short ones (2^25 as 8192 x 4096: 16-byte runs):
@@ -1017,7 +1033,8 @@ static int fourstep_create(gfp_large *P, long long L, int dbl, int optin, gfp_lc
  *      (gfp_fparams' row remap: rfpm n1, rmst q, rld L2), bin k2b stored at
  *      g + n1 p k2b = k1 + n1 (kk + p k2b), one launch per transform.
  * Powers of two from 2^25 (C2C f32; f64 and R2C/C2R from 2^23, C2C f32
- * 2^24 as 256 x 256 x 256), q 512 and n1 = L / (512 q), at least 128
+ * 2^24 as 256 x 256 x 256 where the memory is fast, fast_memory), q 512
+ * and n1 = L / (512 q), at least 128
  * (f32 from L = 2^25: n1 = L / (256 q), so p = 256):
  * GFP_GPU_4S3=0 turns it off, GFP_GPU_4S3_MIN=k takes it from 2^k,
  * GFP_GPU_4S3_N1 and GFP_GPU_4S3_Q set n1 and q. c untouched when a pass
@@ -1034,9 +1051,12 @@ static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcor
      * 1094.9 against the four-step's 996.7 GB/s; 128 x 256 x 512 1037.6);
      * Z2Z f64 from 2^23, whose four-step runs 32-byte runs (H200, stop 35:
      * 2^23 as 128 x 128 x 512 1073.8 against 985.2, 2^24 as 128 x 256 x
-     * 512 1070.9 against 925.8) */
+     * 512 1070.9 against 925.8); on an H100 (3.35 TB/s) C2C f32 2^24 runs
+ * the four-step 4096 x 4096 instead, at 1079.5 and 1076.2 GB/s against
+ * the nested cut's 945.0 and 945.0 (bench/NOTES.md stop 44), so 2^24 is
+ * nested only where fast_memory */
     const int cplx = !P->r2s_want && !P->c2m_want;
-    const int f32_24 = cplx && !dbl && L == (1ll << 24);
+    const int f32_24 = cplx && !dbl && L == (1ll << 24) && fast_memory(P->device);
     const int lgmin = env_int("GFP_GPU_4S3_MIN", !cplx || dbl ? 23 : f32_24 ? 24 : 25);
     if ((ev && *ev == '0') || L < 2 || (L & (L - 1)) || lgmin > 40 || L < (1ll << lgmin))
         return GFP_GPU_OK;
@@ -1085,7 +1105,7 @@ static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcor
  * barriers' latency (2^15: 1577 GB/s on an H100, 1675 on an H200), the
  * four-step by bandwidth at about 0.44 of the peak (H100, 3.35 TB/s peak:
  * 1457, so the cluster +9 %; H200, 4.8 TB/s: 1854, the four-step +11 %;
- * bench/NOTES.md stops 15 and 31), so the cluster below 3.8 TB/s of peak.
+ * bench/NOTES.md stops 15 and 31), so the cluster where !fast_memory.
  * GFP_GPU_1CL=0 turns it off, =1 on wherever it runs. c untouched
  * otherwise. */
 static int cluster_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
@@ -1094,17 +1114,8 @@ static int cluster_create(gfp_large *P, long long L, int dbl, int optin, gfp_lco
     const char *ev = getenv("GFP_GPU_1CL");
     if ((ev && *ev == '0') || dbl || L > (1ll << 18))
         return GFP_GPU_OK;
-    if (!(ev && *ev == '1')) {
-        int khz = 0, bits = 0;
-        if (cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, P->device) != cudaSuccess ||
-            cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, P->device) !=
-                cudaSuccess) {
-            cudaGetLastError();
-            khz = bits = 0;
-        }
-        if (2.0 * khz * 1e3 * bits / 8 >= 3.8e12) /* peak bytes a second (DDR) */
-            return GFP_GPU_OK;
-    }
+    if (!(ev && *ev == '1') && fast_memory(P->device))
+        return GFP_GPU_OK;
     gfp_pass a;
     int rc = gfp_pass_setup(&a, dbl, GFP_PASS_1CL, (int)L, 0, 0, 1.0, optin, P->device, err,
                             errlen);

@@ -316,6 +316,32 @@ static void t_cluster_1d(void)
     report("32768 with the cluster kernel and without", &t);
 }
 
+/* C2C f32 2^24 on both of its cuts, the four-step 4096 x 4096
+ * (GFP_GPU_4S3=0) and the nested 256 x 256 x 256 (GFP_GPU_4S3_MIN=24,
+ * _N1=256, _Q=256):
+ * which one a device takes by default depends on its memory's speed
+ * (gfp_gpu_large.cu's fast_memory), so each is checked by name, forward
+ * and inverse. Not in the quick runs (the sanitizers'): 128 MiB a frame. */
+static void t_cut24(void)
+{
+    tally t = {0};
+    if (quick)
+        return;
+    static const char *const var[] = {"GFP_GPU_4S3", "GFP_GPU_4S3_MIN", "GFP_GPU_4S3_N1",
+                                      "GFP_GPU_4S3_Q"};
+    static const char *const cut[2][4] = {{"0"}, {NULL, "24", "256", "256"}};
+    for (int c = 0; c < 2; c++) {
+        for (int i = 0; i < 4; i++)
+            if (cut[c][i])
+                setenv(var[i], cut[c][i], 1);
+        check(&t, GFP_C2C, 0, 0, (size_t)1 << 24, 1, GFP_POST_NONE, 0, 1);
+        check(&t, GFP_C2C, 1, 0, (size_t)1 << 24, 2, GFP_POST_NONE, 0, 1);
+        for (int i = 0; i < 4; i++)
+            unsetenv(var[i]);
+    }
+    report("2^24 on the nested cut and on the four-step", &t);
+}
+
 /* C2R f32 on its own kernels (stop 32): one block a frame with the
  * merge in the load or (n 4096, 16384, 32768) in the first stage's
  * registers (gfp_fast_c2r_f32, n 32 .. 32768; batches that leave a
@@ -719,6 +745,7 @@ int main(void)
     TU_TEST(t_random_large);
     TU_TEST(t_pow2);
     TU_TEST(t_cluster_1d);
+    TU_TEST(t_cut24);
     TU_TEST(t_pairs);
     TU_TEST(t_c2r);
     TU_TEST(t_c2r_edges);
