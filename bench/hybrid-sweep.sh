@@ -42,15 +42,18 @@
 #
 # Wall time on the H100 machine (16 threads): about 1.5 s a run at
 # 8192x8192 and 4-6 s at 2 GiB (reading the input, pinning 4 GiB, writing
-# the output dominate), 25 runs a size with the defaults (RMIN 0.5: two
-# sweeps of 11; 29 with the A/B runs, on the first size): ~6 min for the
-# three sizes, plus ~20 s of calibrate and checks.
+# the output dominate), 33 runs a size with the defaults (RMIN 0.3: two
+# sweeps of 15; 37 with the A/B runs, on the first size): ~4 min for the
+# three sizes with REPS 3 (stop 44: 193 s from RMIN 0.5), plus ~20 s of
+# calibrate and checks.
 #
 # Environment: GFFTPIPE (default build/src/gfftpipe), F2REF (default
 # build/tests/cli/fft2ref), THREADS (default: all cores), HTHREADS (the
 # threads of calibrate and the hybrid runs; default THREADS), SIZES, STEP
-# (default 0.05), RMIN (default 0.5: the CPU is 3-5x slower than the GPU
-# here, so the best r is above it; 0 sweeps all), REPS (default 3), WISDOM
+# (default 0.05), RMIN (default 0.3; it was 0.5 while the CPU part ran
+# 3-5x slower than the GPU's, but on the H100 machine of stop 44 the CPU
+# alone was as fast as the GPU alone out of core, and two sizes' best r
+# was 0.5, the sweeps' first point; 0 sweeps all), REPS (default 3), WISDOM
 # (default build/hybrid-sweep.wisdom), AB (default first: the A/B runs on
 # the first size only; 1 on every size, 0 none), OUT (logs and the table
 # are written there when set).
@@ -61,7 +64,7 @@ THREADS=${THREADS:-$(nproc)}
 HTHREADS=${HTHREADS:-$THREADS}
 SIZES=${SIZES:-"8192x8192 16384x16384 8192x32768"}
 STEP=${STEP:-0.05}
-RMIN=${RMIN:-0.5}
+RMIN=${RMIN:-0.3}
 REPS=${REPS:-3}
 AB=${AB:-first}
 LOG=${OUT:-/tmp/hybrid-sweep.$$}
