@@ -1052,9 +1052,9 @@ static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcor
      * Z2Z f64 from 2^23, whose four-step runs 32-byte runs (H200, stop 35:
      * 2^23 as 128 x 128 x 512 1073.8 against 985.2, 2^24 as 128 x 256 x
      * 512 1070.9 against 925.8); on an H100 (3.35 TB/s) C2C f32 2^24 runs
- * the four-step 4096 x 4096 instead, at 1079.5 and 1076.2 GB/s against
- * the nested cut's 945.0 and 945.0 (bench/NOTES.md stop 44), so 2^24 is
- * nested only where fast_memory */
+     * the four-step 4096 x 4096 instead, at 1079.5 and 1076.2 GB/s against
+     * the nested cut's 945.0 and 945.0 (bench/NOTES.md stop 44), so 2^24 is
+     * nested only where fast_memory */
     const int cplx = !P->r2s_want && !P->c2m_want;
     const int f32_24 = cplx && !dbl && L == (1ll << 24) && fast_memory(P->device);
     const int lgmin = env_int("GFP_GPU_4S3_MIN", !cplx || dbl ? 23 : f32_24 ? 24 : 25);
