@@ -316,6 +316,13 @@ static void t_cluster_1d(void)
     report("32768 with the cluster kernel and without", &t);
 }
 
+/* C2C f32 2^24 forward (one frame) and inverse (two) */
+static void check24(tally *t)
+{
+    check(t, GFP_C2C, 0, 0, (size_t)1 << 24, 1, GFP_POST_NONE, 0, 1);
+    check(t, GFP_C2C, 1, 0, (size_t)1 << 24, 2, GFP_POST_NONE, 0, 1);
+}
+
 /* C2C f32 2^24 on both of its cuts, the four-step 4096 x 4096
  * (GFP_GPU_4S3=0) and the nested 256 x 256 x 256 (GFP_GPU_4S3_MIN=24,
  * _N1=256, _Q=256):
@@ -327,18 +334,16 @@ static void t_cut24(void)
     tally t = {0};
     if (quick)
         return;
-    static const char *const var[] = {"GFP_GPU_4S3", "GFP_GPU_4S3_MIN", "GFP_GPU_4S3_N1",
-                                      "GFP_GPU_4S3_Q"};
-    static const char *const cut[2][4] = {{"0"}, {NULL, "24", "256", "256"}};
-    for (int c = 0; c < 2; c++) {
-        for (int i = 0; i < 4; i++)
-            if (cut[c][i])
-                setenv(var[i], cut[c][i], 1);
-        check(&t, GFP_C2C, 0, 0, (size_t)1 << 24, 1, GFP_POST_NONE, 0, 1);
-        check(&t, GFP_C2C, 1, 0, (size_t)1 << 24, 2, GFP_POST_NONE, 0, 1);
-        for (int i = 0; i < 4; i++)
-            unsetenv(var[i]);
-    }
+    setenv("GFP_GPU_4S3", "0", 1);
+    check24(&t);
+    unsetenv("GFP_GPU_4S3");
+    setenv("GFP_GPU_4S3_MIN", "24", 1);
+    setenv("GFP_GPU_4S3_N1", "256", 1);
+    setenv("GFP_GPU_4S3_Q", "256", 1);
+    check24(&t);
+    unsetenv("GFP_GPU_4S3_MIN");
+    unsetenv("GFP_GPU_4S3_N1");
+    unsetenv("GFP_GPU_4S3_Q");
     report("2^24 on the nested cut and on the four-step", &t);
 }
 
