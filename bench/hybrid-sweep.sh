@@ -55,8 +55,12 @@
 # alone was as fast as the GPU alone out of core, and two sizes' best r
 # was 0.5, the sweeps' first point; 0 sweeps all), REPS (default 3), WISDOM
 # (default build/hybrid-sweep.wisdom), AB (default first: the A/B runs on
-# the first size only; 1 on every size, 0 none), OUT (logs and the table
-# are written there when set).
+# the first size only; 1 on every size, 0 none), ALT_CAL (other
+# calibrations to set beside the default's: words NAME:VAR=VALUE, each a
+# calibrate with VAR set into a model file of its own, and at every size
+# one hybrid run with that model: its r, its predicted and measured time
+# in sweep.log's "alt" lines, for dr against the same sweeps; default
+# none), OUT (logs and the table are written there when set).
 set -u
 GFP=${GFFTPIPE:-build/src/gfftpipe}
 REF=${F2REF:-build/tests/cli/fft2ref}
@@ -94,6 +98,14 @@ fi
 grep -E "beside|saved" "$LOG/calibrate.log" | tee -a "$LOG/sweep.log"
 grep -q '^gpu 1$' "$GFFTPIPE_MODEL" ||
     { echo "hybrid-sweep: calibrate found no GPU" >&2; exit 3; }
+for alt in ${ALT_CAL:-}; do
+    if ! env "${alt#*:}" "$GFP" calibrate -v --threads "$HTHREADS" --wisdom "$WISDOM" \
+        -o "$LOG/model-${alt%%:*}" 2>"$LOG/calibrate-${alt%%:*}.log"; then
+        cat "$LOG/calibrate-${alt%%:*}.log" >&2
+        exit 2
+    fi
+    grep -E "beside" "$LOG/calibrate-${alt%%:*}.log" | sed "s/^/alt ${alt%%:*}: /" | tee -a "$LOG/sweep.log"
+done
 
 # ---- 2. correctness ------------------------------------------------------------
 fail=0
@@ -167,6 +179,10 @@ for SZ in $SIZES; do
     pcpu=$(sed -n 's/.*CPU alone \([0-9.]*\) s, GPU alone.*/\1/p' "$WORK/err" | tail -n 1)
     pgpu=$(sed -n 's/.*GPU alone \([0-9.]*\) s).*/\1/p' "$WORK/err" | tail -n 1)
     grep -h "split passes" "$WORK/err" | sed "s/^/$SZ model r: /" >>"$LOG/sweep.log"
+    for alt in ${ALT_CAL:-}; do
+        ta=$(GFFTPIPE_MODEL="$LOG/model-${alt%%:*}" t_run --engine hybrid --gpu-mem $mem)
+        say "size $SZ alt ${alt%%:*}: $(sed -n 's/.*hybrid: \(r [0-9.]*, columns [0-9.]*\); predicted \([0-9.]*\) s.*/\1; predicted \2 s/p' "$WORK/err" | tail -n 1); measured $ta s"
+    done
     if [ "$AB" = 1 ] || { [ "$AB" = first ] && [ "$SZ" = "$FIRST" ]; }; then
         gpu2=$(GFP_FFT2_GPU_SLOTS=2 t_run --engine gpu --gpu-mem $mem)
         gputhp=$(GFP_THP=1 t_run --engine gpu --gpu-mem $mem)

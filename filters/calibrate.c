@@ -348,6 +348,16 @@ done:
  * part 1.00-1.16x, thirty-two 1.12-1.26x, before the rounds below; with
  * them, 1.22-1.37x and 1.22-1.31x: no difference shown.) */
 #define CAL_BESIDE_N 2048
+/* CAL_BESIDE_N, or GFP_CAL_BESIDE_N (an A/B switch: a power of two from
+ * 512 to 8192) */
+static size_t cal_beside_n(void)
+{
+    const char *e = getenv("GFP_CAL_BESIDE_N");
+    long v = e ? atol(e) : 0;
+    if (v >= 512 && v <= 8192 && !(v & (v - 1)))
+        return (size_t)v;
+    return CAL_BESIDE_N;
+}
 /* (32 repeats, ~13 ms a timing instead of ~3, left kc as spread between
  * calibrates of one machine: 1.55-1.99 against 1.34-1.67; bench/NOTES.md
  * stop 25, call 7) */
@@ -455,7 +465,7 @@ static gfp_status beside_pass(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                               double alone[2], double both[2], size_t *ng,
                               gfp_error *err)
 {
-    size_t n = CAL_BESIDE_N;
+    size_t n = cal_beside_n();
     size_t sc = dbl ? sizeof(double) : sizeof(float), fb = 2 * n * sc;
     size_t nc = gfp_fft2d_split(F, r, tile);
     *ng = F - nc;
@@ -545,7 +555,7 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                                  size_t gpu_mem, int verbose, gfp_model *m,
                                  gfp_error *err)
 {
-    size_t n = CAL_BESIDE_N, F = CAL_BESIDE_N;
+    size_t n = cal_beside_n(), F = n;
     size_t sc = dbl ? sizeof(double) : sizeof(float), fb = 2 * n * sc;
     gfp_model_problem mp = {.W = n, .H = F, .kind = GFP_C2C, .dbl = dbl,
                             .gpu_mem = gpu_mem};
