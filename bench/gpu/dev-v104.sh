@@ -2,7 +2,8 @@
 # bench/gpu/dev-v104.sh - stop 45, call 1 (H100): what stop 44 left unrun.
 # test_gpu_large in full (t_cut24: C2C f32 2^24 on both cuts by name,
 # and t_pow2 in full, on the tree where fast_memory picks 2^24's cut),
-# then C2C f32 2^24 against cuFFT with the new default, then
+# then C2C f32 2^24 against cuFFT with the new default, R2C f32 2^16
+# (0.814x cuFFT in stop 44) on its cluster core and the four-step, then
 # dev-v102.sh's cuts of 2^15 .. 2^21 (routes in $L/route.txt). Pack:
 # gfftpipe and the GPU test binaries (pack3). Run (device tool): carry
 # [".devpack/pack3.tar.xz"], command
@@ -14,6 +15,10 @@ nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,clocks.max.sm,power.limit,tempe
 echo "[tests: $(( $(date +%s) - t0 )) s]"
 : > $L/cut.txt; : > $L/route.txt; TRY_LEFT=${TRY_LEFT:-560}
 try 24-def gpu,cufft 16777216
+K=r2c
+try r16-def gpu,cufft 65536
+try r16-4s gpu 65536 GFP_GPU_1CL=0
+K=c2c
 try 15-def gpu,cufft 32768
 try 15-4s gpu 32768 GFP_GPU_1CL=0
 try 16-def gpu,cufft 65536
