@@ -53,7 +53,8 @@
 # (default 0.05), RMIN (default 0.3; it was 0.5 while the CPU part ran
 # 3-5x slower than the GPU's, but on the H100 machine of stop 44 the CPU
 # alone was as fast as the GPU alone out of core, and two sizes' best r
-# was 0.5, the sweeps' first point; 0 sweeps all), REPS (default 3), WISDOM
+# was 0.5, the sweeps' first point; 0 sweeps all), RMAX (default 1: the
+# sweeps' last r), REPS (default 3), WISDOM
 # (default build/hybrid-sweep.wisdom), AB (default first: the A/B runs on
 # the first size only; 1 on every size, 0 none), ALT_CAL (other
 # calibrations to set beside the default's: words NAME:VAR=VALUE, each a
@@ -69,6 +70,7 @@ HTHREADS=${HTHREADS:-$THREADS}
 SIZES=${SIZES:-"8192x8192 16384x16384 8192x32768"}
 STEP=${STEP:-0.05}
 RMIN=${RMIN:-0.3}
+RMAX=${RMAX:-1}
 REPS=${REPS:-3}
 AB=${AB:-first}
 LOG=${OUT:-/tmp/hybrid-sweep.$$}
@@ -85,7 +87,7 @@ WISDOM=${WISDOM:-build/hybrid-sweep.wisdom}
 [ -x "$REF" ] || { echo "hybrid-sweep: no fft2ref at $REF (make check builds it)" >&2; exit 2; }
 say() { echo "$*" | tee -a "$LOG/sweep.log"; }
 
-say "# hybrid-sweep $(date -u +%FT%TZ) on $(hostname); $THREADS threads ($HTHREADS for calibrate and the hybrid); STEP $STEP from r $RMIN, median of $REPS"
+say "# hybrid-sweep $(date -u +%FT%TZ) on $(hostname); $THREADS threads ($HTHREADS for calibrate and the hybrid); STEP $STEP from r $RMIN to $RMAX, median of $REPS"
 command -v nvidia-smi >/dev/null &&
     nvidia-smi --query-gpu=name,memory.total --format=csv,noheader | tee -a "$LOG/sweep.log"
 
@@ -194,7 +196,7 @@ for SZ in $SIZES; do
     for dir in rows cols; do
         best_r=1 best_t=
         sweep=""
-        for r in $(awk -v s="$STEP" -v lo="$RMIN" 'BEGIN { for (i = 0; lo + i * s <= 1 + 1e-9; i++) printf "%.2f\n", lo + i * s }'); do
+        for r in $(awk -v s="$STEP" -v lo="$RMIN" -v hi="$RMAX" 'BEGIN { for (i = 0; lo + i * s <= hi + 1e-9; i++) printf "%.2f\n", lo + i * s }'); do
             if [ $dir = rows ]; then rr="$r,$cmod"; else rr="$rmod,$r"; fi
             tr=$(t_run --engine hybrid --gpu-mem $mem --ratio "$rr")
             sweep="$sweep $r:$tr"
