@@ -1,0 +1,35 @@
+#!/bin/sh
+# bench/gpu/dev-v108.sh - stop 45, the first call on whatever card comes
+# (starts were refused four times): what matters most in one call.
+# test_gpu_large's t_cut24 alone (C2C f32 2^24 on both cuts by name),
+# then dev-v105.sh's hybrid sweep (from r 0.3 to 0.8, REPS 3, the default
+# calibrate and ALT_CAL's two others), then, in the time left, C2C f32
+# 2^24 and R2C f32 2^16 against cuFFT and R2C 2^16 on the four-step.
+# Pack: pack3 (gfftpipe, the GPU test binaries, fft2ref). Run (device
+# tool): carry [".devpack/pack3.tar.xz"], command
+# PACK=.devpack/pack3.tar.xz OUT=$OUT sh bench/gpu/dev-v108.sh
+. bench/gpu/dev-common.sh
+hyb_env
+t0=$(date +%s)
+nproc; free -g | head -2
+tests_only test_gpu_large t_cut24
+wait
+echo "[t_cut24: $(( $(date +%s) - t0 )) s]"
+env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
+  THREADS=$TH HTHREADS=${HTHREADS:-$TH} REPS=${REPS:-3} RMAX=${RMAX:-0.8} \
+  ALT_CAL="${ALT_CAL-n4096:GFP_CAL_BESIDE_N=4096 n1024:GFP_CAL_BESIDE_N=1024}" \
+  timeout ${HYB_T:-480} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
+echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
+: > $L/cut.txt; : > $L/route.txt; TRY_LEFT=${TRY_LEFT:-560}
+try 24-def gpu,cufft 16777216
+K=r2c
+try r16-def gpu,cufft 65536
+try r16-4s gpu 65536 GFP_GPU_1CL=0
+K=c2c
+echo "[end: $(( $(date +%s) - t0 )) s]"
+sum t_cut24
+show_sweep $L/hyb
+grep -h "alt " $L/hyb/sweep.log | cut -c1-330
+cat $L/route.txt | cut -c1-150
+cat $L/cut.txt
+pack_logs
