@@ -14,7 +14,7 @@ hyb_env
 t0=$(date +%s)
 nproc; free -g | head -2
 env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
-  THREADS=$TH HTHREADS=${HTHREADS:-$TH} REPS=${REPS:-3} RMAX=${RMAX:-0.8} \
+  THREADS=$TH HTHREADS=${HTHREADS:-$TH} REPS=${REPS:-7} RMAX=${RMAX:-0.8} \
   ALT_CAL="${ALT_CAL-n4096:GFP_CAL_BESIDE_N=4096 n1024:GFP_CAL_BESIDE_N=1024}" \
   timeout ${HYB_T:-560} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
 echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
