@@ -2,7 +2,7 @@
 # bench/gpu/dev-v105.sh - stop 45, call 2 (H100): issue 7's hybrid
 # done-when again, bench/hybrid-sweep.sh from RMIN 0.3 (stop 44's best r
 # was the sweep's first point, 0.5, at two sizes) to 0.8 (stop 44's
-# sweeps rose steadily from 0.65 on), REPS 3, no A/B runs,
+# sweeps rose steadily from 0.65 on), REPS 7, no A/B runs,
 # and beside the default calibrate two others whose split pass (the
 # beside factors) is 4096 x 4096 and 1024 x 1024 (GFP_CAL_BESIDE_N;
 # ALT_CAL: each one's r and times at every size against the same sweeps).

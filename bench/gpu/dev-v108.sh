@@ -2,7 +2,7 @@
 # bench/gpu/dev-v108.sh - stop 45, the first call on whatever card comes
 # (starts were refused four times): what matters most in one call.
 # test_gpu_large's t_cut24 alone (C2C f32 2^24 on both cuts by name),
-# then dev-v105.sh's hybrid sweep (from r 0.3 to 0.8, REPS 3, the default
+# then dev-v105.sh's hybrid sweep (from r 0.3 to 0.8, REPS 7, the default
 # calibrate and ALT_CAL's two others), then, in the time left, C2C f32
 # 2^24 and R2C f32 2^16 against cuFFT and R2C 2^16 on the four-step.
 # REPS 7: a run costs ~0.5 s more at 2 GiB than with 3 (its input, the
