@@ -265,4 +265,17 @@ ncu_sum() {
         print s } }' $_f
   done
 }
+# stop 45's tries (dev-v104.sh, dev-v108.sh): C2C f32 2^24 against
+# cuFFT on its default cut, R2C f32 2^16 (0.814x cuFFT on stop 44's
+# H100) against cuFFT on its default and the four-step (GFP_GPU_1CL=0);
+# t0 set, the caller empties $L/cut.txt and $L/route.txt first
+tries_s45() {
+  try 24-def gpu,cufft 16777216
+  K=r2c
+  try r16-def gpu,cufft 65536
+  try r16-4s gpu 65536 GFP_GPU_1CL=0
+  K=c2c
+}
+# the tries' summary: routes and rows
+show_tries() { cut -c1-150 $L/route.txt; cat $L/cut.txt; }
 pack_logs() { (cd $OUT && tar -czf logs.tgz logs && rm -rf logs); }

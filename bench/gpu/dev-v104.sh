@@ -1,10 +1,14 @@
 #!/bin/sh
-# bench/gpu/dev-v104.sh - stop 45, call 1 (H100): what stop 44 left unrun.
-# test_gpu_large in full (t_cut24: C2C f32 2^24 on both cuts by name,
-# and t_pow2 in full, on the tree where fast_memory picks 2^24's cut),
-# then C2C f32 2^24 against cuFFT with the new default, R2C f32 2^16
-# (0.814x cuFFT in stop 44) on its cluster core and the four-step, then
-# dev-v102.sh's cuts of 2^15 .. 2^21 (routes in $L/route.txt). Pack:
+# bench/gpu/dev-v104.sh - stop 45, call 1, on whichever card comes (run
+# it with the H200 kind, which may bring an H100): what stop 44 left
+# unrun. test_gpu_large in full (t_cut24: C2C f32 2^24 on both cuts by
+# name, and t_pow2 in full, on the tree where fast_memory picks 2^24's
+# cut), then tries_s45 (C2C f32 2^24 and R2C f32 2^16 against cuFFT, R2C
+# 2^16 on the four-step), then by card: on an H100 dev-v102.sh's cuts of
+# 2^15 .. 2^21 (routes in $L/route.txt); on an H200 2^24's two cuts
+# again (the nested 256^3 default there, the four-step 4096 x 4096 by
+# GFP_GPU_4S3=0: stop 35's 9.9 % for the nested cut predates tkernel)
+# and 2^15 and R2C 2^16 on the cluster core (GFP_GPU_1CL=1). Pack:
 # gfftpipe and the GPU test binaries (pack3). Run (device tool): carry
 # [".devpack/pack3.tar.xz"], command
 # PACK=.devpack/pack3.tar.xz OUT=$OUT sh bench/gpu/dev-v104.sh
@@ -14,27 +18,31 @@ nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,clocks.max.sm,power.limit,tempe
 (cd build && timeout 330 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log)
 echo "[tests: $(( $(date +%s) - t0 )) s]"
 : > $L/cut.txt; : > $L/route.txt; TRY_LEFT=${TRY_LEFT:-560}
-try 24-def gpu,cufft 16777216
-K=r2c
-try r16-def gpu,cufft 65536
-try r16-4s gpu 65536 GFP_GPU_1CL=0
-K=c2c
-try 15-def gpu,cufft 32768
-try 15-4s gpu 32768 GFP_GPU_1CL=0
-try 16-def gpu,cufft 65536
-try 16-128 gpu 65536 GFP_GPU_4S_N1=128
-try 17-def gpu,cufft 131072
-try 17-512 gpu 131072 GFP_GPU_4S_N1=512
-try 18-def gpu,cufft 262144
-try 18-512 gpu 262144 GFP_GPU_4S_N1=512
-try 19-def gpu,cufft 524288
-try 19-512 gpu 524288 GFP_GPU_4S_N1=512
-try 21-def gpu,cufft 2097152
-try 21-2048 gpu 2097152 GFP_GPU_4S_N1=2048
+tries_s45
+if nvidia-smi -L | grep -q H100; then
+  try 15-def gpu,cufft 32768
+  try 15-4s gpu 32768 GFP_GPU_1CL=0
+  try 16-def gpu,cufft 65536
+  try 16-128 gpu 65536 GFP_GPU_4S_N1=128
+  try 17-def gpu,cufft 131072
+  try 17-512 gpu 131072 GFP_GPU_4S_N1=512
+  try 18-def gpu,cufft 262144
+  try 18-512 gpu 262144 GFP_GPU_4S_N1=512
+  try 19-def gpu,cufft 524288
+  try 19-512 gpu 524288 GFP_GPU_4S_N1=512
+  try 21-def gpu,cufft 2097152
+  try 21-2048 gpu 2097152 GFP_GPU_4S_N1=2048
+else
+  try 24-4s gpu 16777216 GFP_GPU_4S3=0
+  try 24-def2 gpu 16777216
+  try 24-4s2 gpu 16777216 GFP_GPU_4S3=0
+  K=r2c; try r16-1cl gpu 65536 GFP_GPU_1CL=1; K=c2c
+  try 15-def gpu,cufft 32768
+  try 15-1cl gpu 32768 GFP_GPU_1CL=1
+fi
 echo "[end: $(( $(date +%s) - t0 )) s]"
 cat $L/smi.txt
 sum test_gpu_large
 grep -E "^(Test: )?t_(cut24|pow2)|FAIL|failed" $L/test_gpu_large.log | head -20
-cat $L/route.txt | cut -c1-150
-cat $L/cut.txt
+show_tries
 pack_logs

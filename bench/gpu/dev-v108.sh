@@ -2,7 +2,7 @@
 # bench/gpu/dev-v108.sh - stop 45, the first call on whatever card comes
 # (starts were refused four times): what matters most in one call.
 # test_gpu_large's t_cut24 alone (C2C f32 2^24 on both cuts by name),
-# then dev-v105.sh's hybrid sweep (from r 0.3 to 0.8, REPS 7, the default
+# then bench/hybrid-sweep.sh (from r 0.3 to 0.8, REPS 7, no A/B runs, the default
 # calibrate and ALT_CAL's two others), then, in the time left, C2C f32
 # 2^24 and R2C f32 2^16 against cuFFT and R2C 2^16 on the four-step.
 # REPS 7: a run costs ~0.5 s more at 2 GiB than with 3 (its input, the
@@ -23,15 +23,10 @@ env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16
   timeout ${HYB_T:-480} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
 echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
 : > $L/cut.txt; : > $L/route.txt; TRY_LEFT=${TRY_LEFT:-560}
-try 24-def gpu,cufft 16777216
-K=r2c
-try r16-def gpu,cufft 65536
-try r16-4s gpu 65536 GFP_GPU_1CL=0
-K=c2c
+tries_s45
 echo "[end: $(( $(date +%s) - t0 )) s]"
 sum t_cut24
 show_sweep $L/hyb
 grep -h "alt " $L/hyb/sweep.log | cut -c1-330
-cat $L/route.txt | cut -c1-150
-cat $L/cut.txt
+show_tries
 pack_logs
