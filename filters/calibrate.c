@@ -75,13 +75,42 @@ typedef struct cal_obs {
 
 /* A real run streams arrays far larger than the caches; the profiling
  * arrays would stay in a server's L3 between repetitions. Writing this
- * much before each timed repetition evicts them. */
+ * much before each timed repetition evicts them. That leaves the caches
+ * full of the flush's dirty lines, whose write-back the timed pass then
+ * pays as it evicts them, which a streaming run does not (a suspect in
+ * stop 45's H100 machine, where calibrate priced the CPU 2-2.7x slow:
+ * bench/NOTES.md); GFP_CAL_CLEAN_FLUSH=1, an A/B switch until measured,
+ * evicts by reading instead, leaving clean lines. */
 #define CAL_FLUSH_BYTES ((size_t)256 << 20)
+static int clean_flush(void)
+{
+    const char *e = getenv("GFP_CAL_CLEAN_FLUSH");
+    return e && *e == '1';
+}
+/* The flush buffer (NULL: no flushing), its pages written once: read
+ * before any write, calloc's pages would all be the one zero page */
+static unsigned char *flush_alloc(void)
+{
+    unsigned char *fl = malloc(CAL_FLUSH_BYTES);
+    if (fl)
+        memset(fl, 1, CAL_FLUSH_BYTES);
+    return fl;
+}
 static void flush_caches(unsigned char *buf)
 {
-    if (buf)
+    if (!buf)
+        return;
+    if (clean_flush()) {
+        volatile unsigned char sink = 0;
+        unsigned char acc = 0;
+        for (size_t i = 0; i < CAL_FLUSH_BYTES; i += 64)
+            acc ^= ((volatile unsigned char *)buf)[i];
+        sink = acc;
+        (void)sink;
+    } else {
         for (size_t i = 0; i < CAL_FLUSH_BYTES; i += 64)
             buf[i]++;
+    }
 }
 
 /* Median seconds of CAL_REPS passes of F frames of n through pl. */
@@ -137,7 +166,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     gfp_engine *he = gpu ? gpu : cpu;
     void *in = he->ops->alloc_host(he->state, bytes);
     void *out = he->ops->alloc_host(he->state, bytes);
-    unsigned char *fl = calloc(1, CAL_FLUSH_BYTES); /* NULL: no flushing */
+    unsigned char *fl = flush_alloc(); /* NULL: no flushing */
     gfp_status st = GFP_OK;
     if (!in || !out) {
         st = gfp_fail(err, GFP_ENOMEM, "out of memory for the profiling "
