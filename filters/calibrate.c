@@ -54,11 +54,24 @@ void gfp_calibrate_usage(FILE *out)
 }
 
 /* (n, frames) of the profiling runs: n log n spread over 8 .. 12 and
- * both directions' shapes; at most 4 Mi values. */
+ * both directions' shapes; at most 4 Mi values (the first
+ * CAL_SHAPES_SMALL). GFP_CAL_BIG=1, an A/B switch until measured, adds
+ * the last three, 16 Mi values each (128 MiB of cf32): on stop 45's H100
+ * machine the small shapes' FFTs ran at ~10 G n log2 n units a second
+ * on 16 threads where an 8192^2 pass ran ~28 G, and the model priced the
+ * CPU 2-2.7x slow (bench/NOTES.md). */
 static const size_t cal_shapes[][2] = {
     {256, 2048}, {512, 512},  {1024, 1024}, {2048, 2048},
-    {4096, 512}, {1024, 4096}, {512, 4096}, {2048, 256}};
+    {4096, 512}, {1024, 4096}, {512, 4096}, {2048, 256},
+    {8192, 2048}, {4096, 4096}, {16384, 1024}};
 #define NSHAPES (sizeof cal_shapes / sizeof *cal_shapes)
+#define CAL_SHAPES_SMALL 8
+/* The shapes calibrate runs: the first nshapes() of cal_shapes. */
+static size_t nshapes(void)
+{
+    const char *e = getenv("GFP_CAL_BIG");
+    return e && *e == '1' ? NSHAPES : CAL_SHAPES_SMALL;
+}
 /* Repetitions of each timed step, their median taken. The CPU's steps
  * last 0.2-3 ms; with 3, one calibrate fitted the CPU's line 1.9x slow
  * (bench/NOTES.md, stop 25, call 3). 5 cost about a second more. */
@@ -159,7 +172,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
 {
     size_t sc = dbl ? sizeof(double) : sizeof(float);
     size_t maxv = 0;
-    for (size_t i = 0; i < NSHAPES; i++)
+    for (size_t i = 0; i < nshapes(); i++)
         if (cal_shapes[i][0] * cal_shapes[i][1] > maxv)
             maxv = cal_shapes[i][0] * cal_shapes[i][1];
     size_t bytes = maxv * 2 * sc;
@@ -175,7 +188,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     }
     uint64_t seed = 12345;
     gfp_rand_fill(in, maxv * 2, dbl, &seed);
-    for (size_t i = 0; i < NSHAPES && !st; i++) {
+    for (size_t i = 0; i < nshapes() && !st; i++) {
         size_t n = cal_shapes[i][0], F = cal_shapes[i][1];
         size_t fb = 2 * n * sc;
         o->bytes[i] = (double)F * 2 * (double)fb;     /* input + output */
@@ -783,7 +796,7 @@ int gfp_calibrate_main(int argc, char **argv)
                           : gfp_model_fit_step_batched(
                                 &m, dbl, (gfp_model_step)s,
                                 per_batch ? ob->batches : NULL, by,
-                                ob->work, ob->t[s], NSHAPES);
+                                ob->work, ob->t[s], nshapes());
             if (fit) {
                 gfp_fail(&err, GFP_EIO, "the %s timings do not fit a line",
                          gfp_model_step_name(s));
@@ -800,7 +813,7 @@ int gfp_calibrate_main(int argc, char **argv)
         /* the profiling passes on the GPU against the model: its copies
          * come from the large arrays, so a pass over a small one may
          * well come in faster (that gap is issue 7's) */
-        for (size_t i = 0; gpu && verbose && i < NSHAPES; i++) {
+        for (size_t i = 0; gpu && verbose && i < nshapes(); i++) {
             size_t n = cal_shapes[i][0], F = cal_shapes[i][1];
             size_t fb = 2 * n * (dbl ? sizeof(double) : sizeof(float));
             double runs = gfp_model_copy_runs(F, fb, 2 * fb, n, gpu_mem);

@@ -3,7 +3,9 @@
 # (starts were refused four times): what matters most in one call.
 # test_gpu_large's t_cut24 alone (C2C f32 2^24 on both cuts by name),
 # then bench/hybrid-sweep.sh (from r 0.3 to RMAX, REPS 7, no A/B runs, the default
-# calibrate and ALT_CAL's two others), then, in the time left, C2C f32
+# calibrate and ALT_CAL's two others: the call stop 45 ran had
+# n4096:GFP_CAL_BESIDE_N=4096 n1024:GFP_CAL_BESIDE_N=1024, the default
+# is now big:GFP_CAL_BIG=1 clean:GFP_CAL_CLEAN_FLUSH=1), then, in the time left, C2C f32
 # 2^24 and R2C f32 2^16 against cuFFT and R2C 2^16 on the four-step.
 # RMAX: 0.8 in the call stop 45 ran (its sweeps on that H100 still fell
 # there: 1 now). REPS 7: a run costs ~0.5 s more at 2 GiB than with 3 (its input, the
@@ -20,7 +22,7 @@ wait
 echo "[t_cut24: $(( $(date +%s) - t0 )) s]"
 env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
   THREADS=$TH HTHREADS=${HTHREADS:-$TH} REPS=${REPS:-7} RMAX=${RMAX:-1} \
-  ALT_CAL="${ALT_CAL-n4096:GFP_CAL_BESIDE_N=4096 n1024:GFP_CAL_BESIDE_N=1024}" \
+  ALT_CAL="${ALT_CAL-big:GFP_CAL_BIG=1 clean:GFP_CAL_CLEAN_FLUSH=1}" \
   timeout ${HYB_T:-480} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
 echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
 : > $L/cut.txt; : > $L/route.txt; TRY_LEFT=${TRY_LEFT:-560}
