@@ -73,6 +73,22 @@ check "with a GPU a beside_cols line per precision, without none" \
 check "calibrate -q printed nothing" [ ! -s "$T/stderr" ]
 check "GFFTPIPE_MODEL untouched by --output" [ ! -e "$T/model" ]
 
+# ---- calibrate's A/B switches (bench/NOTES.md, stop 45) -----------------------
+# GFP_CAL_BIG=1 adds three profiling shapes of 16 Mi values, the default
+# times none of them; GFP_CAL_CLEAN_FLUSH=1 flushes by reading. ~20 s on
+# two cores: not in the quick (sanitized) runs.
+if [ -z "${GFP_TEST_QUICK:-}" ]; then
+    run env GFP_CAL_BIG=1 GFP_CAL_CLEAN_FLUSH=1 "$GFFTPIPE" calibrate -v --threads 2 --output "$T/m3"
+    check "GFP_CAL_BIG=1 GFP_CAL_CLEAN_FLUSH=1: exit 0, ten coefficient lines, 16384 x 1024 timed" \
+        each '[ "$RC" -eq 0 ]' \
+             '[ "$(grep -cE "^f(32|64) (cpu_fft|transpose|gpu_copy|gpu_fft|alloc) " m3)" -eq 10 ]' \
+             'grep -q "f32 n 16384 x 1024 frames" "$T/stderr"'
+    run G calibrate -v --threads 2 --output "$T/m4"
+    check "the default calibrate times the 4 Mi-value shapes, none larger" \
+        each '[ "$RC" -eq 0 ]' 'grep -q "f32 n 2048 x 2048 frames" "$T/stderr"' \
+             '! grep -qE "n (8192 x 2048|4096 x 4096|16384 x 1024) frames" "$T/stderr"'
+fi
+
 # ---- --repeat: the same bytes, the median counted ---------------------------------
 G fft2 $o --engine cpu c.cf64 once.cf32
 run G fft2 -v $o --engine cpu --repeat 3 c.cf64 thrice.cf32
