@@ -141,9 +141,11 @@ say "[calibrate and checks: $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { prin
 # fitted to all of a sweep's points by least squares (a direction's time
 # is max(CPU part, GPU part), each linear in r), on a grid of 0.005.
 VFIT='
-# vfit: the vertex of a V fitted to "r:t" pairs (least squares over a
-# knot rb on a grid of 0.005: t = e + fl*max(rb-r,0) + fr*max(r-rb,0))
-function vfit(s,    n, i, p, a, r, t, rb, best, sse, k, A, B, x0, x1, x2, det, e, fl, fr, res, lo, hi) {
+# vfit: the knot of a V fitted to "r:t" pairs (least squares over a
+# knot rb on a grid of 0.005: t = e + fl*max(rb-r,0) + fr*max(r-rb,0));
+# -1 when no knot gives a solvable fit
+function vfit(s,    n, i, p, a, r, t, rb, best, bsse, sse, x1, x2, det, e, fl, fr, res, lo, hi,
+              S00, S01, S02, S11, S12, S22, Y0, Y1, Y2) {
     n = split(s, p, " ")
     for (i = 1; i <= n; i++) { split(p[i], a, ":"); r[i] = a[1] + 0; t[i] = a[2] + 0 }
     lo = r[1]; hi = r[n]; best = -1; bsse = 1e300

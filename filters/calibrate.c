@@ -109,17 +109,17 @@ static unsigned char *flush_alloc(void)
         memset(fl, 1, CAL_FLUSH_BYTES);
     return fl;
 }
+static volatile unsigned char flush_sink; /* the clean flush's reads */
 static void flush_caches(unsigned char *buf)
 {
     if (!buf)
         return;
     if (clean_flush()) {
-        volatile unsigned char sink = 0;
+        const volatile unsigned char *v = buf;
         unsigned char acc = 0;
         for (size_t i = 0; i < CAL_FLUSH_BYTES; i += 64)
-            acc ^= ((volatile unsigned char *)buf)[i];
-        sink = acc;
-        (void)sink;
+            acc ^= v[i];
+        flush_sink = acc;
     } else {
         for (size_t i = 0; i < CAL_FLUSH_BYTES; i += 64)
             buf[i]++;
