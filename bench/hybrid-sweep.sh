@@ -54,7 +54,10 @@
 # 3-5x slower than the GPU's, but on the H100 machine of stop 44 the CPU
 # alone was as fast as the GPU alone out of core, and two sizes' best r
 # was 0.5, the sweeps' first point; 0 sweeps all), RMAX (default 1: the
-# sweeps' last r), REPS (default 3), WISDOM
+# sweeps' last r), DEADLINE (default 0, none: seconds from the start
+# after which no sweep point and no size begins, and each row is written
+# from what ran, "-" for a sweep with no point; a device call's limit
+# then cuts no row short), REPS (default 3), WISDOM
 # (default build/hybrid-sweep.wisdom), AB (default first: the A/B runs on
 # the first size only; 1 on every size, 0 none), ALT_CAL (other
 # calibrations to set beside the default's: words NAME:VAR=VALUE, each a
@@ -71,6 +74,10 @@ SIZES=${SIZES:-"8192x8192 16384x16384 8192x32768"}
 STEP=${STEP:-0.05}
 RMIN=${RMIN:-0.3}
 RMAX=${RMAX:-1}
+DEADLINE=${DEADLINE:-0}
+T_START=$(date +%s)
+# past: DEADLINE seconds (0: none) gone since the start
+past() { [ "$DEADLINE" -gt 0 ] && [ $(( $(date +%s) - T_START )) -ge "$DEADLINE" ]; }
 REPS=${REPS:-3}
 AB=${AB:-first}
 LOG=${OUT:-/tmp/hybrid-sweep.$$}
@@ -141,14 +148,23 @@ say "[calibrate and checks: $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { prin
 # fitted to all of a sweep's points by least squares (a direction's time
 # is max(CPU part, GPU part), each linear in r), on a grid of 0.005.
 VFIT='
-# vfit: the knot of a V fitted to "r:t" pairs (least squares over a
-# knot rb on a grid of 0.005: t = e + fl*max(rb-r,0) + fr*max(r-rb,0));
-# -1 when no knot gives a solvable fit
-function vfit(s,    n, i, p, a, r, t, rb, best, bsse, sse, x1, x2, det, e, fl, fr, res, lo, hi,
-              S00, S01, S02, S11, S12, S22, Y0, Y1, Y2) {
-    n = split(s, p, " ")
-    for (i = 1; i <= n; i++) { split(p[i], a, ":"); r[i] = a[1] + 0; t[i] = a[2] + 0 }
-    lo = r[1]; hi = r[n]; best = -1; bsse = 1e300
+# vfit: the knot of a V fitted to the "r:t" pairs within 0.15 of the
+# fastest r (least squares over a knot rb on a grid of 0.005: t = e +
+# fl*max(rb-r,0) + fr*max(r-rb,0)); only those near it, so that a curve
+# rounder than a V, sampled further on one side, does not pull the knot
+# (a parabola sampled 0.3 .. 1 around 0.55: 0.635 from all points,
+# 0.535 from these); a knot whose arms do not both rise is no V; the
+# fastest r itself when no knot gives one (points that fall one way)
+function vfit(s,    n, m, i, p, a, r, t, rb, best, bsse, sse, x1, x2, det, e, fl, fr, res, lo, hi,
+              S00, S01, S02, S11, S12, S22, Y0, Y1, Y2, amin, c, d) {
+    m = split(s, p, " "); n = 0; amin = 1
+    for (i = 1; i <= m; i++) { split(p[i], a, ":"); r[i] = a[1] + 0; t[i] = a[2] + 0; if (t[i] < t[amin]) amin = i }
+    c = r[amin]; lo = c; hi = c
+    for (i = 1; i <= m; i++) { # kept in place: n <= i
+        d = r[i] - c; if (d < 0) d = -d
+        if (d <= 0.15 + 1e-9) { n++; r[n] = r[i]; t[n] = t[i]; if (r[n] < lo) lo = r[n]; if (r[n] > hi) hi = r[n] }
+    }
+    best = -1; bsse = 1e300
     for (rb = lo; rb <= hi + 1e-9; rb += 0.005) {
         # normal equations of (1, L, R)
         S00 = S01 = S02 = S11 = S12 = S22 = Y0 = Y1 = Y2 = 0
@@ -163,6 +179,7 @@ function vfit(s,    n, i, p, a, r, t, rb, best, bsse, sse, x1, x2, det, e, fl, f
         e = (Y0 * (S11 * S22 - S12 * S12) - S01 * (Y1 * S22 - S12 * Y2) + S02 * (Y1 * S12 - S11 * Y2)) / det
         fl = (S00 * (Y1 * S22 - S12 * Y2) - Y0 * (S01 * S22 - S12 * S02) + S02 * (S01 * Y2 - Y1 * S02)) / det
         fr = (S00 * (S11 * Y2 - Y1 * S12) - S01 * (S01 * Y2 - Y1 * S02) + Y0 * (S01 * S12 - S11 * S02)) / det
+        if (fl < 0 || fr < 0) continue # not a V (the points fall one way)
         sse = 0
         for (i = 1; i <= n; i++) {
             x1 = rb - r[i]; if (x1 < 0) x1 = 0
@@ -171,7 +188,7 @@ function vfit(s,    n, i, p, a, r, t, rb, best, bsse, sse, x1, x2, det, e, fl, f
         }
         if (sse < bsse) { bsse = sse; best = rb }
     }
-    return best
+    return best < 0 ? c : best
 }
 '
 # ---- 3. timings ------------------------------------------------------------------
@@ -199,6 +216,10 @@ CAL_MAX=$((4 * 1024 * 1024))
 FIRST=
 for SZ in $SIZES; do
     ts=$(date +%s)
+    if past; then
+        say "size $SZ: not begun, past DEADLINE ($DEADLINE s)"
+        continue
+    fi
     [ -n "$FIRST" ] || FIRST=$SZ
     case $SZ in *x*) SW=${SZ%x*} SH=${SZ#*x} ;; *) SW=$SZ SH=$SZ SZ=${SZ}x$SZ ;; esac
     vals=$((SW * SH))
@@ -233,9 +254,13 @@ for SZ in $SIZES; do
     fi
     # each direction's r swept with the other at the model's
     for dir in rows cols; do
-        best_r=1 best_t=
-        sweep=""
+        best_r=- best_t=
+        sweep="" cut=""
         for r in $(awk -v s="$STEP" -v lo="$RMIN" -v hi="$RMAX" 'BEGIN { for (i = 0; lo + i * s <= hi + 1e-9; i++) printf "%.2f\n", lo + i * s }'); do
+            if past; then
+                cut=" (cut: past DEADLINE)"
+                break
+            fi
             if [ $dir = rows ]; then rr="$r,$cmod"; else rr="$rmod,$r"; fi
             tr=$(t_run --engine hybrid --gpu-mem $mem --ratio "$rr")
             sweep="$sweep $r:$tr"
@@ -244,24 +269,27 @@ for SZ in $SIZES; do
             fi
         done
         if [ $dir = rows ]; then best_rr=$best_r; else best_rc=$best_r; fi
-        fit_r=$(awk -v s="$sweep" "$VFIT"' BEGIN { printf "%.3f", vfit(s) }')
+        fit_r=-
+        [ -n "$sweep" ] && fit_r=$(awk -v s="$sweep" "$VFIT"' BEGIN { printf "%.3f", vfit(s) }')
         if [ $dir = rows ]; then fit_rr=$fit_r; else fit_rc=$fit_r; fi
-        say "size $SZ sweep of the $dir' r (r:seconds):$sweep  (V fit $fit_r) [$(( $(date +%s) - ts )) s]"
+        say "size $SZ sweep of the $dir' r (r:seconds):$sweep$cut  (V fit $fit_r) [$(( $(date +%s) - ts )) s]"
     done
     awk -v size="$SZ" -v mem="$mem" -v cpu="$cpu" -v gpu="$gpu" -v hyb="$hyb" \
         -v rm="$rmod" -v cm="$cmod" -v rb="$best_rr" -v cb="$best_rc" -v pred="$pred" \
         -v rf="$fit_rr" -v cf="$fit_rc" \
         -v pc="$pcpu" -v pg="$pgpu" -v mark="$mark" 'BEGIN {
         best = cpu < gpu ? cpu : gpu
-        dr = rm - rb; if (dr < 0) dr = -dr
-        dc = cm - cb; if (dc < 0) dc = -dc
-        if (dc > dr) dr = dc
-        df = rm - rf; if (df < 0) df = -df
-        dc = cm - cf; if (dc < 0) dc = -dc
-        if (dc > df) df = dc
-        printf "%-12s %10d %7.4f %7.4f %7.4f %6.2fx %5.3f,%5.3f %4.2f,%4.2f %5.3f %5.3f,%5.3f %6.3f %7.4f %7.4f %+5.1f%% %7.4f %7.4f %+5.1f%% %3s\n",
+        # dr: the larger |model r - best r| of the two directions, "-"
+        # where a sweep had no point (DEADLINE)
+        dr = dist(rm, rb, cm, cb); df = dist(rm, rf, cm, cf)
+        printf "%-12s %10d %7.4f %7.4f %7.4f %6.2fx %5.3f,%5.3f %4s,%4s %5s %5s,%5s %6s %7.4f %7.4f %+5.1f%% %7.4f %7.4f %+5.1f%% %3s\n",
             size, mem, cpu, gpu, hyb, best / hyb, rm, cm, rb, cb, dr, rf, cf, df, pred, hyb,
-            100 * (pred / hyb - 1), pc, pg, 100 * (pg / gpu - 1), mark }' >>"$TABLE"
+            100 * (pred / hyb - 1), pc, pg, 100 * (pg / gpu - 1), mark }
+        function dist(m1, b1, m2, b2,    a, c) {
+            if (b1 == "-" || b2 == "-") return "-"
+            a = m1 - b1; if (a < 0) a = -a
+            c = m2 - b2; if (c < 0) c = -c
+            return sprintf("%.3f", a > c ? a : c) }' >>"$TABLE"
 done
 say ""
 [ "$AB" != 0 ] && { say "A/B (median of $REPS): GPU with 3 and 2 batches in flight, and 3 with huge pages (GFP_THP=1); CPU blocked and old transposed pass"; tee -a "$LOG/sweep.log" <"$AB_TABLE"; say ""; }

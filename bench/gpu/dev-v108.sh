@@ -10,6 +10,8 @@
 # RMAX: 0.8 in the call stop 45 ran (its sweeps on that H100 still fell
 # there: 1 now). REPS 7: a run costs ~0.5 s more at 2 GiB than with 3 (its input, the
 # pinning and its output dominate), and the medians steady the sweeps.
+# DEADLINE (hybrid-sweep.sh): HYB_T - 60 s, so the sweep stops in time
+# to write every size's row (stop 45's call lost 8192 x 32768's).
 # Pack: pack3 (gfftpipe, the GPU test binaries, fft2ref). Run (device
 # tool): carry [".devpack/pack3.tar.xz"], command
 # PACK=.devpack/pack3.tar.xz OUT=$OUT sh bench/gpu/dev-v108.sh
@@ -21,7 +23,7 @@ tests_only test_gpu_large t_cut24
 wait
 echo "[t_cut24: $(( $(date +%s) - t0 )) s]"
 env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
-  THREADS=$TH HTHREADS=${HTHREADS:-$TH} REPS=${REPS:-7} RMAX=${RMAX:-1} \
+  THREADS=$TH HTHREADS=${HTHREADS:-$TH} REPS=${REPS:-7} RMAX=${RMAX:-1} DEADLINE=$(( ${HYB_T:-480} - 60 )) \
   ALT_CAL="${ALT_CAL-big:GFP_CAL_BIG=1 clean:GFP_CAL_CLEAN_FLUSH=1}" \
   timeout ${HYB_T:-480} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
 echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
