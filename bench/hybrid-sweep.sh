@@ -145,8 +145,9 @@ say "[calibrate and checks: $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { prin
 # The sweeps' medians are noisy (stop 44: one r of eleven 39 % over its
 # neighbours; flat stretches within 2-3 %), so beside the sweep's fastest
 # r (r_best, the done-when's) the table gives r_fit: the knot of a V
-# fitted to all of a sweep's points by least squares (a direction's time
-# is max(CPU part, GPU part), each linear in r), on a grid of 0.005.
+# fitted by least squares to a sweep's points near its fastest (a
+# direction's time is max(CPU part, GPU part), each linear in r), on a
+# grid of 0.005 (vfit).
 VFIT='
 # vfit: the knot of a V fitted to the "r:t" pairs within 0.15 of the
 # fastest r (least squares over a knot rb on a grid of 0.005: t = e +
