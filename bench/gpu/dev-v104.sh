@@ -9,9 +9,12 @@
 # again (the nested 256^3 default there, the four-step 4096 x 4096 by
 # GFP_GPU_4S3=0: stop 35's 9.9 % for the nested cut predates tkernel)
 # and 2^15 and R2C 2^16 on the cluster core (GFP_GPU_1CL=1). Pack:
-# gfftpipe and the GPU test binaries (pack3). Run (device tool): carry
-# [".devpack/pack3.tar.xz"], command
-# PACK=.devpack/pack3.tar.xz OUT=$OUT sh bench/gpu/dev-v104.sh
+# gfftpipe and the GPU test binaries, built from the tree at the close
+# of stop 45 (pack6: pack.sh .devpack/pack6.tar.xz build src/gfftpipe
+# tests/unit/test_gpu_large tests/unit/test_engine_gpu
+# tests/unit/test_gpu_2d tests/cli/fft2ref). Run (device tool): carry
+# [".devpack/pack6.tar.xz"], command
+# PACK=.devpack/pack6.tar.xz OUT=$OUT sh bench/gpu/dev-v104.sh
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,clocks.max.sm,power.limit,temperature.gpu --format=csv > $L/smi.txt 2>&1

@@ -12,9 +12,11 @@
 # pinning and its output dominate), and the medians steady the sweeps.
 # DEADLINE (hybrid-sweep.sh): HYB_T - 60 s, so the sweep stops in time
 # to write every size's row (stop 45's call lost 8192 x 32768's).
-# Pack: pack3 (gfftpipe, the GPU test binaries, fft2ref). Run (device
-# tool): carry [".devpack/pack3.tar.xz"], command
-# PACK=.devpack/pack3.tar.xz OUT=$OUT sh bench/gpu/dev-v108.sh
+# Pack: the call stop 45 ran had pack3 (its gfftpipe before
+# GFP_CAL_BIG and GFP_CAL_CLEAN_FLUSH); from now on pack6 (dev-v104.sh
+# says how it is made: gfftpipe, the GPU test binaries, fft2ref). Run
+# (device tool): carry [".devpack/pack6.tar.xz"], command
+# PACK=.devpack/pack6.tar.xz OUT=$OUT sh bench/gpu/dev-v108.sh
 . bench/gpu/dev-common.sh
 hyb_env
 t0=$(date +%s)

@@ -4,9 +4,9 @@
 # calibrates (default, big), the CPU engine alone at 8192^2 cf32
 # (--repeat 3), and the hybrid -v with each model (its r, its CPU
 # alone and GPU alone, measured time). Each result is printed as it
-# comes (the call may be cut short). Pack: gfftpipe and fft2ref (pack5).
-# Run (device tool): carry [".devpack/pack5.tar.xz"], command
-# PACK=.devpack/pack5.tar.xz OUT=$OUT sh bench/gpu/dev-v109.sh
+# comes (the call may be cut short). Pack: pack6 (dev-v104.sh says how
+# it is made). Run (device tool): carry [".devpack/pack6.tar.xz"],
+# command PACK=.devpack/pack6.tar.xz OUT=$OUT sh bench/gpu/dev-v109.sh
 . bench/gpu/dev-common.sh
 hyb_env
 t0=$(date +%s)
