@@ -265,6 +265,15 @@ ncu_sum() {
         print s } }' $_f
   done
 }
+# tries from a table on stdin (dev-v104.sh on): lines LABEL ENGINES N
+# [ENV...], as try's arguments; blank lines and #s skipped; each run's
+# stdin is /dev/null, not the table
+try_table() {
+  while read -r _lab _en _n _e; do
+    case $_lab in ''|'#'*) continue ;; esac
+    try "$_lab" "$_en" "$_n" $_e </dev/null
+  done
+}
 # stop 45's tries (dev-v104.sh, dev-v108.sh): C2C f32 2^24 against
 # cuFFT on its default cut, R2C f32 2^16 (0.814x cuFFT on stop 44's
 # H100) against cuFFT on its default and the four-step (GFP_GPU_1CL=0);

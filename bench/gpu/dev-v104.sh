@@ -4,8 +4,9 @@
 # unrun. test_gpu_large in full (t_cut24: C2C f32 2^24 on both cuts by
 # name, and t_pow2 in full, on the tree where fast_memory picks 2^24's
 # cut), then tries_s45 (C2C f32 2^24 and R2C f32 2^16 against cuFFT, R2C
-# 2^16 on the four-step), then by card: on an H100 dev-v102.sh's cuts of
-# 2^15 .. 2^21 (routes in $L/route.txt); on an H200 2^24's two cuts
+# 2^16 on the four-step), then by card: on an H100 the cuts of 2^15 ..
+# 2^21 against their defaults (stop 44's dev-v102.sh, never run, folded
+# in here as a table for try_table; routes in $L/route.txt); on an H200 2^24's two cuts
 # again (the nested 256^3 default there, the four-step 4096 x 4096 by
 # GFP_GPU_4S3=0: stop 35's 9.9 % for the nested cut predates tkernel)
 # and 2^15 and R2C 2^16 on the cluster core (GFP_GPU_1CL=1). Pack:
@@ -23,18 +24,25 @@ echo "[tests: $(( $(date +%s) - t0 )) s]"
 : > $L/cut.txt; : > $L/route.txt; TRY_LEFT=${TRY_LEFT:-560}
 tries_s45
 if nvidia-smi -L | grep -q H100; then
-  try 15-def gpu,cufft 32768
-  try 15-4s gpu 32768 GFP_GPU_1CL=0
-  try 16-def gpu,cufft 65536
-  try 16-128 gpu 65536 GFP_GPU_4S_N1=128
-  try 17-def gpu,cufft 131072
-  try 17-512 gpu 131072 GFP_GPU_4S_N1=512
-  try 18-def gpu,cufft 262144
-  try 18-512 gpu 262144 GFP_GPU_4S_N1=512
-  try 19-def gpu,cufft 524288
-  try 19-512 gpu 524288 GFP_GPU_4S_N1=512
-  try 21-def gpu,cufft 2097152
-  try 21-2048 gpu 2097152 GFP_GPU_4S_N1=2048
+  try_table <<EOF
+15-def  gpu,cufft 32768
+15-4s   gpu       32768   GFP_GPU_1CL=0
+16-def  gpu,cufft 65536
+16-128  gpu       65536   GFP_GPU_4S_N1=128
+16-64   gpu       65536   GFP_GPU_4S_N1=64
+17-def  gpu,cufft 131072
+17-128  gpu       131072  GFP_GPU_4S_N1=128
+17-512  gpu       131072  GFP_GPU_4S_N1=512
+18-def  gpu,cufft 262144
+18-512  gpu       262144  GFP_GPU_4S_N1=512
+19-def  gpu,cufft 524288
+19-512  gpu       524288  GFP_GPU_4S_N1=512
+20-def  gpu,cufft 1048576
+20-512  gpu       1048576 GFP_GPU_4S_N1=512
+21-def  gpu,cufft 2097152
+21-512  gpu       2097152 GFP_GPU_4S_N1=512
+21-2048 gpu       2097152 GFP_GPU_4S_N1=2048
+EOF
 else
   try 24-4s gpu 16777216 GFP_GPU_4S3=0
   try 24-def2 gpu 16777216
