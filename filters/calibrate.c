@@ -84,6 +84,7 @@ typedef struct cal_obs {
     double batches[NSHAPES]; /* the CPU pass's (model.h: a CPU step's c0) */
     double t[GFP_STEP_COUNT][NSHAPES];
     double pass[NSHAPES]; /* the GPU's whole pass (-v: against the model) */
+    size_t n;             /* the shapes measured, nshapes() */
 } cal_obs;
 
 /* A real run streams arrays far larger than the caches; the profiling
@@ -172,7 +173,8 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
 {
     size_t sc = dbl ? sizeof(double) : sizeof(float);
     size_t maxv = 0;
-    for (size_t i = 0; i < nshapes(); i++)
+    o->n = nshapes();
+    for (size_t i = 0; i < o->n; i++)
         if (cal_shapes[i][0] * cal_shapes[i][1] > maxv)
             maxv = cal_shapes[i][0] * cal_shapes[i][1];
     size_t bytes = maxv * 2 * sc;
@@ -188,7 +190,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     }
     uint64_t seed = 12345;
     gfp_rand_fill(in, maxv * 2, dbl, &seed);
-    for (size_t i = 0; i < nshapes() && !st; i++) {
+    for (size_t i = 0; i < o->n && !st; i++) {
         size_t n = cal_shapes[i][0], F = cal_shapes[i][1];
         size_t fb = 2 * n * sc;
         o->bytes[i] = (double)F * 2 * (double)fb;     /* input + output */
@@ -491,10 +493,10 @@ static void *side_thread(void *arg)
     return NULL;
 }
 
-/* One split pass of F frames of CAL_BESIDE_N at r, its parts timed alone
- * and at once (fft2's way: the CPU's part on a thread of its own, its
- * stores streamed as into a large array), over the nrot arrays at in and
- * out: f, each part's factor (the median of the rounds' ratios), alone
+/* One split pass of F frames of F (measure_beside's cal_beside_n()) at
+ * r, its parts timed alone and at once (fft2's way: the CPU's part on a
+ * thread of its own, its stores streamed as into a large array), over
+ * the nrot arrays at in and out: f, each part's factor (the median of the rounds' ratios), alone
  * and both the parts' times (medians). tile: the rows' pass, its output
  * in tiles of tile frames and the split on a tile's bound; 0: the
  * columns', the GPU's part copied back in runs of its batch's frames, a
@@ -507,7 +509,7 @@ static gfp_status beside_pass(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                               double alone[2], double both[2], size_t *ng,
                               gfp_error *err)
 {
-    size_t n = cal_beside_n();
+    size_t n = F; /* square: measure_beside's cal_beside_n() */
     size_t sc = dbl ? sizeof(double) : sizeof(float), fb = 2 * n * sc;
     size_t nc = gfp_fft2d_split(F, r, tile);
     *ng = F - nc;
@@ -796,7 +798,7 @@ int gfp_calibrate_main(int argc, char **argv)
                           : gfp_model_fit_step_batched(
                                 &m, dbl, (gfp_model_step)s,
                                 per_batch ? ob->batches : NULL, by,
-                                ob->work, ob->t[s], nshapes());
+                                ob->work, ob->t[s], ob->n);
             if (fit) {
                 gfp_fail(&err, GFP_EIO, "the %s timings do not fit a line",
                          gfp_model_step_name(s));
@@ -813,7 +815,7 @@ int gfp_calibrate_main(int argc, char **argv)
         /* the profiling passes on the GPU against the model: its copies
          * come from the large arrays, so a pass over a small one may
          * well come in faster (that gap is issue 7's) */
-        for (size_t i = 0; gpu && verbose && i < nshapes(); i++) {
+        for (size_t i = 0; gpu && verbose && i < ob->n; i++) {
             size_t n = cal_shapes[i][0], F = cal_shapes[i][1];
             size_t fb = 2 * n * (dbl ? sizeof(double) : sizeof(float));
             double runs = gfp_model_copy_runs(F, fb, 2 * fb, n, gpu_mem);
