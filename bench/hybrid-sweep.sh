@@ -100,19 +100,20 @@ command -v nvidia-smi >/dev/null &&
 
 # ---- 1. calibrate ------------------------------------------------------------
 t0=$(date +%s.%N)
-if ! "$GFP" calibrate -v --threads "$HTHREADS" --wisdom "$WISDOM" 2>"$LOG/calibrate.log"; then
-    cat "$LOG/calibrate.log" >&2
-    exit 2
-fi
+# cal LOG VAR=VALUE|"" [ARGS...]: calibrate -v (with VAR set, and ARGS)
+# into $LOG/LOG; the script exits 2 with that log when it fails
+cal() {
+    _l=$LOG/$1 _e=$2
+    shift 2
+    env ${_e:+"$_e"} "$GFP" calibrate -v --threads "$HTHREADS" --wisdom "$WISDOM" "$@" 2>"$_l" ||
+        { cat "$_l" >&2; exit 2; }
+}
+cal calibrate.log ""
 grep -E "beside|saved" "$LOG/calibrate.log" | tee -a "$LOG/sweep.log"
 grep -q '^gpu 1$' "$GFFTPIPE_MODEL" ||
     { echo "hybrid-sweep: calibrate found no GPU" >&2; exit 3; }
 for alt in ${ALT_CAL:-}; do
-    if ! env "${alt#*:}" "$GFP" calibrate -v --threads "$HTHREADS" --wisdom "$WISDOM" \
-        -o "$LOG/model-${alt%%:*}" 2>"$LOG/calibrate-${alt%%:*}.log"; then
-        cat "$LOG/calibrate-${alt%%:*}.log" >&2
-        exit 2
-    fi
+    cal "calibrate-${alt%%:*}.log" "${alt#*:}" -o "$LOG/model-${alt%%:*}"
     grep -E "beside" "$LOG/calibrate-${alt%%:*}.log" | sed "s/^/alt ${alt%%:*}: /" | tee -a "$LOG/sweep.log"
 done
 

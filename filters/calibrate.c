@@ -496,12 +496,12 @@ static void *side_thread(void *arg)
 /* One split pass of F frames of F (measure_beside's cal_beside_n()) at
  * r, its parts timed alone and at once (fft2's way: the CPU's part on a
  * thread of its own, its stores streamed as into a large array), over
- * the nrot arrays at in and out: f, each part's factor (the median of the rounds' ratios), alone
- * and both the parts' times (medians). tile: the rows' pass, its output
- * in tiles of tile frames and the split on a tile's bound; 0: the
- * columns', the GPU's part copied back in runs of its batch's frames, a
- * row of the output apart (model.h: GPU_COPY). *ng gets the GPU's
- * frames. */
+ * the nrot arrays at in and out: f, each part's factor (the median of
+ * the rounds' ratios), alone and both the parts' times (medians). tile:
+ * the rows' pass, its output in tiles of tile frames and the split on a
+ * tile's bound; 0: the columns', the GPU's part copied back in runs of
+ * its batch's frames, a row of the output apart (model.h: GPU_COPY).
+ * *ng gets the GPU's frames. */
 static gfp_status beside_pass(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                               size_t gpu_mem, size_t F, size_t tile,
                               double r, unsigned char *in,
