@@ -1,0 +1,33 @@
+#!/bin/sh
+# bench/gpu/dev-v110.sh - stop 46, call 1 (H100 kind): issue 7's table
+# with the big-shape calibration beside the default's. The whole call
+# is bench/hybrid-sweep.sh: REPS 7, r from RMIN 0.4 (stop 44's H100 had
+# its best at 0.5) to RMAX 1 by 0.05, the three sizes out of core,
+# ALT_CAL big (GFP_CAL_BIG=1) and clean (GFP_CAL_CLEAN_FLUSH=1) against
+# the same sweeps, DEADLINE HYB_T - 50 s so every row is written.
+# runs.log keeps each run's -v lines (each model's CPU alone and GPU
+# alone beside the measured). Then, in what is left, C2C f32 2^24
+# against cuFFT. Pack: pack7 (pack.sh .devpack/pack7.tar.xz build
+# src/gfftpipe tests/unit/test_gpu_large tests/unit/test_engine_gpu
+# tests/unit/test_gpu_2d tests/cli/fft2ref, from stop 45's final
+# tree). Run (device tool): carry [".devpack/pack7.tar.xz"], command
+# PACK=.devpack/pack7.tar.xz OUT=$OUT sh bench/gpu/dev-v110.sh
+. bench/gpu/dev-common.sh
+hyb_env
+t0=$(date +%s)
+nproc; free -g | head -2; lscpu | grep -E 'Model name|^CPU\(s\)|MHz' | head -4
+HYB_T=${HYB_T:-540}
+env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
+  THREADS=$TH HTHREADS=$TH REPS=${REPS:-7} RMIN=${RMIN:-0.4} RMAX=${RMAX:-1} DEADLINE=$(( HYB_T - 50 )) \
+  ALT_CAL="${ALT_CAL-big:GFP_CAL_BIG=1 clean:GFP_CAL_CLEAN_FLUSH=1}" \
+  timeout $HYB_T bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
+echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
+: > $L/cut.txt; : > $L/route.txt
+TRY_LEFT=${TRY_LEFT:-570} try 24-def gpu,cufft 16777216
+echo "[end: $(( $(date +%s) - t0 )) s]"
+show_sweep $L/hyb
+grep -h "alt " $L/hyb/sweep.log | cut -c1-330
+grep -h -A3 "^## .*--engine cpu\b" $L/hyb/runs.log | grep -o "transforms [0-9.]* s" | head -3
+grep -h "CPU alone" $L/hyb/runs.log | sed 's/.*\(CPU alone [0-9.]* s, GPU alone [0-9.]* s\), model.*/\1/' | sort | uniq -c | head -12
+show_tries
+pack_logs
