@@ -193,6 +193,34 @@ function vfit(s,    n, m, i, p, a, r, t, rb, best, bsse, sse, x1, x2, det, e, fl
     return best < 0 ? c : best
 }
 '
+# r_x: where the sweep's own CPU and GPU parts balance (fft2 -v's split
+# passes' parts of each run; far less noisy than the fastest total, whose
+# runs' CPU part moved 2x from one process to the next on stop 46's H100)
+XFIT='
+# xfit: the r where the CPU and GPU parts of a direction balance, from
+# "r:cpu:gpu" triples (the CPU and GPU parts of the split passes of runs
+# that sweep the r of this direction, that of the other fixed):
+# least-squares lines cpu = A + a (1 - r) and gpu = B + g r over the
+# points with r < 1 (at r = 1 the direction is not split), A and B the
+# parts of the other direction (the same in every run); the crossing
+# a / (a + g); "-" with fewer than three points or a line that does not
+# slope the right way
+function xfit(s,    m, p, q, i, n, r, c, g, Sr, Sc, Sg, Srr, Src, Srg, d, sc, sg) {
+    m = split(s, p, " "); n = 0; Sr = Sc = Sg = Srr = Src = Srg = 0
+    for (i = 1; i <= m; i++) {
+        if (split(p[i], q, ":") < 3 || q[1] + 0 >= 1 || q[2] == "" || q[3] == "") continue
+        r = q[1] + 0; c = q[2] + 0; g = q[3] + 0; n++
+        Sr += r; Sc += c; Sg += g; Srr += r * r; Src += r * c; Srg += r * g
+    }
+    if (n < 3) return "-"
+    d = n * Srr - Sr * Sr
+    if (d <= 0) return "-"
+    sc = (n * Src - Sr * Sc) / d   # the slope of the CPU part in r: -a
+    sg = (n * Srg - Sr * Sg) / d   # of the GPU part: g
+    if (sc >= 0 || sg <= 0) return "-"
+    return sprintf("%.3f", -sc / (-sc + sg))
+}
+'
 # ---- 3. timings ------------------------------------------------------------------
 # t_run ENGINE-ARGS...: the median transform seconds of one fft2 -v run on
 # $DATA ($SZ), REPS transforms
@@ -206,8 +234,8 @@ t_run() {
     sed -n 's/.*transforms \([0-9.]*\) s.*/\1/p' "$WORK/err" | tail -n 1
 }
 TABLE="$LOG/table.txt"
-printf '%-12s %10s %7s %7s %7s %7s %11s %9s %5s %11s %6s %7s %7s %6s %7s %7s %6s %3s\n' size gpu-mem \
-    cpu_s gpu_s hyb_s speedup r_mod r_best dr r_fit dr_fit pred_s meas_s err% pcpu_s pgpu_s gerr% 16x >"$TABLE"
+printf '%-12s %10s %7s %7s %7s %7s %11s %9s %5s %11s %6s %11s %5s %7s %7s %6s %7s %7s %6s %3s\n' size gpu-mem \
+    cpu_s gpu_s hyb_s speedup r_mod r_best dr r_fit dr_fit r_x dr_x pred_s meas_s err% pcpu_s pgpu_s gerr% 16x >"$TABLE"
 AB_TABLE="$LOG/ab.txt"
 printf '%-12s %8s %8s %9s %9s %9s %9s\n' size gpu3_s gpu2_s gpu_thp_s cpu_nt_s cpu_blk_s cpu_old_s >"$AB_TABLE"
 # "* 16x" marks the problem 16x the largest calibration run (4 Mi values)
@@ -257,7 +285,7 @@ for SZ in $SIZES; do
     # each direction's r swept with the other at the model's
     for dir in rows cols; do
         best_r=- best_t=
-        sweep="" cut=""
+        sweep="" cut="" parts=""
         for r in $(awk -v s="$STEP" -v lo="$RMIN" -v hi="$RMAX" 'BEGIN { for (i = 0; lo + i * s <= hi + 1e-9; i++) printf "%.2f\n", lo + i * s }'); do
             if past; then
                 cut=" (cut: past DEADLINE)"
@@ -266,6 +294,7 @@ for SZ in $SIZES; do
             if [ $dir = rows ]; then rr="$r,$cmod"; else rr="$rmod,$r"; fi
             tr=$(t_run --engine hybrid --gpu-mem $mem --ratio "$rr")
             sweep="$sweep $r:$tr"
+            parts="$parts $r:$(sed -n 's/.*split passes: CPU part \([0-9.]*\) s.*GPU part \([0-9.]*\) s.*/\1:\2/p' "$WORK/err" | tail -n 1)"
             if [ -z "$best_t" ] || awk -v a="$tr" -v b="$best_t" 'BEGIN { exit !(a < b) }'; then
                 best_t=$tr best_r=$r
             fi
@@ -273,19 +302,22 @@ for SZ in $SIZES; do
         if [ $dir = rows ]; then best_rr=$best_r; else best_rc=$best_r; fi
         fit_r=-
         [ -n "$sweep" ] && fit_r=$(awk -v s="$sweep" "$VFIT"' BEGIN { printf "%.3f", vfit(s) }')
-        if [ $dir = rows ]; then fit_rr=$fit_r; else fit_rc=$fit_r; fi
-        say "size $SZ sweep of the $dir' r (r:seconds):$sweep$cut  (V fit $fit_r) [$(( $(date +%s) - ts )) s]"
+        x_r=-
+        [ -n "$parts" ] && x_r=$(awk -v s="$parts" "$XFIT"' BEGIN { printf "%s", xfit(s) }')
+        if [ $dir = rows ]; then fit_rr=$fit_r x_rr=$x_r; else fit_rc=$fit_r x_rc=$x_r; fi
+        say "size $SZ sweep of the $dir' r (r:seconds):$sweep$cut  (V fit $fit_r; parts cross at $x_r) [$(( $(date +%s) - ts )) s]"
+        say "size $SZ the $dir' parts (r:CPU s:GPU s, all repeats):$parts"
     done
     awk -v size="$SZ" -v mem="$mem" -v cpu="$cpu" -v gpu="$gpu" -v hyb="$hyb" \
         -v rm="$rmod" -v cm="$cmod" -v rb="$best_rr" -v cb="$best_rc" -v pred="$pred" \
-        -v rf="$fit_rr" -v cf="$fit_rc" \
+        -v rf="$fit_rr" -v cf="$fit_rc" -v rx="$x_rr" -v cx="$x_rc" \
         -v pc="$pcpu" -v pg="$pgpu" -v mark="$mark" 'BEGIN {
         best = cpu < gpu ? cpu : gpu
         # dr: the larger |model r - best r| of the two directions, "-"
         # where a sweep had no point (DEADLINE)
-        dr = dist(rm, rb, cm, cb); df = dist(rm, rf, cm, cf)
-        printf "%-12s %10d %7.4f %7.4f %7.4f %6.2fx %5.3f,%5.3f %4s,%4s %5s %5s,%5s %6s %7.4f %7.4f %+5.1f%% %7.4f %7.4f %+5.1f%% %3s\n",
-            size, mem, cpu, gpu, hyb, best / hyb, rm, cm, rb, cb, dr, rf, cf, df, pred, hyb,
+        dr = dist(rm, rb, cm, cb); df = dist(rm, rf, cm, cf); dx = dist(rm, rx, cm, cx)
+        printf "%-12s %10d %7.4f %7.4f %7.4f %6.2fx %5.3f,%5.3f %4s,%4s %5s %5s,%5s %6s %5s,%5s %5s %7.4f %7.4f %+5.1f%% %7.4f %7.4f %+5.1f%% %3s\n",
+            size, mem, cpu, gpu, hyb, best / hyb, rm, cm, rb, cb, dr, rf, cf, df, rx, cx, dx, pred, hyb,
             100 * (pred / hyb - 1), pc, pg, 100 * (pg / gpu - 1), mark }
         function dist(m1, b1, m2, b2,    a, c) {
             if (b1 == "-" || b2 == "-") return "-"
@@ -295,6 +327,6 @@ for SZ in $SIZES; do
 done
 say ""
 [ "$AB" != 0 ] && { say "A/B (median of $REPS): GPU with 3 and 2 batches in flight, and 3 with huge pages (GFP_THP=1); CPU blocked and old transposed pass"; tee -a "$LOG/sweep.log" <"$AB_TABLE"; say ""; }
-say "targets: speedup >= 1.15x over the faster of cpu and gpu; |dr| <= 0.05 (dr: r_best's; dr_fit: the V fit's);"
+say "targets: speedup >= 1.15x over the faster of cpu and gpu; |dr| <= 0.05 (dr: r_best's; dr_fit: the V fit's; dr_x: the parts' crossing's);"
 say "prediction within 15% for the row marked * (16x the largest calibration run)"
 tee -a "$LOG/sweep.log" <"$TABLE"

@@ -1,0 +1,34 @@
+#!/bin/sh
+# bench/gpu/dev-v111.sh - stop 46, call 3 (H100 kind): issue 7's 2D rows
+# against cuFFT's 2D plans (C2C f32 4096^2 and 16384^2, the latter twice;
+# R2C f32 1920x1080 and 3840x2160; bench --2d, median of 5), then
+# bench/hybrid-sweep.sh again (REPS 7, r 0.45 .. 0.95, the three sizes
+# out of core) with the parts' crossing (r_x, new this stop) in its
+# table, and ALT_CAL big (GFP_CAL_BIG=1) and n4096 (GFP_CAL_BESIDE_N=4096:
+# the beside factors from a split pass of 4096^2 instead of 2048^2; call
+# 1's sweeps put the CPU part beside the GPU's at ~1.0-1.2x its time
+# alone in the rows and ~1.4-1.6x in the columns, where calibrate's
+# 2048^2 pass measured 1.35x and 1.22x). Pack: pack7 (dev-v110.sh). Run
+# (device tool): carry [".devpack/pack7.tar.xz"], command
+# PACK=.devpack/pack7.tar.xz OUT=$OUT sh bench/gpu/dev-v111.sh
+. bench/gpu/dev-common.sh
+hyb_env
+t0=$(date +%s)
+: > $L/v2d.txt
+b2k 2d c2c 4096x4096 gpu,cufft
+b2k 2d c2c 16384x16384 gpu,cufft
+b2k 2d r2c 1920x1080 gpu,cufft
+b2k 2d r2c 3840x2160 gpu,cufft
+b2k 2d-again c2c 16384x16384 gpu,cufft
+echo "[2d: $(( $(date +%s) - t0 )) s]"
+HYB_T=${HYB_T:-$(( 560 - ($(date +%s) - t0) ))}
+env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
+  THREADS=$TH HTHREADS=$TH REPS=${REPS:-7} RMIN=${RMIN:-0.45} RMAX=${RMAX:-0.95} DEADLINE=$(( HYB_T - 45 )) \
+  ALT_CAL="${ALT_CAL-big:GFP_CAL_BIG=1 n4096:GFP_CAL_BESIDE_N=4096}" \
+  timeout $HYB_T bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
+echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
+cut -c1-200 $L/v2d.txt
+grep -hE '^(ok|FAIL)|beside|sweep of' $L/hyb/sweep.log | cut -c1-300
+grep -h "alt " $L/hyb/sweep.log | grep size
+cat $L/hyb/table.txt
+pack_logs
