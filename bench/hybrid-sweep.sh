@@ -34,7 +34,12 @@
 # 4. A table: CPU, GPU, hybrid at the model's r, the speedup over the
 #    faster of CPU and GPU (target >= 1.15), the model's r and the sweeps'
 #    best r, rows and columns (target |dr| <= 0.05: dr the larger of the
-#    two directions' differences), the predicted and measured hybrid time
+#    two directions' differences), the knot of a V fitted near each
+#    sweep's fastest point (r_fit, dr_fit), where each direction's CPU
+#    and GPU parts cross (r_x, dr_x: least-squares lines of the split
+#    passes' parts that fft2 -v prints, over the sweep; the runs' totals
+#    are rough where the CPU part moves from one process to the next, the
+#    lines much less), the predicted and measured hybrid time
 #    (target within 15%, for the 16x problem at least), and the model's
 #    times of the CPU and the GPU alone, and the error of the latter
 #    (gerr%: the model's GPU alone against the measured; the copies' rate
