@@ -14,6 +14,9 @@
 . bench/gpu/dev-common.sh
 hyb_env
 t0=$(date +%s)
+# the host: NUMA nodes, sockets, cores (call 1's CPU parts moved up to 2x
+# from one process to the next)
+lscpu | grep -iE 'model name|socket|core|thread|numa' > $L/lscpu.txt 2>&1
 : > $L/v2d.txt
 b2k 2d c2c 4096x4096 gpu,cufft
 b2k 2d c2c 16384x16384 gpu,cufft
@@ -27,6 +30,7 @@ env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16
   ALT_CAL="${ALT_CAL-big:GFP_CAL_BIG=1 n4096:GFP_CAL_BESIDE_N=4096}" \
   timeout $HYB_T bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
 echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
+cat $L/lscpu.txt
 cut -c1-200 $L/v2d.txt
 grep -hE '^(ok|FAIL)|beside|sweep of' $L/hyb/sweep.log | cut -c1-300
 grep -h "alt " $L/hyb/sweep.log | grep size
