@@ -55,11 +55,14 @@ void gfp_calibrate_usage(FILE *out)
 
 /* (n, frames) of the profiling runs: n log n spread over 8 .. 12 and
  * both directions' shapes; at most 4 Mi values (the first
- * CAL_SHAPES_SMALL). GFP_CAL_BIG=1, an A/B switch until measured, adds
+ * CAL_SHAPES_SMALL). GFP_CAL_BIG=1, an A/B switch, adds
  * the last three, 16 Mi values each (128 MiB of cf32): on stop 45's H100
  * machine the small shapes' FFTs ran at ~10 G n log2 n units a second
  * on 16 threads where an 8192^2 pass ran ~28 G, and the model priced the
- * CPU 2-2.7x slow (bench/NOTES.md). */
+ * CPU 2-2.7x slow (bench/NOTES.md). On stop 46's H100 machine, where the
+ * default priced the CPU alone within 11 %, the big shapes moved the
+ * model's r by 0.01-0.05 at the three sizes of bench/hybrid-sweep.sh,
+ * no nearer the sweeps' best: not the default. */
 static const size_t cal_shapes[][2] = {
     {256, 2048}, {512, 512},  {1024, 1024}, {2048, 2048},
     {4096, 512}, {1024, 4096}, {512, 4096}, {2048, 256},
@@ -93,8 +96,9 @@ typedef struct cal_obs {
  * full of the flush's dirty lines, whose write-back the timed pass then
  * pays as it evicts them, which a streaming run does not (a suspect in
  * stop 45's H100 machine, where calibrate priced the CPU 2-2.7x slow:
- * bench/NOTES.md); GFP_CAL_CLEAN_FLUSH=1, an A/B switch until measured,
- * evicts by reading instead, leaving clean lines. */
+ * bench/NOTES.md); GFP_CAL_CLEAN_FLUSH=1, an A/B switch, evicts by
+ * reading instead, leaving clean lines (stop 46's H100 machine: the
+ * model's r within 0.04 of the default's, no nearer the sweeps'). */
 #define CAL_FLUSH_BYTES ((size_t)256 << 20)
 static int clean_flush(void)
 {
