@@ -2,7 +2,8 @@
 # bench/gpu/dev-v111.sh - stop 46, call 3 (H100 kind): issue 7's 2D rows
 # against cuFFT's 2D plans (C2C f32 4096^2 and 16384^2, the latter twice;
 # R2C f32 1920x1080 and 3840x2160; bench --2d, median of 5), then
-# bench/hybrid-sweep.sh again (REPS 7, r 0.45 .. 0.95, the three sizes
+# Z2Z f64 2^21 .. 2^24 on two cuts each (default n1 = L / 4096, and
+# twice that), then bench/hybrid-sweep.sh again (REPS 7, r 0.5 .. 0.9, the three sizes
 # out of core) with the parts' crossing (r_x, new this stop) in its
 # table, and ALT_CAL big (GFP_CAL_BIG=1) and n4096 (GFP_CAL_BESIDE_N=4096:
 # the beside factors from a split pass of 4096^2 instead of 2048^2; call
@@ -24,9 +25,24 @@ b2k 2d r2c 1920x1080 gpu,cufft
 b2k 2d r2c 3840x2160 gpu,cufft
 b2k 2d-again c2c 16384x16384 gpu,cufft
 echo "[2d: $(( $(date +%s) - t0 )) s]"
+# Z2Z f64 2^21 .. 2^24 (0.92-0.97x cuFFT on stop 44's H100) on their
+# default n1 = L / 4096 against the squarer cut f32 took at 2^21
+: > $L/cut.txt; : > $L/route.txt; TRY_LEFT=170; P=f64
+try_table <<TAB
+z21-def gpu,cufft 2097152
+z21-1k  gpu       2097152  GFP_GPU_4S_N1=1024
+z22-def gpu,cufft 4194304
+z22-2k  gpu       4194304  GFP_GPU_4S_N1=2048
+z23-def gpu,cufft 8388608
+z23-4k  gpu       8388608  GFP_GPU_4S_N1=4096
+z24-def gpu,cufft 16777216
+z24-8k  gpu       16777216 GFP_GPU_4S_N1=8192
+TAB
+P=f32
+echo "[f64 cuts: $(( $(date +%s) - t0 )) s]"
 HYB_T=${HYB_T:-$(( 560 - ($(date +%s) - t0) ))}
 env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
-  THREADS=$TH HTHREADS=$TH REPS=${REPS:-7} RMIN=${RMIN:-0.45} RMAX=${RMAX:-0.95} DEADLINE=$(( HYB_T - 45 )) \
+  THREADS=$TH HTHREADS=$TH REPS=${REPS:-7} RMIN=${RMIN:-0.5} RMAX=${RMAX:-0.9} DEADLINE=$(( HYB_T - 45 )) \
   ALT_CAL="${ALT_CAL-big:GFP_CAL_BIG=1 n4096:GFP_CAL_BESIDE_N=4096}" \
   timeout $HYB_T bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
 echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
@@ -35,4 +51,5 @@ cut -c1-200 $L/v2d.txt
 grep -hE '^(ok|FAIL)|beside|sweep of' $L/hyb/sweep.log | cut -c1-300
 grep -h "alt " $L/hyb/sweep.log | grep size
 cat $L/hyb/table.txt
+show_tries
 pack_logs
