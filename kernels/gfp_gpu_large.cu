@@ -1032,8 +1032,9 @@ static int fast_memory(int device)
  *   3. the rows of q: row (k1, kk) at k1 L2 + kk q is frame g = k1 + n1 kk
  *      (gfp_fparams' row remap: rfpm n1, rmst q, rld L2), bin k2b stored at
  *      g + n1 p k2b = k1 + n1 (kk + p k2b), one launch per transform.
- * Powers of two from 2^25 (C2C f32; f64 and R2C/C2R from 2^23, C2C f32
- * 2^24 as 256 x 256 x 256 where the memory is fast, fast_memory), q 512
+ * Powers of two from 2^25 (C2C f32; f64 and R2C/C2R from 2^23, but Z2Z
+ * f64 from 2^24 where the memory is slow; C2C f32 2^24 as 256 x 256 x 256
+ * where the memory is fast, fast_memory), q 512
  * and n1 = L / (512 q), at least 128
  * (f32 from L = 2^25: n1 = L / (256 q), so p = 256):
  * GFP_GPU_4S3=0 turns it off, GFP_GPU_4S3_MIN=k takes it from 2^k,
@@ -1054,10 +1055,15 @@ static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcor
      * 512 1070.9 against 925.8); on an H100 (3.35 TB/s) C2C f32 2^24 runs
      * the four-step 4096 x 4096 instead, at 1079.5 and 1076.2 GB/s against
      * the nested cut's 945.0 and 945.0 (bench/NOTES.md stop 44), so 2^24 is
-     * nested only where fast_memory */
+     * nested only where fast_memory; and Z2Z f64 2^23 runs the four-step
+     * 2048 x 4096 where !fast_memory (H100, stop 46 call 4: 937.6 GB/s
+     * against the nested cut's 892.5, +5.1 %; 2^24 gained 1.1 % so, 884.8
+     * against 874.8, and stays nested, as do C2C f32 2^25, -34 % as 8192 x
+     * 4096, and R2C f32 2^24 +0.9 %, 2^25 -9.9 %) */
     const int cplx = !P->r2s_want && !P->c2m_want;
     const int f32_24 = cplx && !dbl && L == (1ll << 24) && fast_memory(P->device);
-    const int lgmin = env_int("GFP_GPU_4S3_MIN", !cplx || dbl ? 23 : f32_24 ? 24 : 25);
+    const int f64_23 = cplx && dbl && L == (1ll << 23) && !fast_memory(P->device);
+    const int lgmin = env_int("GFP_GPU_4S3_MIN", f64_23 ? 24 : !cplx || dbl ? 23 : f32_24 ? 24 : 25);
     if ((ev && *ev == '0') || L < 2 || (L & (L - 1)) || lgmin > 40 || L < (1ll << lgmin))
         return GFP_GPU_OK;
     /* f32 from L = 2^25: p = 256 (q 512, n1 = L / 2^17), since the
