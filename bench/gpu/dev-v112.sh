@@ -39,7 +39,7 @@ r25-4s  gpu       33554432 GFP_GPU_4S3=0
 TAB
 K=c2c
 echo "[tries: $(( $(date +%s) - t0 )) s]"
-(cd build && GFP_GPU_4S3=0 GFP_TEST_ONLY=t_pow2 timeout 240 $U/test_gpu_large > $L/t_pow2-4s.log 2>&1; echo "rc=$?" >> $L/t_pow2-4s.log)
+(cd build && GFP_GPU_4S3=0 GFP_TEST_ONLY=t_pow2 timeout 170 $U/test_gpu_large > $L/t_pow2-4s.log 2>&1; echo "rc=$?" >> $L/t_pow2-4s.log)
 echo "[end: $(( $(date +%s) - t0 )) s]"
 sum t_pow2-4s
 grep -E "FAIL|failed" $L/t_pow2-4s.log | head -10
