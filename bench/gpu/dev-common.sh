@@ -266,13 +266,21 @@ ncu_sum() {
   done
 }
 # tries from a table on stdin (dev-v104.sh on): lines LABEL ENGINES N
-# [ENV...], as try's arguments; blank lines and #s skipped; each run's
-# stdin is /dev/null, not the table
+# [WORD...], as try's arguments; a word K=kind or P=precision sets bench's
+# --kind or --precision for that line (default: the caller's K and P),
+# the others go to the run's environment; blank lines and #s skipped;
+# each run's stdin is /dev/null, not the table
 try_table() {
+  _K0=${K:-c2c} _P0=${P:-f32}
   while read -r _lab _en _n _e; do
     case $_lab in ''|'#'*) continue ;; esac
-    try "$_lab" "$_en" "$_n" $_e </dev/null
+    K=$_K0 P=$_P0 _env=
+    for _w in $_e; do
+      case $_w in K=*) K=${_w#K=} ;; P=*) P=${_w#P=} ;; *) _env="$_env $_w" ;; esac
+    done
+    try "$_lab" "$_en" "$_n" $_env </dev/null
   done
+  K=$_K0 P=$_P0
 }
 # stop 45's tries (dev-v104.sh, dev-v108.sh): C2C f32 2^24 against
 # cuFFT on its default cut, R2C f32 2^16 (0.814x cuFFT on stop 44's

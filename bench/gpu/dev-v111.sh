@@ -27,18 +27,17 @@ b2k 2d-again c2c 16384x16384 gpu,cufft
 echo "[2d: $(( $(date +%s) - t0 )) s]"
 # Z2Z f64 2^21 .. 2^24 (0.92-0.97x cuFFT on stop 44's H100) on their
 # default n1 = L / 4096 against the squarer cut f32 took at 2^21
-: > $L/cut.txt; : > $L/route.txt; TRY_LEFT=170; P=f64
+: > $L/cut.txt; : > $L/route.txt; TRY_LEFT=170
 try_table <<TAB
-z21-def gpu,cufft 2097152
-z21-1k  gpu       2097152  GFP_GPU_4S_N1=1024
-z22-def gpu,cufft 4194304
-z22-2k  gpu       4194304  GFP_GPU_4S_N1=2048
-z23-def gpu,cufft 8388608
-z23-4k  gpu       8388608  GFP_GPU_4S_N1=4096
-z24-def gpu,cufft 16777216
-z24-8k  gpu       16777216 GFP_GPU_4S_N1=8192
+z21-def gpu,cufft 2097152  P=f64
+z21-1k  gpu       2097152  P=f64 GFP_GPU_4S_N1=1024
+z22-def gpu,cufft 4194304  P=f64
+z22-2k  gpu       4194304  P=f64 GFP_GPU_4S_N1=2048
+z23-def gpu,cufft 8388608  P=f64
+z23-4k  gpu       8388608  P=f64 GFP_GPU_4S_N1=4096
+z24-def gpu,cufft 16777216 P=f64
+z24-8k  gpu       16777216 P=f64 GFP_GPU_4S_N1=8192
 TAB
-P=f32
 echo "[f64 cuts: $(( $(date +%s) - t0 )) s]"
 HYB_T=${HYB_T:-$(( 560 - ($(date +%s) - t0) ))}
 env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \

@@ -16,28 +16,20 @@
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
 : > $L/cut.txt; : > $L/route.txt; TRY_LEFT=200
-P=f64
 try_table <<TAB
-z23-def gpu,cufft 8388608
-z23-4s  gpu       8388608  GFP_GPU_4S3=0
-z24-def gpu,cufft 16777216
-z24-4s  gpu       16777216 GFP_GPU_4S3=0
-z25-def gpu,cufft 33554432
-z25-4s  gpu       33554432 GFP_GPU_4S3=0
-TAB
-P=f32
-try_table <<TAB
+z23-def gpu,cufft 8388608  P=f64
+z23-4s  gpu       8388608  P=f64 GFP_GPU_4S3=0
+z24-def gpu,cufft 16777216 P=f64
+z24-4s  gpu       16777216 P=f64 GFP_GPU_4S3=0
+z25-def gpu,cufft 33554432 P=f64
+z25-4s  gpu       33554432 P=f64 GFP_GPU_4S3=0
 c25-def gpu,cufft 33554432
 c25-4s  gpu       33554432 GFP_GPU_4S3=0
+r24-def gpu,cufft 16777216 K=r2c
+r24-4s  gpu       16777216 K=r2c GFP_GPU_4S3=0
+r25-def gpu,cufft 33554432 K=r2c
+r25-4s  gpu       33554432 K=r2c GFP_GPU_4S3=0
 TAB
-K=r2c
-try_table <<TAB
-r24-def gpu,cufft 16777216
-r24-4s  gpu       16777216 GFP_GPU_4S3=0
-r25-def gpu,cufft 33554432
-r25-4s  gpu       33554432 GFP_GPU_4S3=0
-TAB
-K=c2c
 echo "[tries: $(( $(date +%s) - t0 )) s]"
 (cd build && GFP_GPU_4S3=0 GFP_TEST_ONLY=t_pow2 timeout 170 $U/test_gpu_large > $L/t_pow2-4s.log 2>&1; echo "rc=$?" >> $L/t_pow2-4s.log)
 echo "[end: $(( $(date +%s) - t0 )) s]"
