@@ -65,8 +65,9 @@
 # then cuts no row short), REPS (default 3), WISDOM
 # (default build/hybrid-sweep.wisdom), AB (default first: the A/B runs on
 # the first size only; 1 on every size, 0 none), ALT_CAL (other
-# calibrations to set beside the default's: words NAME:VAR=VALUE, each a
-# calibrate with VAR set into a model file of its own, and at every size
+# calibrations to set beside the default's: words NAME:VAR=VALUE or
+# NAME:--OPTION=VALUE, each a calibrate with VAR set or with that option
+# (e.g. gm16:--gpu-mem=16Mi) into a model file of its own, and at every size
 # one hybrid run with that model: its r, its predicted and measured time
 # in sweep.log's "alt" lines, for dr against the same sweeps; default
 # none), OUT (logs and the table are written there when set).
@@ -105,13 +106,15 @@ command -v nvidia-smi >/dev/null &&
 
 # ---- 1. calibrate ------------------------------------------------------------
 t0=$(date +%s.%N)
-# cal LOG VAR=VALUE|"" [ARGS...]: calibrate -v (with VAR set, and ARGS)
-# into $LOG/LOG; the script exits 2 with that log when it fails
+# cal LOG VAR=VALUE|--OPTION=VALUE|"" [ARGS...]: calibrate -v (with VAR
+# set, or with that option, and ARGS) into $LOG/LOG; the script exits 2
+# with that log when it fails
 cal() {
-    _l=$LOG/$1 _e=$2
+    _l=$LOG/$1 _e=$2 _env=() _opt=()
     shift 2
-    env ${_e:+"$_e"} "$GFP" calibrate -v --threads "$HTHREADS" --wisdom "$WISDOM" "$@" 2>"$_l" ||
-        { cat "$_l" >&2; exit 2; }
+    case $_e in --*) _opt=("$_e") ;; ?*) _env=("$_e") ;; esac
+    env ${_env[@]+"${_env[@]}"} "$GFP" calibrate -v --threads "$HTHREADS" --wisdom "$WISDOM" \
+        ${_opt[@]+"${_opt[@]}"} "$@" 2>"$_l" || { cat "$_l" >&2; exit 2; }
 }
 cal calibrate.log ""
 grep -E "beside|saved" "$LOG/calibrate.log" | tee -a "$LOG/sweep.log"
