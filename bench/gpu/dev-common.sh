@@ -282,6 +282,23 @@ try_table() {
   done
   K=$_K0 P=$_P0
 }
+# the hybrid sweep out of core (dev-v110.sh on): hyb_sweep T [MARGIN]:
+# bench/hybrid-sweep.sh under timeout T s with DEADLINE T - MARGIN
+# (default 45), every CPU (hyb_env first), AB 0, REPS (default 7), RMIN
+# and RMAX (default 0.5, 0.9), SIZES and ALT_CAL as the caller sets
+# them; its log $L/hyb.log, its files in $L/hyb; t0 set
+hyb_sweep() {
+  env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
+    THREADS=$TH HTHREADS=$TH REPS=${REPS:-7} RMIN=${RMIN:-0.5} RMAX=${RMAX:-0.9} DEADLINE=$(( $1 - ${2:-45} )) \
+    ALT_CAL="${ALT_CAL:-}" timeout $1 bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
+  echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
+}
+# its rows: the checks, beside factors and sweeps (show_sweep), and each
+# ALT_CAL model's r and times
+show_hyb() {
+  show_sweep $L/hyb
+  grep -h "alt " $L/hyb/sweep.log | grep size
+}
 # stop 45's tries (dev-v104.sh, dev-v108.sh): C2C f32 2^24 against
 # cuFFT on its default cut, R2C f32 2^16 (0.814x cuFFT on stop 44's
 # H100) against cuFFT on its default and the four-step (GFP_GPU_1CL=0);

@@ -16,17 +16,12 @@
 hyb_env
 t0=$(date +%s)
 nproc; free -g | head -2; lscpu | grep -E 'Model name|^CPU\(s\)|MHz' | head -4
-HYB_T=${HYB_T:-540}
-env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
-  THREADS=$TH HTHREADS=$TH REPS=${REPS:-7} RMIN=${RMIN:-0.4} RMAX=${RMAX:-1} DEADLINE=$(( HYB_T - 50 )) \
-  ALT_CAL="${ALT_CAL-big:GFP_CAL_BIG=1 clean:GFP_CAL_CLEAN_FLUSH=1}" \
-  timeout $HYB_T bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
-echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
+RMIN=${RMIN:-0.4} RMAX=${RMAX:-1} ALT_CAL="${ALT_CAL-big:GFP_CAL_BIG=1 clean:GFP_CAL_CLEAN_FLUSH=1}" \
+  hyb_sweep ${HYB_T:-540} 50
 : > $L/cut.txt; : > $L/route.txt
 TRY_LEFT=${TRY_LEFT:-570} try 24-def gpu,cufft 16777216
 echo "[end: $(( $(date +%s) - t0 )) s]"
-show_sweep $L/hyb
-grep -h "alt " $L/hyb/sweep.log | cut -c1-330
+show_hyb
 grep -h -A3 "^## .*--engine cpu\b" $L/hyb/runs.log | grep -o "transforms [0-9.]* s" | head -3
 grep -h "CPU alone" $L/hyb/runs.log | sed 's/.*\(CPU alone [0-9.]* s, GPU alone [0-9.]* s\), model.*/\1/' | sort | uniq -c | head -12
 show_tries

@@ -39,16 +39,10 @@ z24-def gpu,cufft 16777216 P=f64
 z24-8k  gpu       16777216 P=f64 GFP_GPU_4S_N1=8192
 TAB
 echo "[f64 cuts: $(( $(date +%s) - t0 )) s]"
-HYB_T=${HYB_T:-$(( 560 - ($(date +%s) - t0) ))}
-env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
-  THREADS=$TH HTHREADS=$TH REPS=${REPS:-7} RMIN=${RMIN:-0.5} RMAX=${RMAX:-0.9} DEADLINE=$(( HYB_T - 45 )) \
-  ALT_CAL="${ALT_CAL-big:GFP_CAL_BIG=1 n4096:GFP_CAL_BESIDE_N=4096}" \
-  timeout $HYB_T bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
-echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
+ALT_CAL="${ALT_CAL-big:GFP_CAL_BIG=1 n4096:GFP_CAL_BESIDE_N=4096}" \
+  hyb_sweep ${HYB_T:-$(( 560 - ($(date +%s) - t0) ))}
 cat $L/lscpu.txt
 cut -c1-200 $L/v2d.txt
-grep -hE '^(ok|FAIL)|beside|sweep of' $L/hyb/sweep.log | cut -c1-300
-grep -h "alt " $L/hyb/sweep.log | grep size
-cat $L/hyb/table.txt
+show_hyb
 show_tries
 pack_logs

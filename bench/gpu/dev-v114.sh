@@ -14,13 +14,6 @@
 . bench/gpu/dev-common.sh
 hyb_env
 t0=$(date +%s)
-HYB_T=${HYB_T:-540}
-env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
-  THREADS=$TH HTHREADS=$TH REPS=${REPS:-7} RMIN=${RMIN:-0.5} RMAX=${RMAX:-0.9} DEADLINE=$(( HYB_T - 45 )) \
-  ALT_CAL="${ALT_CAL-gm16:--gpu-mem=16Mi gm8:--gpu-mem=8Mi}" \
-  timeout $HYB_T bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
-echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
-grep -hE '^(ok|FAIL)|beside|sweep of' $L/hyb/sweep.log | cut -c1-300
-grep -h "alt " $L/hyb/sweep.log | grep size
-cat $L/hyb/table.txt
+ALT_CAL="${ALT_CAL-gm16:--gpu-mem=16Mi gm8:--gpu-mem=8Mi}" hyb_sweep ${HYB_T:-540}
+show_hyb
 pack_logs
