@@ -28,16 +28,11 @@ echo "[2d: $(( $(date +%s) - t0 )) s]"
 # Z2Z f64 2^21 .. 2^24 (0.92-0.97x cuFFT on stop 44's H100) on their
 # default n1 = L / 4096 against the squarer cut f32 took at 2^21
 : > $L/cut.txt; : > $L/route.txt; TRY_LEFT=170
-try_table <<TAB
-z21-def gpu,cufft 2097152  P=f64
-z21-1k  gpu       2097152  P=f64 GFP_GPU_4S_N1=1024
-z22-def gpu,cufft 4194304  P=f64
-z22-2k  gpu       4194304  P=f64 GFP_GPU_4S_N1=2048
-z23-def gpu,cufft 8388608  P=f64
-z23-4k  gpu       8388608  P=f64 GFP_GPU_4S_N1=4096
-z24-def gpu,cufft 16777216 P=f64
-z24-8k  gpu       16777216 P=f64 GFP_GPU_4S_N1=8192
-TAB
+for lg in 21 22 23 24; do
+  n=$((1 << lg)) n1=$((1 << (lg - 11)))
+  echo "z$lg-def gpu,cufft $n P=f64"
+  echo "z$lg-$((n1 / 1024))k gpu $n P=f64 GFP_GPU_4S_N1=$n1"
+done | try_table
 echo "[f64 cuts: $(( $(date +%s) - t0 )) s]"
 ALT_CAL="${ALT_CAL-big:GFP_CAL_BIG=1 n4096:GFP_CAL_BESIDE_N=4096}" \
   hyb_sweep ${HYB_T:-$(( 560 - ($(date +%s) - t0) ))}
