@@ -69,12 +69,6 @@ static const size_t cal_shapes[][2] = {
     {8192, 2048}, {4096, 4096}, {16384, 1024}};
 #define NSHAPES (sizeof cal_shapes / sizeof *cal_shapes)
 #define CAL_SHAPES_SMALL 8
-/* The shapes calibrate runs: the first nshapes() of cal_shapes. */
-static size_t nshapes(void)
-{
-    const char *e = getenv("GFP_CAL_BIG");
-    return e && *e == '1' ? NSHAPES : CAL_SHAPES_SMALL;
-}
 /* Repetitions of each timed step, their median taken. The CPU's steps
  * last 0.2-3 ms; with 3, one calibrate fitted the CPU's line 1.9x slow
  * (bench/NOTES.md, stop 25, call 3). 5 cost about a second more. */
@@ -87,7 +81,7 @@ typedef struct cal_obs {
     double batches[NSHAPES]; /* the CPU pass's (model.h: a CPU step's c0) */
     double t[GFP_STEP_COUNT][NSHAPES];
     double pass[NSHAPES]; /* the GPU's whole pass (-v: against the model) */
-    size_t n;             /* the shapes measured, nshapes() */
+    size_t n;             /* the shapes measured (cal_ab.big) */
 } cal_obs;
 
 /* A real run streams arrays far larger than the caches; the profiling
@@ -100,11 +94,17 @@ typedef struct cal_obs {
  * reading instead, leaving clean lines (stop 46's H100 machine: the
  * model's r within 0.04 of the default's, no nearer the sweeps'). */
 #define CAL_FLUSH_BYTES ((size_t)256 << 20)
-static int clean_flush(void)
-{
-    const char *e = getenv("GFP_CAL_CLEAN_FLUSH");
-    return e && *e == '1';
-}
+
+/* calibrate's A/B switches (gfftpipe(1), ENVIRONMENT), read once at its
+ * start (cal_ab_read): big, GFP_CAL_BIG=1 (all of cal_shapes, not the
+ * first CAL_SHAPES_SMALL); clean, GFP_CAL_CLEAN_FLUSH=1 (flush_caches
+ * reads); beside_n, GFP_CAL_BESIDE_N (the split pass N x N, a power of
+ * two from 512 to 8192, else CAL_BESIDE_N); rot, GFP_CAL_ROT (the split
+ * pass's arrays, 0: measure_beside's count) */
+static struct {
+    int big, clean;
+    size_t beside_n, rot;
+} cal_ab;
 /* The flush buffer (NULL: no flushing), its pages written once: read
  * before any write, calloc's pages would all be the one zero page */
 static unsigned char *flush_alloc(void)
@@ -119,7 +119,7 @@ static void flush_caches(unsigned char *buf)
 {
     if (!buf)
         return;
-    if (clean_flush()) {
+    if (cal_ab.clean) {
         const volatile unsigned char *v = buf;
         unsigned char acc = 0;
         for (size_t i = 0; i < CAL_FLUSH_BYTES; i += 64)
@@ -177,7 +177,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
 {
     size_t sc = dbl ? sizeof(double) : sizeof(float);
     size_t maxv = 0;
-    o->n = nshapes();
+    o->n = cal_ab.big ? NSHAPES : CAL_SHAPES_SMALL;
     for (size_t i = 0; i < o->n; i++)
         if (cal_shapes[i][0] * cal_shapes[i][1] > maxv)
             maxv = cal_shapes[i][0] * cal_shapes[i][1];
@@ -396,15 +396,18 @@ done:
  * part 1.00-1.16x, thirty-two 1.12-1.26x, before the rounds below; with
  * them, 1.22-1.37x and 1.22-1.31x: no difference shown.) */
 #define CAL_BESIDE_N 2048
-/* CAL_BESIDE_N, or GFP_CAL_BESIDE_N (an A/B switch: a power of two from
- * 512 to 8192) */
-static size_t cal_beside_n(void)
+static void cal_ab_read(void)
 {
-    const char *e = getenv("GFP_CAL_BESIDE_N");
+    const char *e = getenv("GFP_CAL_BIG");
+    cal_ab.big = e && *e == '1';
+    e = getenv("GFP_CAL_CLEAN_FLUSH");
+    cal_ab.clean = e && *e == '1';
+    e = getenv("GFP_CAL_BESIDE_N");
     long v = e ? atol(e) : 0;
-    if (v >= 512 && v <= 8192 && !(v & (v - 1)))
-        return (size_t)v;
-    return CAL_BESIDE_N;
+    cal_ab.beside_n = v >= 512 && v <= 8192 && !(v & (v - 1)) ? (size_t)v
+                                                               : CAL_BESIDE_N;
+    e = getenv("GFP_CAL_ROT");
+    cal_ab.rot = e && atoi(e) > 0 ? (size_t)atoi(e) : 0;
 }
 /* (32 repeats, ~13 ms a timing instead of ~3, left kc as spread between
  * calibrates of one machine: 1.55-1.99 against 1.34-1.67; bench/NOTES.md
@@ -497,7 +500,7 @@ static void *side_thread(void *arg)
     return NULL;
 }
 
-/* One split pass of F frames of F (measure_beside's cal_beside_n()) at
+/* One split pass of F frames of F (measure_beside's cal_ab.beside_n) at
  * r, its parts timed alone and at once (fft2's way: the CPU's part on a
  * thread of its own, its stores streamed as into a large array), over
  * the nrot arrays at in and out: f, each part's factor (the median of
@@ -513,7 +516,7 @@ static gfp_status beside_pass(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                               double alone[2], double both[2], size_t *ng,
                               gfp_error *err)
 {
-    size_t n = F; /* square: measure_beside's cal_beside_n() */
+    size_t n = F; /* square: measure_beside's cal_ab.beside_n */
     size_t sc = dbl ? sizeof(double) : sizeof(float), fb = 2 * n * sc;
     size_t nc = gfp_fft2d_split(F, r, tile);
     *ng = F - nc;
@@ -603,7 +606,7 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                                  size_t gpu_mem, int verbose, gfp_model *m,
                                  gfp_error *err)
 {
-    size_t n = cal_beside_n(), F = n;
+    size_t n = cal_ab.beside_n, F = n;
     size_t sc = dbl ? sizeof(double) : sizeof(float), fb = 2 * n * sc;
     gfp_model_problem mp = {.W = n, .H = F, .kind = GFP_C2C, .dbl = dbl,
                             .gpu_mem = gpu_mem};
@@ -642,9 +645,8 @@ static gfp_status measure_beside(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         nrot = cap;
     if (nrot < CAL_ROT_MIN)
         nrot = CAL_ROT_MIN;
-    const char *ev = getenv("GFP_CAL_ROT"); /* A/B: this many arrays */
-    if (ev && atoi(ev) > 0)
-        nrot = (size_t)atoi(ev);
+    if (cal_ab.rot) /* A/B: this many arrays */
+        nrot = cal_ab.rot;
     unsigned char *in = gpu->ops->alloc_host(gpu->state, nrot * bytes);
     unsigned char *out = gpu->ops->alloc_host(gpu->state, nrot * bytes);
     gfp_status st = GFP_OK;
@@ -738,6 +740,7 @@ int gfp_calibrate_main(int argc, char **argv)
         fprintf(stderr, "Try 'gfftpipe calibrate --help'.\n");
         return 1;
     }
+    cal_ab_read();
     char path[4096];
     if (outp)
         snprintf(path, sizeof path, "%s", outp);
