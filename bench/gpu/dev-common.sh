@@ -265,6 +265,16 @@ ncu_sum() {
         print s } }' $_f
   done
 }
+# before a call's tries: tries_init [LEFT] empties $L/cut.txt and
+# $L/route.txt, and sets TRY_LEFT when LEFT is given
+tries_init() { : > $L/cut.txt; : > $L/route.txt; [ -z "${1:-}" ] || TRY_LEFT=$1; }
+# one GPU test suite (dev-v104.sh on): suite LOG T SUITE [ENV...], run in
+# build under timeout T s with ENV set, its output and "rc=N" in
+# $L/LOG.log
+suite() {
+  _lg=$1 _t=$2 _su=$3; shift 3
+  (cd build && env "$@" timeout $_t $U/$_su > $L/$_lg.log 2>&1; echo "rc=$?" >> $L/$_lg.log)
+}
 # tries from a table on stdin (dev-v104.sh on): lines LABEL ENGINES N
 # [WORD...], as try's arguments; a word K=kind or P=precision sets bench's
 # --kind or --precision for that line (default: the caller's K and P),
@@ -284,12 +294,13 @@ try_table() {
 }
 # the hybrid sweep out of core (dev-v110.sh on): hyb_sweep T [MARGIN]:
 # bench/hybrid-sweep.sh under timeout T s with DEADLINE T - MARGIN
-# (default 45), every CPU (hyb_env first), AB 0, REPS (default 7), RMIN
+# (default 45), every CPU (hyb_env first; HTHREADS, the hybrid's and
+# calibrate's, may be set lower), AB 0, REPS (default 7), RMIN
 # and RMAX (default 0.5, 0.9), SIZES and ALT_CAL as the caller sets
 # them; its log $L/hyb.log, its files in $L/hyb; t0 set
 hyb_sweep() {
   env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
-    THREADS=$TH HTHREADS=$TH REPS=${REPS:-7} RMIN=${RMIN:-0.5} RMAX=${RMAX:-0.9} DEADLINE=$(( $1 - ${2:-45} )) \
+    THREADS=$TH HTHREADS=${HTHREADS:-$TH} REPS=${REPS:-7} RMIN=${RMIN:-0.5} RMAX=${RMAX:-0.9} DEADLINE=$(( $1 - ${2:-45} )) \
     ALT_CAL="${ALT_CAL:-}" timeout $1 bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
   echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
 }
@@ -302,7 +313,7 @@ show_hyb() {
 # stop 45's tries (dev-v104.sh, dev-v108.sh): C2C f32 2^24 against
 # cuFFT on its default cut, R2C f32 2^16 (0.814x cuFFT on stop 44's
 # H100) against cuFFT on its default and the four-step (GFP_GPU_1CL=0);
-# t0 set, the caller empties $L/cut.txt and $L/route.txt first
+# t0 set, tries_init first
 tries_s45() {
   try 24-def gpu,cufft 16777216
   K=r2c

@@ -19,9 +19,9 @@
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,clocks.max.sm,power.limit,temperature.gpu --format=csv > $L/smi.txt 2>&1
-(cd build && timeout 330 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log)
+suite test_gpu_large 330 test_gpu_large
 echo "[tests: $(( $(date +%s) - t0 )) s]"
-: > $L/cut.txt; : > $L/route.txt; TRY_LEFT=${TRY_LEFT:-560}
+tries_init ${TRY_LEFT:-560}
 tries_s45
 if nvidia-smi -L | grep -q H100; then
   try_table <<EOF

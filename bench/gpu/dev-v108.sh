@@ -24,16 +24,12 @@ nproc; free -g | head -2
 tests_only test_gpu_large t_cut24
 wait
 echo "[t_cut24: $(( $(date +%s) - t0 )) s]"
-env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
-  THREADS=$TH HTHREADS=${HTHREADS:-$TH} REPS=${REPS:-7} RMAX=${RMAX:-1} DEADLINE=$(( ${HYB_T:-480} - 60 )) \
-  ALT_CAL="${ALT_CAL-big:GFP_CAL_BIG=1 clean:GFP_CAL_CLEAN_FLUSH=1}" \
-  timeout ${HYB_T:-480} bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
-echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
-: > $L/cut.txt; : > $L/route.txt; TRY_LEFT=${TRY_LEFT:-560}
+RMIN=${RMIN:-0.3} RMAX=${RMAX:-1} ALT_CAL="${ALT_CAL-big:GFP_CAL_BIG=1 clean:GFP_CAL_CLEAN_FLUSH=1}" \
+  hyb_sweep ${HYB_T:-480} 60
+tries_init ${TRY_LEFT:-560}
 tries_s45
 echo "[end: $(( $(date +%s) - t0 )) s]"
 sum t_cut24
-show_sweep $L/hyb
-grep -h "alt " $L/hyb/sweep.log | cut -c1-330
+show_hyb
 show_tries
 pack_logs

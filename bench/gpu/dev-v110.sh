@@ -18,8 +18,8 @@ t0=$(date +%s)
 nproc; free -g | head -2; lscpu | grep -E 'Model name|^CPU\(s\)|MHz' | head -4
 RMIN=${RMIN:-0.4} RMAX=${RMAX:-1} ALT_CAL="${ALT_CAL-big:GFP_CAL_BIG=1 clean:GFP_CAL_CLEAN_FLUSH=1}" \
   hyb_sweep ${HYB_T:-540} 50
-: > $L/cut.txt; : > $L/route.txt
-TRY_LEFT=${TRY_LEFT:-570} try 24-def gpu,cufft 16777216
+tries_init ${TRY_LEFT:-570}
+try 24-def gpu,cufft 16777216
 echo "[end: $(( $(date +%s) - t0 )) s]"
 show_hyb
 grep -h -A3 "^## .*--engine cpu\b" $L/hyb/runs.log | grep -o "transforms [0-9.]* s" | head -3

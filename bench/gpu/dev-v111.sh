@@ -27,7 +27,7 @@ b2k 2d-again c2c 16384x16384 gpu,cufft
 echo "[2d: $(( $(date +%s) - t0 )) s]"
 # Z2Z f64 2^21 .. 2^24 (0.92-0.97x cuFFT on stop 44's H100) on their
 # default n1 = L / 4096 against the squarer cut f32 took at 2^21
-: > $L/cut.txt; : > $L/route.txt; TRY_LEFT=170
+tries_init 170
 for lg in 21 22 23 24; do
   n=$((1 << lg)) n1=$((1 << (lg - 11)))
   echo "z$lg-def gpu,cufft $n P=f64"

@@ -15,7 +15,7 @@
 # PACK=.devpack/pack7.tar.xz OUT=$OUT sh bench/gpu/dev-v112.sh
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
-: > $L/cut.txt; : > $L/route.txt; TRY_LEFT=200
+tries_init 200
 try_table <<TAB
 z23-def gpu,cufft 8388608  P=f64
 z23-4s  gpu       8388608  P=f64 GFP_GPU_4S3=0
@@ -31,7 +31,7 @@ r25-def gpu,cufft 33554432 K=r2c
 r25-4s  gpu       33554432 K=r2c GFP_GPU_4S3=0
 TAB
 echo "[tries: $(( $(date +%s) - t0 )) s]"
-(cd build && GFP_GPU_4S3=0 GFP_TEST_ONLY=t_pow2 timeout 170 $U/test_gpu_large > $L/t_pow2-4s.log 2>&1; echo "rc=$?" >> $L/t_pow2-4s.log)
+suite t_pow2-4s 170 test_gpu_large GFP_GPU_4S3=0 GFP_TEST_ONLY=t_pow2
 echo "[end: $(( $(date +%s) - t0 )) s]"
 sum t_pow2-4s
 grep -E "FAIL|failed" $L/t_pow2-4s.log | head -10

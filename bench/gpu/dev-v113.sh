@@ -12,9 +12,9 @@
 # PACK=.devpack/pack8.tar.xz OUT=$OUT sh bench/gpu/dev-v113.sh
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
-(cd build && timeout 330 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log)
+suite test_gpu_large 330 test_gpu_large
 echo "[tests: $(( $(date +%s) - t0 )) s]"
-: > $L/cut.txt; : > $L/route.txt; TRY_LEFT=560
+tries_init 560
 try_table <<TAB
 z23-def    gpu,cufft 8388608  P=f64
 z23-nest   gpu       8388608  P=f64 GFP_GPU_4S3_MIN=23
