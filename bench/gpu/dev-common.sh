@@ -234,7 +234,8 @@ try() {
 # M, default NCU_M, or what NCU_SEL asks of ncu instead, e.g. sections
 # and --page raw; the first NCU_C launches, default 10; timeout NCU_T,
 # default 120; none once left PROF_LEFT, default 560, fails; clocks left
-# alone), $L/NCU_OUT-LABEL.csv (NCU_OUT default ncu, the files ncu_sum
+# alone; PROF_X: more bench words, e.g. --2d), $L/NCU_OUT-LABEL.csv
+# (NCU_OUT default ncu, the files ncu_sum
 # reads), and its route line (GFP_GPU_LARGE_DEBUG)
 NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
 NCU_M=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,lts__t_sector_hit_rate.pct,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warp_latency_issue_stalled_barrier.ratio,smsp__average_warp_latency_issue_stalled_long_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_mio_throttle.ratio,smsp__average_warp_latency_issue_stalled_lg_throttle.ratio,smsp__average_warp_latency_issue_stalled_drain.ratio,launch__registers_per_thread,launch__occupancy_limit_shared_mem
@@ -243,7 +244,7 @@ prof() {
   left ${PROF_LEFT:-560} || { echo "$_lab: no time left"; return 0; }
   _o=$L/${NCU_OUT:-ncu}-$_lab
   env "$@" GFP_GPU_LARGE_DEBUG=1 timeout ${NCU_T:-120} $NCU --clock-control none --csv --print-units base \
-    ${NCU_SEL:---metrics ${M:-$NCU_M}} -c ${NCU_C:-10} ${B:-$G} bench -q --engines $_en --kind ${K:-c2c} \
+    ${NCU_SEL:---metrics ${M:-$NCU_M}} -c ${NCU_C:-10} ${B:-$G} bench -q ${PROF_X:-} --engines $_en --kind ${K:-c2c} \
     --precision ${P:-f32} --sizes $_n --bytes $_by --reps 1 --warmup 0 > $_o.csv 2> $_o.err
   echo "$_lab rc=$? $(grep -m1 'gfp_large:' $_o.err | cut -c1-120)"
 }

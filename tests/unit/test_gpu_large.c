@@ -347,6 +347,29 @@ static void t_cut24(void)
     report("2^24 on the nested cut and on the four-step", &t);
 }
 
+/* Z2Z f64 2^23 on both of its cuts, the four-step 2048 x 4096
+ * (GFP_GPU_4S3=0) and the nested core (GFP_GPU_4S3_MIN=23): the default
+ * is the four-step where the memory is slow (the H100) and the nested
+ * cut where it is fast (gfp_gpu_large.cu's fast_memory), so each is
+ * checked by name, forward and inverse. Not in the quick runs: 128 MiB
+ * a frame. */
+static void t_cut23(void)
+{
+    tally t = {0};
+    if (quick)
+        return;
+    const size_t n = (size_t)1 << 23;
+    setenv("GFP_GPU_4S3", "0", 1);
+    check(&t, GFP_C2C, 0, 1, n, 1, GFP_POST_NONE, 0, 1);
+    check(&t, GFP_C2C, 1, 1, n, 1, GFP_POST_NONE, 0, 1);
+    unsetenv("GFP_GPU_4S3");
+    setenv("GFP_GPU_4S3_MIN", "23", 1);
+    check(&t, GFP_C2C, 0, 1, n, 1, GFP_POST_NONE, 0, 1);
+    check(&t, GFP_C2C, 1, 1, n, 1, GFP_POST_NONE, 0, 1);
+    unsetenv("GFP_GPU_4S3_MIN");
+    report("Z2Z f64 2^23 on the four-step and on the nested cut", &t);
+}
+
 /* C2R f32 on its own kernels (stop 32): one block a frame with the
  * merge in the load or (n 4096, 16384, 32768) in the first stage's
  * registers (gfp_fast_c2r_f32, n 32 .. 32768; batches that leave a
@@ -751,6 +774,7 @@ int main(void)
     TU_TEST(t_pow2);
     TU_TEST(t_cluster_1d);
     TU_TEST(t_cut24);
+    TU_TEST(t_cut23);
     TU_TEST(t_pairs);
     TU_TEST(t_c2r);
     TU_TEST(t_c2r_edges);
