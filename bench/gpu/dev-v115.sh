@@ -8,7 +8,8 @@
 # cuFFT's: each pass's time and DRAM share; (3) the A/B binary (x/gfftpipe,
 # build-ab: the kernels with -DGFP_FAST_AB), C2C f32 16384 (the 2D rows'
 # kernel) at alts 0 (the product, pkernel 512 x (32,32,16) PAD5), 5, 9, 19,
-# 12, 15, 22; then bench --2d 16384^2 at alts 0, 9, 19, 22 (the rows) and
+# 12, 15, 22, 23 (new: the product with streaming stores); then bench
+# --2d 16384^2 at alts 0, 9, 19, 22, 23 (the rows) and
 # 66, 67 (the columns' passes: other cuts, 16 frames a block), two rounds.
 # Pack: pack9 (pack.sh .devpack/pack9.tar.xz build src/gfftpipe
 # tests/unit/test_gpu_large tests/unit/test_engine_gpu tests/unit/test_gpu_2d
@@ -30,10 +31,10 @@ PROF_LEFT=260 PROF_X=--2d NCU_C=12
 prof 2d16k gpu 16384x16384 2Gi >> $L/prof.txt
 prof 2d16k-cufft cufft 16384x16384 2Gi >> $L/prof.txt
 echo "[ncu: $(( $(date +%s) - t0 )) s]"
-for a in 0 5 9 19 12 15 22; do left 330 && ab a$a c2c 16384 $a; done
+for a in 0 5 9 19 12 15 22 23; do left 330 && ab a$a c2c 16384 $a; done
 echo "[1d: $(( $(date +%s) - t0 )) s]"
 for r in 1 2; do
-  for a in 0 9 19 22 66 67; do left 520 && BIN=$A b2d a$a-$r 16384x16384 gpu GFP_FAST_ALT=$a; done
+  for a in 0 9 19 22 23 66 67; do left 520 && BIN=$A b2d a$a-$r 16384x16384 gpu GFP_FAST_ALT=$a; done
   [ $r = 1 ] && left 520 && b2d cufft-1 16384x16384 cufft
 done
 echo "[end: $(( $(date +%s) - t0 )) s]"
