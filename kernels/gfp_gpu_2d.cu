@@ -60,12 +60,6 @@ struct gfp_gpu_plan2d {
     size_t n1;
     gfp_pass ca, cb, rw;
     void *xtw; /* W_h^m, two-level (ca.fp.xsh) */
-    /* cf's pass B and the rows in chunks of pipe_k values of k1 (pipe):
-     * the rows of a chunk read what B just wrote while it is in L2; on
-     * the stream ps (higher priority), after the event pe, when set */
-    size_t pipe_k, pipe_f;
-    cudaStream_t ps;
-    cudaEvent_t pe, pe2;
     /* the rows by the 1D plan, then the columns strided in and out (sc) */
     int sc;
     void *ws;                  /* count * mat complex (C2R off sc: twice that) */
@@ -347,12 +341,6 @@ extern "C" void gfp_gpu_plan2d_destroy(gfp_gpu_plan2d *p)
     gfp_pass_destroy(&p->rw);
     if (p->xtw)
         cudaFree(p->xtw);
-    if (p->pe)
-        cudaEventDestroy(p->pe);
-    if (p->pe2)
-        cudaEventDestroy(p->pe2);
-    if (p->ps)
-        cudaStreamDestroy(p->ps);
     if (p->ws)
         cudaFree(p->ws);
     gfp_gpu_plan_destroy(p->prow);
@@ -401,40 +389,6 @@ static size_t cf_n1(const gfp_gpu_desc2d *d)
     return n1;
 }
 
-/* GFP_GPU_2D_PIPE=K (an A/B switch, off by default; stop 47): cf's pass
- * B and the rows in chunks of K values of k1 (K n2 rows of the matrix,
- * 16 K MiB at 16384^2), so a chunk's rows read what B has just written
- * while it is still in L2, on a second stream of higher priority that
- * waits for its chunk's B (GFP_GPU_2D_PIPE_S=1: both on the caller's
- * stream, one after the other); GFP_GPU_2D_PIPE_F frames a block of the
- * persistent row kernel (default 2). Only where the row kernel honours
- * the output remap (fi.oremap: pkernel, skernel). */
-static int pipe_create(gfp_gpu_plan2d *p, char *err, size_t errlen)
-{
-    const char *ev = getenv("GFP_GPU_2D_PIPE");
-    const long k = ev ? atol(ev) : 0;
-    if (k <= 0 || (size_t)k >= p->n1 || !p->rw.fi.oremap)
-        return GFP_GPU_OK;
-    const char *fv = getenv("GFP_GPU_2D_PIPE_F");
-    const long f = fv ? atol(fv) : 2;
-    p->pipe_k = (size_t)k;
-    p->pipe_f = f > 0 ? (size_t)f : 2;
-    const char *sv = getenv("GFP_GPU_2D_PIPE_S");
-    if (sv && *sv == '1')
-        return GFP_GPU_OK;
-    int lo = 0, hi = 0;
-    cudaError_t e = cudaDeviceGetStreamPriorityRange(&lo, &hi);
-    if (e == cudaSuccess)
-        e = cudaStreamCreateWithPriority(&p->ps, cudaStreamNonBlocking, hi);
-    if (e == cudaSuccess)
-        e = cudaEventCreateWithFlags(&p->pe, cudaEventDisableTiming);
-    if (e == cudaSuccess)
-        e = cudaEventCreateWithFlags(&p->pe2, cudaEventDisableTiming);
-    if (e != cudaSuccess)
-        return gfp_gpu_cuda_fail(err, errlen, e, "2D rows' stream");
-    return GFP_GPU_OK;
-}
-
 /* the columns' four-step and the rows (p->cf) when their kernels exist
  * and fit; p->cf stays 0 otherwise */
 static int cf_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char *err,
@@ -479,7 +433,7 @@ static int cf_create(gfp_gpu_plan2d *p, const gfp_gpu_desc2d *d, int optin, char
     p->rw.fp.rld = n2 * d->w;
     p->n1 = n1;
     p->cf = 1;
-    return pipe_create(p, err, errlen);
+    return GFP_GPU_OK;
 }
 
 /* the rows by the 1D plan (contiguous in and out), then the columns with
@@ -652,47 +606,6 @@ static int exec1d(const gfp_gpu_plan *p, const void *in, void *out, size_t batch
     return gfp_gpu_plan_exec(p, in, out, batch, (void *)s, err, errlen);
 }
 
-/* cf's pass B and the rows in chunks (p->pipe_k, pipe_create): chunk
- * [k1a, k1a + kc) of matrix m is B's frames (m, k1, c), in place in ws
- * rows n2 k1 + k2, then the rows of those kc n2 rows: ws row n2 k1 + k2
- * (contiguous, no input remap) to output row k1 + n1 k2 (the output
- * remap: ofpm n2, omst one row, old n1 rows) */
-static int pipe_exec(const gfp_gpu_plan2d *p, void *ws, void *d_out, size_t cnt, cudaStream_t s,
-                     char *err, size_t errlen)
-{
-    const size_t w = p->d.w, h = p->d.h, n1 = p->n1, n2 = h / n1;
-    const size_t esz = 8, mat = p->mat;
-    gfp_pass rw = p->rw;
-    rw.fp.rfpm = 0;
-    rw.fp.ofpm = n2;
-    rw.fp.omst = w;
-    rw.fp.old = n1 * w;
-    const cudaStream_t rs = p->ps ? p->ps : s;
-    int rc = GFP_GPU_OK;
-    cudaError_t e = cudaSuccess;
-    for (size_t m = 0; m < cnt && !rc; m++)
-        for (size_t k1a = 0; k1a < n1 && !rc; k1a += p->pipe_k) {
-            const size_t kc = n1 - k1a < p->pipe_k ? n1 - k1a : p->pipe_k;
-            char *b = (char *)ws + (m * mat + k1a * n2 * w) * esz;
-            if ((rc = gfp_pass_launch(&p->cb, b, b, kc * w, w, w, n2 * w, s, err, errlen)))
-                break;
-            if (p->ps && ((e = cudaEventRecord(p->pe, s)) != cudaSuccess ||
-                          (e = cudaStreamWaitEvent(p->ps, p->pe, 0)) != cudaSuccess))
-                return gfp_gpu_cuda_fail(err, errlen, e, "2D rows' chunk");
-            const size_t fr = kc * n2;
-            if (p->rw.fi.persist > 0) /* blocks of pipe_f frames */
-                rw.fi.persist = (int)((fr + p->pipe_f - 1) / p->pipe_f);
-            rc = gfp_pass_launch(&rw, b, (char *)d_out + (m * mat + k1a * w) * esz, fr, 0, 0, 0,
-                                 rs, err, errlen);
-        }
-    /* the caller's stream waits for the last rows (the next transform's
-     * pass A overwrites ws) */
-    if (p->ps && ((e = cudaEventRecord(p->pe2, p->ps)) != cudaSuccess ||
-                  (e = cudaStreamWaitEvent(s, p->pe2, 0)) != cudaSuccess))
-        return gfp_gpu_cuda_fail(err, errlen, e, "2D rows' stream");
-    return rc;
-}
-
 static int run(const gfp_gpu_plan2d *p, const void *d_in, void *d_out, cudaStream_t s,
                char *err, size_t errlen)
 {
@@ -745,11 +658,8 @@ static int run(const gfp_gpu_plan2d *p, const void *d_in, void *d_out, cudaStrea
          * w apart); then the rows, a launch a matrix (the remap's rows) */
         const size_t w = p->d.w, n1 = p->n1, n2 = h / n1;
         if ((rc = gfp_pass_launch(&p->ca, d_in, p->ws, cnt * n2 * w, n2 * w, n2 * w, mat, s, err,
-                                  errlen)))
-            return rc;
-        if (p->pipe_k)
-            return pipe_exec(p, p->ws, d_out, cnt, s, err, errlen);
-        if ((rc = gfp_pass_launch(&p->cb, p->ws, p->ws, cnt * n1 * w, w, w, n2 * w, s, err,
+                                  errlen)) ||
+            (rc = gfp_pass_launch(&p->cb, p->ws, p->ws, cnt * n1 * w, w, w, n2 * w, s, err,
                                   errlen)))
             return rc;
         for (size_t m = 0; m < cnt; m++)

@@ -1399,17 +1399,15 @@ struct SRun<T, N, TPT, MODE, LS, OFF, LEAD, R, R2, Rest...> {
 };
 template <int R, int... Rest> struct SFirst { static constexpr int v = R; };
 
-/* the last stage's results v (out pattern P, radix R) to frame g of p.out
- * (its row remapped where p.ofpm is set), scaled (and conjugated for an
- * inverse) */
+/* the last stage's results v (out pattern P, radix R) to frame g of p.out,
+ * scaled (and conjugated for an inverse) */
 template <typename P, int R, int N, int MODE, typename T>
 __device__ __forceinline__ void sout(const gfp_fparams &p, const gcx<T> *v,
                                      unsigned long long g, int x)
 {
     const T sc = (T)p.scale;
     const T cs = p.conj_out ? -sc : sc;
-    gcx<T> *out = (gcx<T> *)p.out +
-                  (p.ofpm ? g / p.ofpm * p.omst + g % p.ofpm * p.old : g * (unsigned long long)N);
+    gcx<T> *out = (gcx<T> *)p.out + g * (unsigned long long)N;
 #pragma unroll
     for (int b = 0; b < P::MB; b++)
 #pragma unroll
@@ -1624,10 +1622,8 @@ inline bool fill_split(gfp_fast_info *f)
 {
     constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
     constexpr int SRC = (MODE & 15) == GFP_MODE_R2C && (MODE & GFP_FAST_SRC) != 0 ? 2 : 1;
-    info<N, TPT, FPB, Rs...>(f, (const void *)skernel<T, N, TPT, FPB, MODE, MINB, Rs...>,
-                             (size_t)SRC * FPB * PadS<N, MODE>::v * sizeof(T));
-    f->oremap = (MODE & 15) == GFP_MODE_C2C; /* sout */
-    return true;
+    return info<N, TPT, FPB, Rs...>(f, (const void *)skernel<T, N, TPT, FPB, MODE, MINB, Rs...>,
+                                    (size_t)SRC * FPB * PadS<N, MODE>::v * sizeof(T));
 }
 
 /* ---- threads across the frames (stop 38) ------------------------------------ */
@@ -1815,7 +1811,6 @@ template <typename T, int N, int TPT, int MODE, int MINB, int... Rs>
 inline bool fill_pipe(gfp_fast_info *f)
 {
     f->persist = MINB;
-    f->oremap = 1; /* sout */
     return info<N, TPT, 1, Rs...>(f, (const void *)pkernel<T, N, TPT, MODE, MINB, Rs...>,
                                   (size_t)N * sizeof(gcx<T>) + (size_t)PadS<N, MODE>::v * sizeof(T));
 }

@@ -49,10 +49,6 @@ struct gfp_fparams {
     /* the first pass with the C2R merge (GFP_FAST_MRG): the input's
      * matrices (user frames of L + 1 bins) imst apart */
     unsigned long long imst;
-    /* output rows remapped (the C2C stores of skernel and pkernel, sout;
-     * gfp_gpu_2d.cu's rows in chunks): frame g's output row starts at
-     * (g / ofpm) * omst + (g % ofpm) * old; ofpm 0: at g * nf */
-    unsigned long long ofpm, omst, old;
 };
 /* Bluestein's input forms: n complex, n reals, n/2 + 1 bins of a Hermitian
  * spectrum */
@@ -73,8 +69,6 @@ struct gfp_fast_info {
                     (GFP_FAST_SPL): fpb/2 rows a block and their mirrors;
                     or its first with the C2R merge (GFP_FAST_MRG): fpb/2
                     columns and their partners */
-    int oremap;  /* 1: the kernel honours gfp_fparams' ofpm (C2C skernel
-                    and pkernel) */
 };
 
 /* each returns true and fills *f when a specialised kernel exists for the

@@ -1427,10 +1427,8 @@ template <typename T> static void twod_test(size_t w, size_t h, size_t cnt, bool
 
 /* ---- a mock CUDA runtime and 1D GPU API under gfp_gpu_2d.cu ---------------- */
 
-static int emu_launches; /* launch_grid calls: the pipe mode counts them */
 static void launch_grid(const void *func, unsigned blocks, unsigned nt, const gfp_fparams &p)
 {
-    emu_launches++;
     gfp_fast_info fi;
     memset(&fi, 0, sizeof fi);
     fi.func = func;
@@ -1470,28 +1468,6 @@ cudaError_t cudaFree(void *p) { free(p); return cudaSuccess; }
 cudaError_t cudaMemset(void *p, int v, size_t n) { memset(p, v, n); return cudaSuccess; }
 cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
 cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; } /* the emulated work is done when its call returns */
-/* gfp_gpu_2d.cu's rows stream (GFP_GPU_2D_PIPE): the work runs when it is
- * launched, so every order a stream or an event asks for holds; the
- * handles only have to be set. emu_streams counts the streams made. */
-static int emu_streams, emu_events_recorded;
-cudaError_t cudaDeviceGetStreamPriorityRange(int *lo, int *hi) { *lo = 0; *hi = -5; return cudaSuccess; }
-cudaError_t cudaStreamCreateWithPriority(cudaStream_t *st, unsigned, int)
-{
-    static char tok;
-    *st = (cudaStream_t)&tok;
-    emu_streams++;
-    return cudaSuccess;
-}
-cudaError_t cudaStreamDestroy(cudaStream_t) { return cudaSuccess; }
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t *ev, unsigned)
-{
-    static char tok;
-    *ev = (cudaEvent_t)&tok;
-    return cudaSuccess;
-}
-cudaError_t cudaEventDestroy(cudaEvent_t) { return cudaSuccess; }
-cudaError_t cudaEventRecord(cudaEvent_t, cudaStream_t) { emu_events_recorded++; return cudaSuccess; }
-cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned) { return cudaSuccess; }
 cudaError_t cudaMemcpy(void *d, const void *s, size_t n, enum cudaMemcpyKind)
 {
     memmove(d, s, n);
@@ -1801,44 +1777,6 @@ static void all_plans()
  * 128, forward and inverse, batches, rows narrower than a block's
  * columns; where the route is off or has no kernel, the pass kernels;
  * the default (h = 8192 and 16384) */
-/* GFP_GPU_2D_PIPE (stop 47): cf's pass B and the rows in chunks of K
- * values of k1, the rows' output remapped (sout's ofpm), on the second
- * stream and (PIPE_S=1) on the caller's; rows of 8192 (skernel): 8192 x
- * 4096 (64 x 64) at K 16 (four chunks), 24 (a short last chunk), 63,
- * inverse and two matrices; the launches counted (A, then B and the rows
- * a chunk each) and the stream made; K >= n1 and rows without the remap
- * (16: fkernel) take the plain route */
-static void pipe_plans()
-{
-    setenv("GFP_GPU_2D_CF", "1", 1);
-    struct { const char *k, *s; int inv; size_t w, cnt, launches; int streams; } c[] = {
-        {"16", NULL, 0, 8192, 1, 1 + 2 * 4, 1},
-        {"24", NULL, 1, 8192, 2, 1 + 2 * 2 * 3, 1},
-        {"63", "1", 0, 8192, 1, 1 + 2 * 2, 0},
-        {"64", NULL, 0, 8192, 1, 3, 0},
-        {"16", NULL, 0, 16, 1, 3, 0},
-    };
-    for (auto &t : c) {
-        setenv("GFP_GPU_2D_PIPE", t.k, 1);
-        if (t.s)
-            setenv("GFP_GPU_2D_PIPE_S", t.s, 1);
-        else
-            unsetenv("GFP_GPU_2D_PIPE_S");
-        emu_launches = 0;
-        emu_streams = 0;
-        plan_case(GFP_GPU_C2C, t.inv, 0, t.w, 4096, t.cnt, 1.0, 0, 2, 3);
-        const bool ok = emu_launches == (int)t.launches && emu_streams == t.streams;
-        printf("%s pipe K %s%s %zu x 4096 x%zu: %d launches (want %zu), %d streams (want %d)\n",
-               ok ? "ok  " : "FAIL", t.k, t.s ? " one stream" : "", t.w, t.cnt, emu_launches,
-               t.launches, emu_streams, t.streams);
-        if (!ok)
-            fails++;
-    }
-    unsetenv("GFP_GPU_2D_PIPE");
-    unsetenv("GFP_GPU_2D_PIPE_S");
-    unsetenv("GFP_GPU_2D_CF");
-}
-
 static void cf_plans()
 {
     setenv("GFP_GPU_2D_CF", "1", 1);
@@ -1898,8 +1836,6 @@ int main(int argc, char **argv)
         all_passes();
     if (all || !strcmp(what, "2dcf"))
         cf_plans();
-    if (!strcmp(what, "pipe")) /* not in all: 8192 x 4096 takes minutes here */
-        pipe_plans();
     if (all || !strcmp(what, "2d")) {
         twod_test<float>(256, 512, 2, false);
         twod_test<float>(1080, 256, 1, false);
