@@ -113,6 +113,13 @@ template <typename T> struct Bfly<32, T> : BflyComp<4, 8, T> {};
  * streaming global access (ld/st .cs: the frames are read and written once,
  * so they should not displace the twiddles from L1 and L2) */
 #define GFP_FAST_CS 16
+/* GFP_FAST_ALLCS (bench/gpu probe builds only, never the product): fill,
+ * fill_split and fill_across add GFP_FAST_CS to every kernel they make */
+#ifdef GFP_FAST_ALLCS
+#define GFP_FAST_XCS GFP_FAST_CS
+#else
+#define GFP_FAST_XCS 0
+#endif
 /* shared-memory layout (bank conflicts): element i of a frame lives at
  * i + (i >> SH) (SH = 4 unless a PAD bit says otherwise; none for NOPAD),
  * and frames are PadN apart, plus PSX(e) extra elements. Chosen per kernel
@@ -1229,7 +1236,7 @@ inline bool fill(gfp_fast_info *f)
     constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
     f->pairs = (MODE & (GFP_FAST_SPL | GFP_FAST_MRG)) != 0;
     return info<N, TPT, FPB, Rs...>(
-        f, (const void *)fkernel<T, N, TPT, FPB, MODE, MINB, PPF, Rs...>,
+        f, (const void *)fkernel<T, N, TPT, FPB, MODE | GFP_FAST_XCS, MINB, PPF, Rs...>,
         (size_t)(PPol<T, N, FPB, PPF, MODE>::pp ? 2 : 1) * FPB * PadN<N, MODE>::v * sizeof(gcx<T>) +
             ((MODE & GFP_FAST_XTS) ? (size_t)N * sizeof(gcx<T>) : 0));
 }
@@ -1622,7 +1629,7 @@ inline bool fill_split(gfp_fast_info *f)
 {
     constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
     constexpr int SRC = (MODE & 15) == GFP_MODE_R2C && (MODE & GFP_FAST_SRC) != 0 ? 2 : 1;
-    return info<N, TPT, FPB, Rs...>(f, (const void *)skernel<T, N, TPT, FPB, MODE, MINB, Rs...>,
+    return info<N, TPT, FPB, Rs...>(f, (const void *)skernel<T, N, TPT, FPB, MODE | GFP_FAST_XCS, MINB, Rs...>,
                                     (size_t)SRC * FPB * PadS<N, MODE>::v * sizeof(T));
 }
 
@@ -1734,7 +1741,7 @@ template <typename T, int N, int TPT, int FPB, int MODE, int MB0, int... Rs>
 inline bool fill_across(gfp_fast_info *f)
 {
     constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
-    return info<N, TPT, FPB, Rs...>(f, (const void *)tkernel<T, N, TPT, FPB, MODE, MINB, Rs...>,
+    return info<N, TPT, FPB, Rs...>(f, (const void *)tkernel<T, N, TPT, FPB, MODE | GFP_FAST_XCS, MINB, Rs...>,
                                     (size_t)FPB * TStride<N, MODE, FPB>::v * sizeof(T));
 }
 

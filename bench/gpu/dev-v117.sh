@@ -1,0 +1,52 @@
+#!/bin/sh
+# bench/gpu/dev-v117.sh - stop 47, call 3 (H100 kind): the product with
+# 16384's streaming stores (pack11): the GPU suites quick (test_gpu_large
+# and memcheck on it, test_engine_gpu, test_gpu_2d, t_colsplit in full),
+# racecheck and memcheck on bench C2C f32 16384 (2 MiB) and memcheck on
+# bench --2d 16384x8192 (cf, the rows on pkernel); issue 7's 2D rows and
+# issue 4's 2^14 against cuFFT; then a probe: the build with
+# GFP_FAST_ALLCS (x/gfftpipe: every fkernel, skernel and tkernel with
+# GFP_FAST_CS, streaming loads and stores) against the product at issue
+# 4's rows under target (C2C f32, Z2Z f64, R2C f32). Pack: pack11 (pack.sh
+# .devpack/pack11.tar.xz build src/gfftpipe tests/unit/test_gpu_large
+# tests/unit/test_engine_gpu tests/unit/test_gpu_2d tests/cli/fft2ref
+# $PWD/build-cs/src/gfftpipe). Run (device tool): carry
+# [".devpack/pack11.tar.xz"], command
+# PACK=.devpack/pack11.tar.xz OUT=$OUT sh bench/gpu/dev-v117.sh
+. bench/gpu/dev-common.sh
+t0=$(date +%s)
+C=$PWD/build/x/gfftpipe
+: > $L/san.txt; : > $L/v2d.txt; : > $L/probe.txt
+suites_at_once
+wait
+echo "[suites: $(( $(date +%s) - t0 )) s]"
+san_bench p16k $G c2c 16384
+env timeout 120 compute-sanitizer --tool memcheck --error-exitcode 9 $G bench -q --warmup 0 --reps 1 \
+  --bytes 2Mi --2d --kind c2c --precision f32 --sizes 16384x8192 --engines gpu > $L/san-2d16k.log 2>&1
+echo "2d 16384x8192 memcheck rc=$? $(grep -E 'SUMMARY' $L/san-2d16k.log | head -1) $(awk '/^gpu/ {printf "err %s passes %s", $9, $10}' $L/san-2d16k.log)" >> $L/san.txt
+echo "[san: $(( $(date +%s) - t0 )) s]"
+b2k t7 c2c 4096x4096 gpu,cufft
+b2k t7 c2c 16384x16384 gpu,cufft
+b2k t7b c2c 16384x16384 gpu,cufft
+b2k t7 r2c 1920x1080 gpu,cufft
+b2k t7 r2c 3840x2160 gpu,cufft
+K=c2c bl c2c14 gpu,cufft 16384
+echo "[rows: $(( $(date +%s) - t0 )) s]"
+# probe KIND PREC SIZES: the product against cuFFT, then the ALLCS build
+probe() {
+  left 540 || return 0
+  timeout 100 $G bench -q --reps 5 --kind $1 --precision $2 --sizes $3 --engines gpu,cufft > $L/probe-$1$2-p.log 2>&1
+  left 560 || return 0
+  timeout 100 $C bench -q --reps 5 --kind $1 --precision $2 --sizes $3 --engines gpu > $L/probe-$1$2-cs.log 2>&1
+  for f in p cs; do
+    awk -v l=$f '/^(gpu|cufft)/ {printf "%-3s %-5s %s %s %9s %8s GB/s err %s\n", l, $1, $2, $3, $4, $7, $NF}' $L/probe-$1$2-$f.log >> $L/probe.txt
+  done
+}
+probe c2c f64 16384,2097152,4194304,8388608,16777216
+probe c2c f32 32768,16777216,4093,100000
+probe r2c f32 16384,65536,16777216
+echo "[end: $(( $(date +%s) - t0 )) s]"
+show_tests
+[ -f $L/t_colsplit.log ] && sum t_colsplit
+cat $L/san.txt $L/v2d.txt $L/l2.txt $L/probe.txt
+pack_logs
