@@ -1,0 +1,54 @@
+#!/bin/sh
+# bench/gpu/dev-v118.sh - stop 47, call 3 (H200 kind: no H100 came at 17:49 and 17:58): the product with
+# 16384's streaming stores (pack11): the GPU suites quick (test_gpu_large
+# and memcheck on it, test_engine_gpu, test_gpu_2d, t_colsplit in full),
+# racecheck and memcheck on bench C2C f32 16384 (2 MiB) and memcheck on
+# bench --2d 16384x8192 (cf, the rows on pkernel); issue 7's 2D rows and
+# issue 4's 2^14 against cuFFT; then a probe: the build with
+# GFP_FAST_ALLCS (x/gfftpipe: every fkernel, skernel and tkernel with
+# GFP_FAST_CS, streaming loads and stores) against the product at issue
+# 4's rows under target (C2C f32, Z2Z f64, R2C f32). Pack: pack11 (pack.sh
+# .devpack/pack11.tar.xz build src/gfftpipe tests/unit/test_gpu_large
+# tests/unit/test_engine_gpu tests/unit/test_gpu_2d tests/cli/fft2ref
+# $PWD/build-cs/src/gfftpipe /tmp/gfftpipe-ab, the last a copy of
+# build-ab/src/gfftpipe: pack12). Run (device tool): carry
+# [".devpack/pack12.tar.xz"], command
+# PACK=.devpack/pack12.tar.xz OUT=$OUT sh bench/gpu/dev-v118.sh
+. bench/gpu/dev-common.sh
+t0=$(date +%s)
+C=$PWD/build/x/gfftpipe
+: > $L/san.txt; : > $L/v2d.txt; : > $L/probe.txt
+suites_at_once
+wait
+echo "[suites: $(( $(date +%s) - t0 )) s]"
+san_bench p16k $G c2c 16384
+env timeout 120 compute-sanitizer --tool memcheck --error-exitcode 9 $G bench -q --warmup 0 --reps 1 \
+  --bytes 2Mi --2d --kind c2c --precision f32 --sizes 16384x8192 --engines gpu > $L/san-2d16k.log 2>&1
+echo "2d 16384x8192 memcheck rc=$? $(grep -E 'SUMMARY' $L/san-2d16k.log | head -1) $(awk '/^gpu/ {printf "err %s passes %s", $9, $10}' $L/san-2d16k.log)" >> $L/san.txt
+echo "[san: $(( $(date +%s) - t0 )) s]"
+# 16384 with plain stores (alt 18, the product to stop 46) and streaming
+# (alt 23, the product now) on this device, 1D two rounds and the 2D once
+A=$PWD/build/x/gfftpipe-ab
+: > $L/ab.txt
+for r in 1 2; do for a in 18 23; do ab a$a-$r c2c 16384 $a; done; done
+for a in 18 23; do BIN=$A b2d a$a 16384x16384 gpu GFP_FAST_ALT=$a; done
+b2d cufft 16384x16384 cufft
+echo "[ab: $(( $(date +%s) - t0 )) s]"
+# probe KIND PREC SIZES: the product against cuFFT, then the ALLCS build
+probe() {
+  left 540 || return 0
+  timeout 100 $G bench -q --reps 5 --kind $1 --precision $2 --sizes $3 --engines gpu,cufft > $L/probe-$1$2-p.log 2>&1
+  left 560 || return 0
+  timeout 100 $C bench -q --reps 5 --kind $1 --precision $2 --sizes $3 --engines gpu > $L/probe-$1$2-cs.log 2>&1
+  for f in p cs; do
+    awk -v l=$f '/^(gpu|cufft)/ {printf "%-3s %-5s %s %s %9s %8s GB/s err %s\n", l, $1, $2, $3, $4, $7, $NF}' $L/probe-$1$2-$f.log >> $L/probe.txt
+  done
+}
+probe c2c f64 16384,2097152,4194304,8388608,16777216
+probe c2c f32 32768,16777216,4093,100000
+probe r2c f32 16384,65536,16777216
+echo "[end: $(( $(date +%s) - t0 )) s]"
+show_tests
+[ -f $L/t_colsplit.log ] && sum t_colsplit
+cat $L/san.txt $L/ab.txt $L/v2d.txt $L/probe.txt
+pack_logs
