@@ -5,7 +5,7 @@
 # 7's 2D rows (C2C 4096^2, 16384^2 twice, R2C 1920x1080, 3840x2160) and
 # C2C f32 16384 against cuFFT on the product with 16384's streaming
 # stores; then the hybrid sweep (dev-v114.sh's, ALT_CAL gm16 only, REPS 5)
-# to the end of the call. Pack: pack11 (dev-v117.sh). Run (device tool):
+# to END s (default 575) from its start. Pack: pack11 (dev-v117.sh). Run (device tool):
 # carry [".devpack/pack11.tar.xz"], command
 # PACK=.devpack/pack11.tar.xz OUT=$OUT sh bench/gpu/dev-v119.sh
 . bench/gpu/dev-common.sh
@@ -25,7 +25,7 @@ b2k t7 r2c 1920x1080 gpu,cufft
 b2k t7 r2c 3840x2160 gpu,cufft
 K=c2c bl c2c14 gpu,cufft 16384
 echo "[rows: $(( $(date +%s) - t0 )) s]"
-T=$(( 575 - ($(date +%s) - t0) ))
+T=$(( ${END:-575} - ($(date +%s) - t0) ))
 REPS=5 ALT_CAL="gm16:--gpu-mem=16Mi" hyb_sweep $T 40
 echo "[end: $(( $(date +%s) - t0 )) s]"
 show_tests
