@@ -1629,8 +1629,9 @@ inline bool fill_split(gfp_fast_info *f)
 {
     constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
     constexpr int SRC = (MODE & 15) == GFP_MODE_R2C && (MODE & GFP_FAST_SRC) != 0 ? 2 : 1;
-    return info<N, TPT, FPB, Rs...>(f, (const void *)skernel<T, N, TPT, FPB, MODE | GFP_FAST_XCS, MINB, Rs...>,
-                                    (size_t)SRC * FPB * PadS<N, MODE>::v * sizeof(T));
+    return info<N, TPT, FPB, Rs...>(
+        f, (const void *)skernel<T, N, TPT, FPB, MODE | GFP_FAST_XCS, MINB, Rs...>,
+        (size_t)SRC * FPB * PadS<N, MODE>::v * sizeof(T));
 }
 
 /* ---- threads across the frames (stop 38) ------------------------------------ */
@@ -1741,8 +1742,9 @@ template <typename T, int N, int TPT, int FPB, int MODE, int MB0, int... Rs>
 inline bool fill_across(gfp_fast_info *f)
 {
     constexpr int MINB = MB0 > 0 ? MB0 : MinB<T, TPT * FPB>::v;
-    return info<N, TPT, FPB, Rs...>(f, (const void *)tkernel<T, N, TPT, FPB, MODE | GFP_FAST_XCS, MINB, Rs...>,
-                                    (size_t)FPB * TStride<N, MODE, FPB>::v * sizeof(T));
+    return info<N, TPT, FPB, Rs...>(
+        f, (const void *)tkernel<T, N, TPT, FPB, MODE | GFP_FAST_XCS, MINB, Rs...>,
+        (size_t)FPB * TStride<N, MODE, FPB>::v * sizeof(T));
 }
 
 /* ---- pipelined persistent blocks (v9) --------------------------------------

@@ -155,9 +155,9 @@ bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f)
      * conflicts 2.00 -> 1.00 wavefronts an access in bench/gpu/sbanks.py):
      * H200 2885-2908 GB/s against 2698-2709 for 16 16 16 4 padded every
      * 16 (now alt 5), +7.1 % (A/B alt 18, bench/NOTES.md). Stop 47:
-     * streaming stores (GFP_FAST_CS, st.global.cs: the output lines are
-     * the first L2 evicts, so they do not push out the next frames'
-     * prefetched input), on the H100 +8.7 % (2699 against 2484 GB/s,
+     * streaming stores (GFP_FAST_CS, st.global.cs: L2 evicts the output
+     * lines first; why that pays here is not measured), on the H100
+     * +8.7 % (2699 against 2484 GB/s,
      * 0.99x cuFFT) and C2C f32 16384^2 +3.5 % (955 against 923, 1.018x
      * cuFFT), two rounds (A/B alt 23 against 0; bench/NOTES.md). Not
      * measured on the H200 on this cut (stop 30 on 16 16 16 4: -2.5 .. -4
