@@ -138,8 +138,8 @@ bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f)
     case 20: return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_PAD5, 1, 16, 16, 16, 4>(f);
     case 21: return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 32, 16, 32>(f);
     /* stop 47: alt 18 (the product until then) with streaming stores
-     * (GFP_FAST_CS): the product since (H100: 2699 GB/s against 2484, and
-     * C2C f32 16384^2 955 against 923; alt 18 is the plain-store form) */
+     * (GFP_FAST_CS): the product since (H100: 2699 GB/s against 2484,
+     * C2C f32 16384^2 955 against 923); alt 18 is the plain-store form */
     case 23: return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_CS, 1, 32, 32, 16>(f);
 #endif
     case 22: return gfpfast::fill_split<float, 16384, 512, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 1, 32, 32, 16>(f);
@@ -157,12 +157,12 @@ bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f)
      * 16 (now alt 5), +7.1 % (A/B alt 18, bench/NOTES.md). Stop 47:
      * streaming stores (GFP_FAST_CS, st.global.cs: L2 evicts the output
      * lines first; why that pays here is not measured), on the H100
-     * +8.7 % (2699 against 2484 GB/s,
-     * 0.99x cuFFT) and C2C f32 16384^2 +3.5 % (955 against 923, 1.018x
-     * cuFFT), two rounds (A/B alt 23 against 0; bench/NOTES.md). Not
-     * measured on the H200 on this cut (stop 30 on 16 16 16 4: -2.5 .. -4
-     * %). 196 KB of shared memory (sm_90), so a device with less (sm_80:
-     * 163 KB) gets the one-block fkernel (139 KB) */
+     * +8.7 % in one round (2699 against 2484 GB/s, 0.99x cuFFT) and C2C
+     * f32 16384^2 +3.5 % in two (955 against 923, 1.018x cuFFT; A/B alt
+     * 23 against 0, bench/NOTES.md). Not measured on the H200 on this cut
+     * (stop 30 on 16 16 16 4: -2.5 .. -4 %). 196 KB of shared memory
+     * (sm_90), so a device with less (sm_80: 163 KB) gets the one-block
+     * fkernel (139 KB) */
 #ifndef GFP_EMU /* bench/gpu's host emulation runs the fkernel */
     gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_CS, 1, 32, 32, 16>(f);
     if (f->smem <= (size_t)optin)
