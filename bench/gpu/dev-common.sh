@@ -322,6 +322,35 @@ tries_s45() {
   try r16-4s gpu 65536 GFP_GPU_1CL=0
   K=c2c
 }
+# stop 47's shared parts (dev-v117.sh on). quick2 T: test_gpu_large and
+# test_gpu_2d quick at once under timeout T s, their logs and rc
+quick2() {
+  (cd build && GFP_TEST_QUICK=1 timeout $1 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
+  (cd build && GFP_TEST_QUICK=1 timeout $1 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
+  wait
+}
+# issue 7's 2D rows against cuFFT (C2C 4096^2, 16384^2 twice, R2C
+# 1920x1080 and 3840x2160; b2k's rows in $L/v2d.txt) and issue 4's 2^14
+# (bl's row in $L/l2.txt)
+t7_rows() {
+  b2k t7 c2c 4096x4096 gpu,cufft
+  b2k t7 c2c 16384x16384 gpu,cufft
+  b2k t7b c2c 16384x16384 gpu,cufft
+  b2k t7 r2c 1920x1080 gpu,cufft
+  b2k t7 r2c 3840x2160 gpu,cufft
+  K=c2c bl c2c14 gpu,cufft 16384
+}
+# probe KIND PREC SIZES (the probe binary C, PROBE_T s a run, none once
+# left PL fails, default 540): the product against cuFFT, then binary C
+# alone, their rows in $L/probe.txt
+probe() {
+  left ${PL:-540} || return 0
+  timeout ${PROBE_T:-100} $G bench -q --reps 5 --kind $1 --precision $2 --sizes $3 --engines gpu,cufft > $L/probe-$1$2-p.log 2>&1
+  timeout ${PROBE_T:-100} $C bench -q --reps 5 --kind $1 --precision $2 --sizes $3 --engines gpu > $L/probe-$1$2-cs.log 2>&1
+  for f in p cs; do
+    awk -v l=$f '/^(gpu|cufft)/ {printf "%-3s %-5s %s %s %9s %8s GB/s err %s\n", l, $1, $2, $3, $4, $7, $NF}' $L/probe-$1$2-$f.log >> $L/probe.txt
+  done
+}
 # the tries' summary: routes and rows
 show_tries() { cut -c1-150 $L/route.txt; cat $L/cut.txt; }
 pack_logs() { (cd $OUT && tar -czf logs.tgz logs && rm -rf logs); }

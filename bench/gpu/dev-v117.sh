@@ -25,23 +25,8 @@ env timeout 120 compute-sanitizer --tool memcheck --error-exitcode 9 $G bench -q
   --bytes 2Mi --2d --kind c2c --precision f32 --sizes 16384x8192 --engines gpu > $L/san-2d16k.log 2>&1
 echo "2d 16384x8192 memcheck rc=$? $(grep -E 'SUMMARY' $L/san-2d16k.log | head -1) $(awk '/^gpu/ {printf "err %s passes %s", $9, $10}' $L/san-2d16k.log)" >> $L/san.txt
 echo "[san: $(( $(date +%s) - t0 )) s]"
-b2k t7 c2c 4096x4096 gpu,cufft
-b2k t7 c2c 16384x16384 gpu,cufft
-b2k t7b c2c 16384x16384 gpu,cufft
-b2k t7 r2c 1920x1080 gpu,cufft
-b2k t7 r2c 3840x2160 gpu,cufft
-K=c2c bl c2c14 gpu,cufft 16384
+t7_rows
 echo "[rows: $(( $(date +%s) - t0 )) s]"
-# probe KIND PREC SIZES: the product against cuFFT, then the ALLCS build
-probe() {
-  left 540 || return 0
-  timeout 100 $G bench -q --reps 5 --kind $1 --precision $2 --sizes $3 --engines gpu,cufft > $L/probe-$1$2-p.log 2>&1
-  left 560 || return 0
-  timeout 100 $C bench -q --reps 5 --kind $1 --precision $2 --sizes $3 --engines gpu > $L/probe-$1$2-cs.log 2>&1
-  for f in p cs; do
-    awk -v l=$f '/^(gpu|cufft)/ {printf "%-3s %-5s %s %s %9s %8s GB/s err %s\n", l, $1, $2, $3, $4, $7, $NF}' $L/probe-$1$2-$f.log >> $L/probe.txt
-  done
-}
 probe c2c f64 16384,2097152,4194304,8388608,16777216
 probe c2c f32 32768,16777216,4093,100000
 probe r2c f32 16384,65536,16777216

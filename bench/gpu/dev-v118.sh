@@ -34,16 +34,6 @@ for r in 1 2; do for a in 18 23; do ab a$a-$r c2c 16384 $a; done; done
 for a in 18 23; do BIN=$A b2d a$a 16384x16384 gpu GFP_FAST_ALT=$a; done
 b2d cufft 16384x16384 cufft
 echo "[ab: $(( $(date +%s) - t0 )) s]"
-# probe KIND PREC SIZES: the product against cuFFT, then the ALLCS build
-probe() {
-  left 540 || return 0
-  timeout 100 $G bench -q --reps 5 --kind $1 --precision $2 --sizes $3 --engines gpu,cufft > $L/probe-$1$2-p.log 2>&1
-  left 560 || return 0
-  timeout 100 $C bench -q --reps 5 --kind $1 --precision $2 --sizes $3 --engines gpu > $L/probe-$1$2-cs.log 2>&1
-  for f in p cs; do
-    awk -v l=$f '/^(gpu|cufft)/ {printf "%-3s %-5s %s %s %9s %8s GB/s err %s\n", l, $1, $2, $3, $4, $7, $NF}' $L/probe-$1$2-$f.log >> $L/probe.txt
-  done
-}
 probe c2c f64 16384,2097152,4194304,8388608,16777216
 probe c2c f32 32768,16777216,4093,100000
 probe r2c f32 16384,65536,16777216

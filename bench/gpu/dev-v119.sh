@@ -12,18 +12,11 @@
 hyb_env
 t0=$(date +%s)
 : > $L/san.txt; : > $L/v2d.txt; : > $L/l2.txt
-(cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
-(cd build && GFP_TEST_QUICK=1 timeout 150 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
-wait
+quick2 150
 echo "[suites: $(( $(date +%s) - t0 )) s]"
 san_bench p16k $G c2c 16384
 echo "[san: $(( $(date +%s) - t0 )) s]"
-b2k t7 c2c 4096x4096 gpu,cufft
-b2k t7 c2c 16384x16384 gpu,cufft
-b2k t7b c2c 16384x16384 gpu,cufft
-b2k t7 r2c 1920x1080 gpu,cufft
-b2k t7 r2c 3840x2160 gpu,cufft
-K=c2c bl c2c14 gpu,cufft 16384
+t7_rows
 echo "[rows: $(( $(date +%s) - t0 )) s]"
 T=$(( ${END:-575} - ($(date +%s) - t0) ))
 REPS=5 ALT_CAL="gm16:--gpu-mem=16Mi" hyb_sweep $T 40

@@ -12,9 +12,7 @@
 t0=$(date +%s)
 C=$PWD/build/x/gfftpipe A=$PWD/build/x/gfftpipe-ab
 : > $L/san.txt; : > $L/v2d.txt; : > $L/ab.txt; : > $L/probe.txt
-(cd build && GFP_TEST_QUICK=1 timeout 130 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
-(cd build && GFP_TEST_QUICK=1 timeout 130 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
-wait
+quick2 130
 echo "[suites: $(( $(date +%s) - t0 )) s]"
 san_bench p16k $G c2c 16384
 echo "[san: $(( $(date +%s) - t0 )) s]"
@@ -22,14 +20,7 @@ for r in 1 2; do for a in 18 23; do ab a$a-$r c2c 16384 $a; done; done
 for a in 18 23; do left 250 && BIN=$A b2d a$a 16384x16384 gpu GFP_FAST_ALT=$a; done
 left 250 && b2d cufft 16384x16384 cufft
 echo "[ab: $(( $(date +%s) - t0 )) s]"
-probe() {
-  left ${PL:-260} || return 0
-  timeout 60 $G bench -q --reps 5 --kind $1 --precision $2 --sizes $3 --engines gpu,cufft > $L/probe-$1$2-p.log 2>&1
-  timeout 60 $C bench -q --reps 5 --kind $1 --precision $2 --sizes $3 --engines gpu > $L/probe-$1$2-cs.log 2>&1
-  for f in p cs; do
-    awk -v l=$f '/^(gpu|cufft)/ {printf "%-3s %-5s %s %s %9s %8s GB/s err %s\n", l, $1, $2, $3, $4, $7, $NF}' $L/probe-$1$2-$f.log >> $L/probe.txt
-  done
-}
+PL=260 PROBE_T=60
 probe c2c f64 16384,2097152,8388608
 probe r2c f32 16384,65536
 echo "[end: $(( $(date +%s) - t0 )) s]"

@@ -13,9 +13,7 @@ K=c2c bl c2c14 gpu,cufft 16384
 echo "[rows: $(( $(date +%s) - t0 )) s]"
 san_bench p16k $G c2c 16384
 echo "[san: $(( $(date +%s) - t0 )) s]"
-(cd build && GFP_TEST_QUICK=1 timeout 100 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
-(cd build && GFP_TEST_QUICK=1 timeout 100 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
-wait
+quick2 100
 echo "[end: $(( $(date +%s) - t0 )) s]"
 show_tests
 cat $L/san.txt $L/v2d.txt $L/l2.txt
