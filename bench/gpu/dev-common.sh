@@ -322,7 +322,7 @@ tries_s45() {
   try r16-4s gpu 65536 GFP_GPU_1CL=0
   K=c2c
 }
-# stop 47's shared parts (dev-v117.sh on). quick2 T: test_gpu_large and
+# stop 47's shared parts (dev-v118.sh on). quick2 T: test_gpu_large and
 # test_gpu_2d quick at once under timeout T s, their logs and rc
 quick2() {
   (cd build && GFP_TEST_QUICK=1 timeout $1 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &

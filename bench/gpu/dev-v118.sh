@@ -1,17 +1,18 @@
 #!/bin/sh
-# bench/gpu/dev-v118.sh - stop 47, call 3 (H200 kind: no H100 came at 17:49 and 17:58): the product with
-# 16384's streaming stores (pack11): the GPU suites quick (test_gpu_large
-# and memcheck on it, test_engine_gpu, test_gpu_2d, t_colsplit in full),
-# racecheck and memcheck on bench C2C f32 16384 (2 MiB) and memcheck on
-# bench --2d 16384x8192 (cf, the rows on pkernel); issue 7's 2D rows and
-# issue 4's 2^14 against cuFFT; then a probe: the build with
-# GFP_FAST_ALLCS (x/gfftpipe: every fkernel, skernel and tkernel with
-# GFP_FAST_CS, streaming loads and stores) against the product at issue
-# 4's rows under target (C2C f32, Z2Z f64, R2C f32). Pack: pack11 (pack.sh
-# .devpack/pack11.tar.xz build src/gfftpipe tests/unit/test_gpu_large
+# bench/gpu/dev-v118.sh - stop 47 (H200 kind: no H100 came at 17:49 and
+# 17:58; not run): the product with 16384's streaming stores: the GPU
+# suites quick (test_gpu_large and memcheck on it, test_engine_gpu,
+# test_gpu_2d, t_colsplit in full), racecheck and memcheck on bench C2C
+# f32 16384 (2 MiB) and memcheck on bench --2d 16384x8192 (cf, the rows
+# on pkernel); 16384 at alt 18 (plain stores) against alt 23 (streaming,
+# the product's form) on this card, 1D two rounds and the 2D once; then
+# the probe: the GFP_FAST_ALLCS build (x/gfftpipe: every fkernel, skernel
+# and tkernel with GFP_FAST_CS, streaming loads and stores) against the
+# product at issue 4's rows under target. Pack: pack12 (pack.sh
+# .devpack/pack12.tar.xz build src/gfftpipe tests/unit/test_gpu_large
 # tests/unit/test_engine_gpu tests/unit/test_gpu_2d tests/cli/fft2ref
 # $PWD/build-cs/src/gfftpipe /tmp/gfftpipe-ab, the last a copy of
-# build-ab/src/gfftpipe: pack12). Run (device tool): carry
+# build-ab/src/gfftpipe). Run (device tool): carry
 # [".devpack/pack12.tar.xz"], command
 # PACK=.devpack/pack12.tar.xz OUT=$OUT sh bench/gpu/dev-v118.sh
 . bench/gpu/dev-common.sh

@@ -5,8 +5,11 @@
 # 7's 2D rows (C2C 4096^2, 16384^2 twice, R2C 1920x1080, 3840x2160) and
 # C2C f32 16384 against cuFFT on the product with 16384's streaming
 # stores; then the hybrid sweep (dev-v114.sh's, ALT_CAL gm16 only, REPS 5)
-# to END s (default 575) from its start. Pack: pack11 (dev-v117.sh). Run (device tool):
-# carry [".devpack/pack11.tar.xz"], command
+# to END s (default 575) from its start. Pack: pack11 (pack.sh
+# .devpack/pack11.tar.xz build src/gfftpipe tests/unit/test_gpu_large
+# tests/unit/test_engine_gpu tests/unit/test_gpu_2d tests/cli/fft2ref
+# $PWD/build-cs/src/gfftpipe, the last the GFP_FAST_ALLCS build as
+# x/gfftpipe). Run (device tool): carry [".devpack/pack11.tar.xz"], command
 # PACK=.devpack/pack11.tar.xz OUT=$OUT sh bench/gpu/dev-v119.sh
 . bench/gpu/dev-common.sh
 hyb_env

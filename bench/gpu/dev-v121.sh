@@ -3,7 +3,7 @@
 # H100: the product with 16384's streaming stores, test_gpu_large and
 # test_gpu_2d quick at once, racecheck and memcheck on bench C2C f32 16384
 # (2 MiB), C2C f32 16384^2 and 16384 against cuFFT. Pack: pack11
-# (dev-v117.sh). Run (device tool): carry [".devpack/pack11.tar.xz"],
+# (dev-v119.sh). Run (device tool): carry [".devpack/pack11.tar.xz"],
 # command PACK=.devpack/pack11.tar.xz OUT=$OUT sh bench/gpu/dev-v121.sh
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
