@@ -1063,7 +1063,7 @@ static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcor
     const int cplx = !P->r2s_want && !P->c2m_want;
     const int f32_24 = cplx && !dbl && L == (1ll << 24) && fast_memory(P->device);
     const int f64_23 = cplx && dbl && L == (1ll << 23) && !fast_memory(P->device);
-    const int lgmin = env_int("GFP_GPU_4S3_MIN", f64_23 ? 24 : !cplx || dbl ? 23 : f32_24 ? 24 : 25);
+    const int lgmin = env_int("GFP_GPU_4S3_MIN", f32_24 || f64_23 ? 24 : !cplx || dbl ? 23 : 25);
     if ((ev && *ev == '0') || L < 2 || (L & (L - 1)) || lgmin > 40 || L < (1ll << lgmin))
         return GFP_GPU_OK;
     /* f32 from L = 2^25: p = 256 (q 512, n1 = L / 2^17), since the
