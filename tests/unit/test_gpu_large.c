@@ -316,57 +316,55 @@ static void t_cluster_1d(void)
     report("32768 with the cluster kernel and without", &t);
 }
 
-/* C2C f32 2^24 forward (one frame) and inverse (two) */
-static void check24(tally *t)
+/* C2C of 2^lg (f64 where dbl) on the two cuts a device may take by
+ * default (gfp_gpu_large.cu's fast_memory picks one by its memory's
+ * speed), each by name: the two-pass four-step (GFP_GPU_4S3=0), then the
+ * nested core (GFP_GPU_4S3_MIN=lg, and GFP_GPU_4S3_N1 and _Q where n1q is
+ * set); forward one frame, inverse inv_frames. */
+static void check_cuts(tally *t, int dbl, int lg, size_t inv_frames, const char *n1q)
 {
-    check(t, GFP_C2C, 0, 0, (size_t)1 << 24, 1, GFP_POST_NONE, 0, 1);
-    check(t, GFP_C2C, 1, 0, (size_t)1 << 24, 2, GFP_POST_NONE, 0, 1);
+    const size_t n = (size_t)1 << lg;
+    char min[8];
+    snprintf(min, sizeof min, "%d", lg);
+    for (int nested = 0; nested < 2; nested++) {
+        if (!nested) {
+            setenv("GFP_GPU_4S3", "0", 1);
+        } else {
+            setenv("GFP_GPU_4S3_MIN", min, 1);
+            if (n1q) {
+                setenv("GFP_GPU_4S3_N1", n1q, 1);
+                setenv("GFP_GPU_4S3_Q", n1q, 1);
+            }
+        }
+        check(t, GFP_C2C, 0, dbl, n, 1, GFP_POST_NONE, 0, 1);
+        check(t, GFP_C2C, 1, dbl, n, inv_frames, GFP_POST_NONE, 0, 1);
+        unsetenv("GFP_GPU_4S3");
+        unsetenv("GFP_GPU_4S3_MIN");
+        unsetenv("GFP_GPU_4S3_N1");
+        unsetenv("GFP_GPU_4S3_Q");
+    }
 }
 
-/* C2C f32 2^24 on both of its cuts, the four-step 4096 x 4096
- * (GFP_GPU_4S3=0) and the nested 256 x 256 x 256 (GFP_GPU_4S3_MIN=24,
- * _N1=256, _Q=256):
- * which one a device takes by default depends on its memory's speed
- * (gfp_gpu_large.cu's fast_memory), so each is checked by name, forward
- * and inverse. Not in the quick runs (the sanitizers'): 128 MiB a frame. */
+/* C2C f32 2^24: the four-step 4096 x 4096 and the nested 256 x 256 x 256
+ * (the H100 takes the first, the H200 the second); the inverse on two
+ * frames. Not in the quick runs (the sanitizers'): 128 MiB a frame. */
 static void t_cut24(void)
 {
     tally t = {0};
     if (quick)
         return;
-    setenv("GFP_GPU_4S3", "0", 1);
-    check24(&t);
-    unsetenv("GFP_GPU_4S3");
-    setenv("GFP_GPU_4S3_MIN", "24", 1);
-    setenv("GFP_GPU_4S3_N1", "256", 1);
-    setenv("GFP_GPU_4S3_Q", "256", 1);
-    check24(&t);
-    unsetenv("GFP_GPU_4S3_MIN");
-    unsetenv("GFP_GPU_4S3_N1");
-    unsetenv("GFP_GPU_4S3_Q");
+    check_cuts(&t, 0, 24, 2, "256");
     report("2^24 on the nested cut and on the four-step", &t);
 }
 
-/* Z2Z f64 2^23 on both of its cuts, the four-step 2048 x 4096
- * (GFP_GPU_4S3=0) and the nested core (GFP_GPU_4S3_MIN=23): the default
- * is the four-step where the memory is slow (the H100) and the nested
- * cut where it is fast (gfp_gpu_large.cu's fast_memory), so each is
- * checked by name, forward and inverse. Not in the quick runs: 128 MiB
- * a frame. */
+/* Z2Z f64 2^23: the four-step 2048 x 4096 (the H100's default) and the
+ * nested cut (the H200's). Not in the quick runs: 128 MiB a frame. */
 static void t_cut23(void)
 {
     tally t = {0};
     if (quick)
         return;
-    const size_t n = (size_t)1 << 23;
-    setenv("GFP_GPU_4S3", "0", 1);
-    check(&t, GFP_C2C, 0, 1, n, 1, GFP_POST_NONE, 0, 1);
-    check(&t, GFP_C2C, 1, 1, n, 1, GFP_POST_NONE, 0, 1);
-    unsetenv("GFP_GPU_4S3");
-    setenv("GFP_GPU_4S3_MIN", "23", 1);
-    check(&t, GFP_C2C, 0, 1, n, 1, GFP_POST_NONE, 0, 1);
-    check(&t, GFP_C2C, 1, 1, n, 1, GFP_POST_NONE, 0, 1);
-    unsetenv("GFP_GPU_4S3_MIN");
+    check_cuts(&t, 1, 23, 1, NULL);
     report("Z2Z f64 2^23 on the four-step and on the nested cut", &t);
 }
 
