@@ -131,16 +131,14 @@ bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f)
      * the product's cut 1.17 wavefronts an access against 1.67: 18, 19 and
      * 20 on pkernel, 21 (32,16,32) at 16 as 19's control (alt 9 is 18's);
      * 22 skernel 512 x (32,32,16) with PAD5 (alt 15's cut: the padded
-     * exchange, which pkernel shares, in the host emulator too) */
+     * exchange, which pkernel shares, in the host emulator too). 18 was
+     * the product until stop 47, which added streaming stores to it (as
+     * alt 23, now the product): 18 is the plain-store form */
 #ifndef GFP_EMU
     case 18: return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_PAD5, 1, 32, 32, 16>(f);
     case 19: return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_PAD5, 1, 32, 16, 32>(f);
     case 20: return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_PAD5, 1, 16, 16, 16, 4>(f);
     case 21: return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 32, 16, 32>(f);
-    /* stop 47: alt 18 (the product until then) with streaming stores
-     * (GFP_FAST_CS): the product since (H100: 2699 GB/s against 2484,
-     * C2C f32 16384^2 955 against 923); alt 18 is the plain-store form */
-    case 23: return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_CS, 1, 32, 32, 16>(f);
 #endif
     case 22: return gfpfast::fill_split<float, 16384, 512, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 1, 32, 32, 16>(f);
     default: break;
@@ -159,10 +157,10 @@ bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f)
      * lines first; why that pays here is not measured), on the H100
      * +8.7 % in one round (2699 against 2484 GB/s, 0.99x cuFFT) and C2C
      * f32 16384^2 +3.5 % in two (955 against 923, 1.018x cuFFT; A/B alt
-     * 23 against 0, bench/NOTES.md). Not measured on the H200 on this cut
-     * (stop 30 on 16 16 16 4: -2.5 .. -4 %). 196 KB of shared memory
-     * (sm_90), so a device with less (sm_80: 163 KB) gets the one-block
-     * fkernel (139 KB) */
+     * 23 against 0 then, bench/NOTES.md). Not measured on the H200 on
+     * this cut (stop 30 on 16 16 16 4: -2.5 .. -4 %). 196 KB of shared
+     * memory (sm_90), so a device with less (sm_80: 163 KB) gets the
+     * one-block fkernel (139 KB) */
 #ifndef GFP_EMU /* bench/gpu's host emulation runs the fkernel */
     gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_CS, 1, 32, 32, 16>(f);
     if (f->smem <= (size_t)optin)
