@@ -197,13 +197,14 @@ san_bench() {
 # the caller's time budget (dev-v69.sh on; the caller sets t0): left
 # [SECONDS], true while fewer than SECONDS (default 300) have passed
 left() { [ $(( $(date +%s) - t0 )) -lt ${1:-300} ]; }
-# racecheck and memcheck on bench --2d f32 of binary B (dev-v81.sh on):
+# racecheck and memcheck (SAN_TOOLS, default both) on bench --2d f32 of
+# binary B (dev-v81.sh on):
 # san2d LABEL B SIZE [ENV...] (kind K, default c2c; 2 MiB batches,
 # bench's check of the size; none once left 540 fails), a line each
 # appended to $L/san.txt
 san2d() {
   lab=$1 b=$2 sz=$3; shift 3
-  for tool in racecheck memcheck; do
+  for tool in ${SAN_TOOLS-racecheck memcheck}; do
     left 540 || return 0
     env "$@" timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $b bench -q --warmup 0 --reps 1 \
       --bytes 2Mi --2d --kind ${K:-c2c} --precision f32 --sizes $sz --engines gpu > $L/san-$lab-$sz-$tool.log 2>&1
@@ -325,8 +326,8 @@ tries_s45() {
 # stop 47's shared parts (dev-v118.sh on). quick2 T: test_gpu_large and
 # test_gpu_2d quick at once under timeout T s, their logs and rc
 quick2() {
-  (cd build && GFP_TEST_QUICK=1 timeout $1 $U/test_gpu_large > $L/test_gpu_large.log 2>&1; echo "rc=$?" >> $L/test_gpu_large.log) &
-  (cd build && GFP_TEST_QUICK=1 timeout $1 $U/test_gpu_2d > $L/test_gpu_2d.log 2>&1; echo "rc=$?" >> $L/test_gpu_2d.log) &
+  suite test_gpu_large $1 test_gpu_large GFP_TEST_QUICK=1 &
+  suite test_gpu_2d $1 test_gpu_2d GFP_TEST_QUICK=1 &
   wait
 }
 # issue 7's 2D rows against cuFFT (C2C 4096^2, 16384^2 twice, R2C
