@@ -407,7 +407,8 @@ static void cal_ab_read(void)
     cal_ab.beside_n = v >= 512 && v <= 8192 && !(v & (v - 1)) ? (size_t)v
                                                                : CAL_BESIDE_N;
     e = getenv("GFP_CAL_ROT");
-    cal_ab.rot = e && atoi(e) > 0 ? (size_t)atoi(e) : 0;
+    v = e ? atol(e) : 0;
+    cal_ab.rot = v > 0 ? (size_t)v : 0;
 }
 /* (32 repeats, ~13 ms a timing instead of ~3, left kc as spread between
  * calibrates of one machine: 1.55-1.99 against 1.34-1.67; bench/NOTES.md
