@@ -141,6 +141,9 @@ bool gfp_fast_c2c_f32big(int nf, int optin, gfp_fast_info *f)
     case 21: return gfpfast::fill_pipe<float, 16384, 512, GFP_MODE_C2C, 1, 32, 16, 32>(f);
 #endif
     case 22: return gfpfast::fill_split<float, 16384, 512, 1, GFP_MODE_C2C | GFP_FAST_PAD5, 1, 32, 32, 16>(f);
+    /* stop 48: 22 with the product's streaming stores (stop 47's 23 was
+     * the product's form, now alt 0, so 23 stays unused) */
+    case 24: return gfpfast::fill_split<float, 16384, 512, 1, GFP_MODE_C2C | GFP_FAST_PAD5 | GFP_FAST_CS, 1, 32, 32, 16>(f);
     default: break;
     }
 #endif
