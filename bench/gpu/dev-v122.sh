@@ -4,11 +4,12 @@
 # rows against cuFFT (t7_rows: C2C 4096^2, 16384^2 twice, R2C 1920x1080,
 # 3840x2160, and C2C f32 16384), racecheck and memcheck on bench C2C f32
 # 16384 (2 MiB), test_gpu_large and test_gpu_2d quick at once. Pack:
-# pack13 (pack.sh .devpack/pack13.tar.xz build src/gfftpipe
+# pack14 (pack.sh .devpack/pack14.tar.xz build src/gfftpipe
 # tests/unit/test_gpu_large tests/unit/test_engine_gpu
-# tests/unit/test_gpu_2d tests/cli/fft2ref). Run (device tool): carry
-# [".devpack/pack13.tar.xz"], command
-# PACK=.devpack/pack13.tar.xz OUT=$OUT sh bench/gpu/dev-v122.sh
+# tests/unit/test_gpu_2d tests/cli/fft2ref $PWD/build-ab/src/gfftpipe;
+# pack13, the same without the last, serves too). Run (device tool):
+# carry [".devpack/pack14.tar.xz"], command
+# PACK=.devpack/pack14.tar.xz OUT=$OUT sh bench/gpu/dev-v122.sh
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
 : > $L/san.txt; : > $L/v2d.txt; : > $L/l2.txt

@@ -4,9 +4,9 @@
 # hyb_sweep: 8192^2, 16384^2, 8192 x 32768; REPS 5, r 0.5 .. 0.9) with
 # ALT_CAL gm16 (calibrate at --gpu-mem=16Mi, so its split pass copies
 # back runs as short as fft2's) beside the default calibration, to END s
-# (default 560). Pack: pack13 (dev-v122.sh). Run (device tool): carry
-# [".devpack/pack13.tar.xz"], command
-# PACK=.devpack/pack13.tar.xz OUT=$OUT sh bench/gpu/dev-v123.sh
+# (default 560). Pack: pack14 (dev-v122.sh). Run (device tool): carry
+# [".devpack/pack14.tar.xz"], command
+# PACK=.devpack/pack14.tar.xz OUT=$OUT sh bench/gpu/dev-v123.sh
 . bench/gpu/dev-common.sh
 hyb_env
 t0=$(date +%s)

@@ -4,9 +4,9 @@
 # with streaming stores) against alt 18 (its plain-store form), 22
 # (skernel 512 x (32,32,16), stop 47's +4.4 % over plain) and 24 (22
 # with streaming stores, new), 1D two rounds; 2D 16384^2 alts 0 and 24
-# and cuFFT; racecheck and memcheck on alt 24. Pack: pack14 (pack13's
-# files and $PWD/build-ab/src/gfftpipe as x/gfftpipe). Run (device tool): carry
-# [".devpack/pack14.tar.xz"], command
+# and cuFFT; racecheck and memcheck on alt 24. Pack: pack14
+# (dev-v122.sh; build-ab's gfftpipe is its x/gfftpipe). Run (device
+# tool): carry [".devpack/pack14.tar.xz"], command
 # PACK=.devpack/pack14.tar.xz OUT=$OUT sh bench/gpu/dev-v124.sh
 . bench/gpu/dev-common.sh
 t0=$(date +%s)
