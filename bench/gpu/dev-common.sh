@@ -183,6 +183,12 @@ ab() {
     --engines gpu > $L/ab-$1.log 2>&1
   awk -v l="$1" '/^gpu/ {printf "%-10s %s %9s %8s GB/s err %s%s\n", l, $2, $4, $7, $NF, ($NF + 0 > 1e-5 ? " BAD" : "")}' $L/ab-$1.log >> $L/ab.txt
 }
+# two rounds of ab, each over the alternatives in turn (stop 48): ab2
+# KIND SIZE ALT..., labels aALT-ROUND
+ab2() {
+  _k=$1 _s=$2; shift 2
+  for _r in 1 2; do for _a in "$@"; do ab a$_a-$_r $_k $_s $_a; done; done
+}
 # racecheck and memcheck on bench runs of binary B (dev-v58.sh on):
 # san_bench LABEL B KIND SIZES [ENV...] (precision P, default f32; 2 MiB
 # batches, bench's check of each size), a line each appended to $L/san.txt

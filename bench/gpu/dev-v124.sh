@@ -12,7 +12,7 @@
 t0=$(date +%s)
 A=$PWD/build/x/gfftpipe
 : > $L/san.txt; : > $L/v2d.txt; : > $L/ab.txt
-for r in 1 2; do for a in 0 18 22 24; do ab a$a-$r c2c 16384 $a; done; done
+ab2 c2c 16384 0 18 22 24
 echo "[1d: $(( $(date +%s) - t0 )) s]"
 for a in 0 24; do BIN=$A b2d a$a 16384x16384 gpu GFP_FAST_ALT=$a; done
 b2d cufft 16384x16384 cufft

@@ -5,7 +5,7 @@
 # 16384 (2 MiB); C2C f32 16384's row kernel on this card, alts 0 (the
 # product), 18 (plain stores), 22 (skernel) and 24 (22 with streaming
 # stores), 1D two rounds; 2D 16384^2 alts 0, 18 and 24 and cuFFT. Pack:
-# pack14 (dev-v124.sh). Run (device tool): carry
+# pack14 (dev-v122.sh). Run (device tool): carry
 # [".devpack/pack14.tar.xz"], command
 # PACK=.devpack/pack14.tar.xz OUT=$OUT sh bench/gpu/dev-v125.sh
 . bench/gpu/dev-common.sh
@@ -16,7 +16,7 @@ quick2 120
 echo "[suites: $(( $(date +%s) - t0 )) s]"
 san_bench p16k $G c2c 16384
 echo "[san: $(( $(date +%s) - t0 )) s]"
-for r in 1 2; do for a in 0 18 22 24; do ab a$a-$r c2c 16384 $a; done; done
+ab2 c2c 16384 0 18 22 24
 echo "[1d: $(( $(date +%s) - t0 )) s]"
 for a in 0 18 24; do left 300 && BIN=$A b2d a$a 16384x16384 gpu GFP_FAST_ALT=$a; done
 left 310 && b2d cufft 16384x16384 cufft
