@@ -29,7 +29,7 @@ echo "[san: $(( $(date +%s) - t0 )) s]"
 # (alt 0, the product now) on this device, 1D two rounds and the 2D once
 A=$PWD/build/x/gfftpipe-ab
 : > $L/ab.txt
-for r in 1 2; do for a in 18 0; do ab a$a-$r c2c 16384 $a; done; done
+ab2 c2c 16384 18 0
 for a in 18 0; do BIN=$A b2d a$a 16384x16384 gpu GFP_FAST_ALT=$a; done
 b2d cufft 16384x16384 cufft
 echo "[ab: $(( $(date +%s) - t0 )) s]"
