@@ -330,8 +330,8 @@ tries_s45() {
   K=c2c
 }
 # stop 47's shared parts (quick2 and t7_rows: dev-v122.sh on; probe:
-# dev-v118.sh). quick2 T: test_gpu_large and
-# test_gpu_2d quick at once under timeout T s, their logs and rc
+# dev-v118.sh). quick2 T: test_gpu_large and test_gpu_2d quick at once
+# under timeout T s, their logs and rc
 quick2() {
   suite test_gpu_large $1 test_gpu_large GFP_TEST_QUICK=1 &
   suite test_gpu_2d $1 test_gpu_2d GFP_TEST_QUICK=1 &
