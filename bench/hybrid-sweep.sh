@@ -63,7 +63,10 @@
 # after which no sweep point and no size begins, and each row is written
 # from what ran, "-" for a sweep with no point; a device call's limit
 # then cuts no row short), REPS (default 3), WISDOM
-# (default build/hybrid-sweep.wisdom), AB (default first: the A/B runs on
+# (default build/hybrid-sweep.wisdom), ROUNDS (default 1: how many
+# times each sweep runs its points, in turn up and down; a point's time
+# is the median of its runs, each a process of its own, whose CPU part
+# moves from one process to the next), AB (default first: the A/B runs on
 # the first size only; 1 on every size, 0 none), ALT_CAL (other
 # calibrations to set beside the default's: words NAME:VAR=VALUE or
 # NAME:--OPTION=VALUE, each a calibrate with VAR set or with that option
@@ -85,6 +88,7 @@ T_START=$(date +%s)
 # past: DEADLINE seconds (0: none) gone since the start
 past() { [ "$DEADLINE" -gt 0 ] && [ $(( $(date +%s) - T_START )) -ge "$DEADLINE" ]; }
 REPS=${REPS:-3}
+ROUNDS=${ROUNDS:-1}
 AB=${AB:-first}
 LOG=${OUT:-/tmp/hybrid-sweep.$$}
 mkdir -p "$LOG" || exit 2
@@ -100,7 +104,7 @@ WISDOM=${WISDOM:-build/hybrid-sweep.wisdom}
 [ -x "$REF" ] || { echo "hybrid-sweep: no fft2ref at $REF (make check builds it)" >&2; exit 2; }
 say() { echo "$*" | tee -a "$LOG/sweep.log"; }
 
-say "# hybrid-sweep $(date -u +%FT%TZ) on $(hostname); $THREADS threads ($HTHREADS for calibrate and the hybrid); STEP $STEP from r $RMIN to $RMAX, median of $REPS"
+say "# hybrid-sweep $(date -u +%FT%TZ) on $(hostname); $THREADS threads ($HTHREADS for calibrate and the hybrid); STEP $STEP from r $RMIN to $RMAX, median of $REPS, $ROUNDS round(s) a sweep"
 command -v nvidia-smi >/dev/null &&
     nvidia-smi --query-gpu=name,memory.total --format=csv,noheader | tee -a "$LOG/sweep.log"
 
@@ -290,23 +294,38 @@ for SZ in $SIZES; do
         cpuo=$(GFP_CPU_UNFUSED=1 t_run --engine cpu)
         printf '%-12s %8.4f %8.4f %9.4f %9.4f %9.4f %9.4f\n' "$SZ" "$gpu" "$gpu2" "$gputhp" "$cpu" "$cpub" "$cpuo" >>"$AB_TABLE"
     fi
-    # each direction's r swept with the other at the model's
+    # each direction's r swept with the other at the model's, ROUNDS
+    # times (up, down, up, ...: a drift of the machine does not favour one
+    # end); a point's time is the median of its rounds' runs
     for dir in rows cols; do
         best_r=- best_t=
-        sweep="" cut="" parts=""
-        for r in $(awk -v s="$STEP" -v lo="$RMIN" -v hi="$RMAX" 'BEGIN { for (i = 0; lo + i * s <= hi + 1e-9; i++) printf "%.2f\n", lo + i * s }'); do
-            if past; then
-                cut=" (cut: past DEADLINE)"
-                break
-            fi
-            if [ $dir = rows ]; then rr="$r,$cmod"; else rr="$rmod,$r"; fi
-            tr=$(t_run --engine hybrid --gpu-mem $mem --ratio "$rr")
+        sweep="" cut="" parts="" rounds_log=""
+        rs=$(awk -v s="$STEP" -v lo="$RMIN" -v hi="$RMAX" 'BEGIN { for (i = 0; lo + i * s <= hi + 1e-9; i++) printf "%.2f\n", lo + i * s }')
+        declare -A pt=()
+        for round in $(seq "$ROUNDS"); do
+            order=$rs
+            [ $((round % 2)) = 0 ] && order=$(echo "$rs" | sort -r)
+            for r in $order; do
+                if past; then
+                    cut=" (cut: past DEADLINE)"
+                    break 2
+                fi
+                if [ $dir = rows ]; then rr="$r,$cmod"; else rr="$rmod,$r"; fi
+                tr=$(t_run --engine hybrid --gpu-mem $mem --ratio "$rr")
+                pt[$r]="${pt[$r]:-} $tr"
+                parts="$parts $r:$(sed -n 's/.*split passes: CPU part \([0-9.]*\) s.*GPU part \([0-9.]*\) s.*/\1:\2/p' "$WORK/err" | tail -n 1)"
+            done
+        done
+        for r in $rs; do
+            [ -n "${pt[$r]:-}" ] || continue
+            tr=$(echo ${pt[$r]} | tr ' ' '\n' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
             sweep="$sweep $r:$tr"
-            parts="$parts $r:$(sed -n 's/.*split passes: CPU part \([0-9.]*\) s.*GPU part \([0-9.]*\) s.*/\1:\2/p' "$WORK/err" | tail -n 1)"
+            [ "$ROUNDS" -gt 1 ] && rounds_log="$rounds_log $r:$(echo ${pt[$r]} | tr ' ' '/')"
             if [ -z "$best_t" ] || awk -v a="$tr" -v b="$best_t" 'BEGIN { exit !(a < b) }'; then
                 best_t=$tr best_r=$r
             fi
         done
+        unset pt
         if [ $dir = rows ]; then best_rr=$best_r; else best_rc=$best_r; fi
         fit_r=-
         [ -n "$sweep" ] && fit_r=$(awk -v s="$sweep" "$VFIT"' BEGIN { printf "%.3f", vfit(s) }')
@@ -315,6 +334,7 @@ for SZ in $SIZES; do
         if [ $dir = rows ]; then fit_rr=$fit_r x_rr=$x_r; else fit_rc=$fit_r x_rc=$x_r; fi
         say "size $SZ sweep of the $dir' r (r:seconds):$sweep$cut  (V fit $fit_r; parts cross at $x_r) [$(( $(date +%s) - ts )) s]"
         say "size $SZ the $dir' parts (r:CPU s:GPU s, all repeats):$parts"
+        [ -n "$rounds_log" ] && say "size $SZ the $dir' rounds (r:seconds/seconds...):$rounds_log"
     done
     awk -v size="$SZ" -v mem="$mem" -v cpu="$cpu" -v gpu="$gpu" -v hyb="$hyb" \
         -v rm="$rmod" -v cm="$cmod" -v rb="$best_rr" -v cb="$best_rc" -v pred="$pred" \
