@@ -66,7 +66,9 @@
 # (default build/hybrid-sweep.wisdom), ROUNDS (default 1: how many
 # times each sweep runs its points, in turn up and down; a point's time
 # is the median of its runs, each a process of its own, whose CPU part
-# moves from one process to the next), AB (default first: the A/B runs on
+# moves from one process to the next), DIRS (default "rows cols": the
+# directions whose r is swept; the table's r_best, r_fit and r_x are "-"
+# for one not swept, and dr with them), AB (default first: the A/B runs on
 # the first size only; 1 on every size, 0 none), ALT_CAL (other
 # calibrations to set beside the default's: words NAME:VAR=VALUE or
 # NAME:--OPTION=VALUE, each a calibrate with VAR set or with that option
@@ -89,6 +91,7 @@ T_START=$(date +%s)
 past() { [ "$DEADLINE" -gt 0 ] && [ $(( $(date +%s) - T_START )) -ge "$DEADLINE" ]; }
 REPS=${REPS:-3}
 ROUNDS=${ROUNDS:-1}
+DIRS=${DIRS:-rows cols}
 AB=${AB:-first}
 LOG=${OUT:-/tmp/hybrid-sweep.$$}
 mkdir -p "$LOG" || exit 2
@@ -297,7 +300,8 @@ for SZ in $SIZES; do
     # each direction's r swept with the other at the model's, ROUNDS
     # times (up, down, up, ...: a drift of the machine does not favour one
     # end); a point's time is the median of its rounds' runs
-    for dir in rows cols; do
+    best_rr=- fit_rr=- x_rr=- best_rc=- fit_rc=- x_rc=-
+    for dir in $DIRS; do
         best_r=- best_t=
         sweep="" cut="" parts="" rounds_log=""
         rs=$(awk -v s="$STEP" -v lo="$RMIN" -v hi="$RMAX" 'BEGIN { for (i = 0; lo + i * s <= hi + 1e-9; i++) printf "%.2f\n", lo + i * s }')
