@@ -18,9 +18,10 @@
 #    16x problem of the done-when) with --gpu-mem a quarter of the array
 #    (out of core): --engine cpu, gpu and hybrid (the model's r of each
 #    direction: the rows' pass and the columns'), then the sweeps: the
-#    hybrid with the rows' r at RMIN, RMIN + STEP, ..., 1 and the columns'
-#    at the model's (--ratio R,C), then the columns' r swept with the
-#    rows' at the model's. Every run is one
+#    hybrid with the rows' r on the STEP grid around the model's (RSPAN;
+#    or RMIN .. RMAX) and the columns' at the model's (--ratio R,C), then
+#    the columns' r swept with the rows' at the model's, each sweep
+#    ROUNDS times, a point's time the median of its rounds. Every run is one
 #    process with --repeat REPS: the median of REPS transforms of the
 #    loaded plane (fft2 -v's "transforms": the two passes with their
 #    transposes; no I/O, no planning, no allocation). Beside them, two A/B
@@ -47,15 +48,19 @@
 #
 # Wall time on the H100 machine (16 threads): about 1.5 s a run at
 # 8192x8192 and 4-6 s at 2 GiB (reading the input, pinning 4 GiB, writing
-# the output dominate), 33 runs a size with the defaults (RMIN 0.3: two
-# sweeps of 15; 37 with the A/B runs, on the first size): ~4 min for the
-# three sizes with REPS 3 (stop 44: 193 s from RMIN 0.5), plus ~20 s of
-# calibrate and checks.
+# the output dominate), 45 runs a size with the defaults (two sweeps of 7
+# points, 3 rounds each; 49 with the A/B runs, on the first size): ~9 min
+# for the three sizes, plus ~20 s of calibrate and checks (stop 49, call
+# 4: the columns' sweep alone, 7 points in 3 rounds, ~100 s at each 2 GiB
+# size and 36 s at 8192^2). A point's rounds agreed within 3 % where
+# single runs had been 11 % apart (bench/NOTES.md, stop 49).
 #
 # Environment: GFFTPIPE (default build/src/gfftpipe), F2REF (default
 # build/tests/cli/fft2ref), THREADS (default: all cores), HTHREADS (the
 # threads of calibrate and the hybrid runs; default THREADS), SIZES, STEP
-# (default 0.05), RMIN (default 0.3; it was 0.5 while the CPU part ran
+# (default 0.05), RSPAN (default 0.15: each direction's sweep covers
+# the points of the STEP grid within RSPAN of the model's r, nearest grid
+# point at the centre; 0: from RMIN to RMAX), RMIN (default 0.3; it was 0.5 while the CPU part ran
 # 3-5x slower than the GPU's, but on the H100 machine of stop 44 the CPU
 # alone was as fast as the GPU alone out of core, and two sizes' best r
 # was 0.5, the sweeps' first point; 0 sweeps all), RMAX (default 1: the
@@ -63,7 +68,7 @@
 # after which no sweep point and no size begins, and each row is written
 # from what ran, "-" for a sweep with no point; a device call's limit
 # then cuts no row short), REPS (default 3), WISDOM
-# (default build/hybrid-sweep.wisdom), ROUNDS (default 1: how many
+# (default build/hybrid-sweep.wisdom), ROUNDS (default 3: how many
 # times each sweep runs its points, in turn up and down; a point's time
 # is the median of its runs, each a process of its own, whose CPU part
 # moves from one process to the next), DIRS (default "rows cols": the
@@ -90,7 +95,8 @@ T_START=$(date +%s)
 # past: DEADLINE seconds (0: none) gone since the start
 past() { [ "$DEADLINE" -gt 0 ] && [ $(( $(date +%s) - T_START )) -ge "$DEADLINE" ]; }
 REPS=${REPS:-3}
-ROUNDS=${ROUNDS:-1}
+ROUNDS=${ROUNDS:-3}
+RSPAN=${RSPAN:-0.15}
 DIRS=${DIRS:-rows cols}
 AB=${AB:-first}
 LOG=${OUT:-/tmp/hybrid-sweep.$$}
@@ -107,7 +113,7 @@ WISDOM=${WISDOM:-build/hybrid-sweep.wisdom}
 [ -x "$REF" ] || { echo "hybrid-sweep: no fft2ref at $REF (make check builds it)" >&2; exit 2; }
 say() { echo "$*" | tee -a "$LOG/sweep.log"; }
 
-say "# hybrid-sweep $(date -u +%FT%TZ) on $(hostname); $THREADS threads ($HTHREADS for calibrate and the hybrid); STEP $STEP from r $RMIN to $RMAX, median of $REPS, $ROUNDS round(s) a sweep"
+say "# hybrid-sweep $(date -u +%FT%TZ) on $(hostname); $THREADS threads ($HTHREADS for calibrate and the hybrid); STEP $STEP $([ "$RSPAN" = 0 ] && echo "from r $RMIN to $RMAX" || echo "within $RSPAN of the model's r"), median of $REPS, $ROUNDS round(s) a sweep"
 command -v nvidia-smi >/dev/null &&
     nvidia-smi --query-gpu=name,memory.total --format=csv,noheader | tee -a "$LOG/sweep.log"
 
@@ -304,7 +310,15 @@ for SZ in $SIZES; do
     for dir in $DIRS; do
         best_r=- best_t=
         sweep="" cut="" parts="" rounds_log=""
-        rs=$(awk -v s="$STEP" -v lo="$RMIN" -v hi="$RMAX" 'BEGIN { for (i = 0; lo + i * s <= hi + 1e-9; i++) printf "%.2f\n", lo + i * s }')
+        if [ $dir = rows ]; then m=$rmod; else m=$cmod; fi
+        rs=$(awk -v s="$STEP" -v lo="$RMIN" -v hi="$RMAX" -v m="$m" -v span="$RSPAN" 'BEGIN {
+            if (span > 0) { # the grid points within span of the model r
+                k = int(span / s + 1e-9); c = int(m / s + 0.5)
+                lo = (c - k) * s; hi = (c + k) * s
+                if (lo < 0) lo = 0
+                if (hi > 1) hi = 1
+            }
+            for (i = 0; lo + i * s <= hi + 1e-9; i++) printf "%.2f\n", lo + i * s }')
         declare -A pt=()
         for round in $(seq "$ROUNDS"); do
             order=$rs

@@ -303,12 +303,13 @@ try_table() {
 # the hybrid sweep out of core (dev-v110.sh on): hyb_sweep T [MARGIN]:
 # bench/hybrid-sweep.sh under timeout T s with DEADLINE T - MARGIN
 # (default 45), every CPU (hyb_env first; HTHREADS, the hybrid's and
-# calibrate's, may be set lower), AB 0, REPS (default 7), ROUNDS (default 1), DIRS, RMIN
-# and RMAX (default 0.5, 0.9), SIZES and ALT_CAL as the caller sets
-# them; its log $L/hyb.log, its files in $L/hyb; t0 set
+# calibrate's, may be set lower), AB 0, REPS (default 7), ROUNDS
+# (default 1), RSPAN (default 0), RMIN and RMAX (default 0.5, 0.9),
+# DIRS, SIZES and ALT_CAL as the caller sets them; its log $L/hyb.log,
+# its files in $L/hyb; t0 set
 hyb_sweep() {
   env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
-    THREADS=$TH HTHREADS=${HTHREADS:-$TH} REPS=${REPS:-7} ROUNDS=${ROUNDS:-1} DIRS="${DIRS:-rows cols}" RMIN=${RMIN:-0.5} RMAX=${RMAX:-0.9} DEADLINE=$(( $1 - ${2:-45} )) \
+    THREADS=$TH HTHREADS=${HTHREADS:-$TH} REPS=${REPS:-7} ROUNDS=${ROUNDS:-1} RSPAN=${RSPAN:-0} DIRS="${DIRS:-rows cols}" RMIN=${RMIN:-0.5} RMAX=${RMAX:-0.9} DEADLINE=$(( $1 - ${2:-45} )) \
     ALT_CAL="${ALT_CAL:-}" timeout $1 bash bench/hybrid-sweep.sh > $L/hyb.log 2>&1
   echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
 }
