@@ -60,10 +60,11 @@
 # threads of calibrate and the hybrid runs; default THREADS), SIZES, STEP
 # (default 0.05), RSPAN (default 0.15: each direction's sweep covers
 # the points of the STEP grid within RSPAN of the model's r, nearest grid
-# point at the centre; 0: from RMIN to RMAX), RMIN (default 0.3; it was 0.5 while the CPU part ran
-# 3-5x slower than the GPU's, but on the H100 machine of stop 44 the CPU
-# alone was as fast as the GPU alone out of core, and two sizes' best r
-# was 0.5, the sweeps' first point; 0 sweeps all), RMAX (default 1: the
+# point at the centre; 0: from RMIN to RMAX), RMIN (default 0.3; it was
+# 0.5 while the CPU part ran 3-5x slower than the GPU's, but on the H100
+# machine of stop 44 the CPU alone was as fast as the GPU alone out of
+# core, and two sizes' best r was 0.5, the sweeps' first point; 0 sweeps
+# all), RMAX (default 1: the
 # sweeps' last r), DEADLINE (default 0, none: seconds from the start
 # after which no sweep point and no size begins, and each row is written
 # from what ran, "-" for a sweep with no point; a device call's limit
@@ -329,18 +330,18 @@ for SZ in $SIZES; do
                     break 2
                 fi
                 if [ $dir = rows ]; then rr="$r,$cmod"; else rr="$rmod,$r"; fi
-                tr=$(t_run --engine hybrid --gpu-mem $mem --ratio "$rr")
-                pt[$r]="${pt[$r]:-} $tr"
+                t=$(t_run --engine hybrid --gpu-mem $mem --ratio "$rr")
+                pt[$r]="${pt[$r]:-} $t"
                 parts="$parts $r:$(sed -n 's/.*split passes: CPU part \([0-9.]*\) s.*GPU part \([0-9.]*\) s.*/\1:\2/p' "$WORK/err" | tail -n 1)"
             done
         done
         for r in $rs; do
             [ -n "${pt[$r]:-}" ] || continue
-            tr=$(echo ${pt[$r]} | tr ' ' '\n' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
-            sweep="$sweep $r:$tr"
+            t=$(echo ${pt[$r]} | tr ' ' '\n' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+            sweep="$sweep $r:$t"
             [ "$ROUNDS" -gt 1 ] && rounds_log="$rounds_log $r:$(echo ${pt[$r]} | tr ' ' '/')"
-            if [ -z "$best_t" ] || awk -v a="$tr" -v b="$best_t" 'BEGIN { exit !(a < b) }'; then
-                best_t=$tr best_r=$r
+            if [ -z "$best_t" ] || awk -v a="$t" -v b="$best_t" 'BEGIN { exit !(a < b) }'; then
+                best_t=$t best_r=$r
             fi
         done
         unset pt
