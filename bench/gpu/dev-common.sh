@@ -305,8 +305,10 @@ try_table() {
 # (default 45), every CPU (hyb_env first; HTHREADS, the hybrid's and
 # calibrate's, may be set lower), AB 0, REPS (default 7), ROUNDS
 # (default 1), RSPAN (default 0), RMIN and RMAX (default 0.5, 0.9),
-# DIRS, SIZES and ALT_CAL as the caller sets them; its log $L/hyb.log,
-# its files in $L/hyb; t0 set
+# DIRS, SIZES and ALT_CAL as the caller sets them (ROUNDS and RSPAN
+# default to what the scripts before stop 49 ran with, not to
+# hybrid-sweep.sh's 3 and 0.15); its log $L/hyb.log, its files in
+# $L/hyb; t0 set
 hyb_sweep() {
   env OUT=$L/hyb GFFTPIPE=$G F2REF=$R WISDOM=$W SIZES="${SIZES:-8192x8192 16384x16384 8192x32768}" AB=0 \
     THREADS=$TH HTHREADS=${HTHREADS:-$TH} REPS=${REPS:-7} ROUNDS=${ROUNDS:-1} RSPAN=${RSPAN:-0} DIRS="${DIRS:-rows cols}" RMIN=${RMIN:-0.5} RMAX=${RMAX:-0.9} DEADLINE=$(( $1 - ${2:-45} )) \
