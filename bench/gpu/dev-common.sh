@@ -316,10 +316,11 @@ hyb_sweep() {
   echo "hybrid-sweep rc=$? [$(( $(date +%s) - t0 )) s]"
 }
 # its rows: the checks, beside factors and sweeps (show_sweep), and each
-# ALT_CAL model's r and times
+# ALT_CAL model's r and times, and each point's rounds (ROUNDS > 1)
 show_hyb() {
   show_sweep $L/hyb
   grep -h "alt " $L/hyb/sweep.log | grep size
+  grep -h "rounds" $L/hyb/sweep.log | cut -c1-400
 }
 # stop 45's tries (dev-v104.sh, dev-v108.sh): C2C f32 2^24 against
 # cuFFT on its default cut, R2C f32 2^16 (0.814x cuFFT on stop 44's

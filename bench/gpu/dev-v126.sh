@@ -14,5 +14,4 @@ SIZES="16384x16384 8192x32768 8192x8192" REPS=5 ROUNDS=3 DIRS=cols RMIN=0.55 RMA
     hyb_sweep $(( ${END:-380} - ($(date +%s) - t0) )) 25
 echo "[end: $(( $(date +%s) - t0 )) s]"
 show_hyb
-grep -h "rounds" $L/hyb/sweep.log | cut -c1-400
 pack_logs

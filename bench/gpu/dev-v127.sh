@@ -14,5 +14,4 @@ SIZES="8192x8192 16384x16384 8192x32768" REPS=5 ROUNDS=3 RSPAN=0.15 \
     hyb_sweep $(( ${END:-590} - ($(date +%s) - t0) )) 30
 echo "[end: $(( $(date +%s) - t0 )) s]"
 show_hyb
-grep -h "rounds" $L/hyb/sweep.log | cut -c1-400
 pack_logs
