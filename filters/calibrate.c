@@ -100,9 +100,12 @@ typedef struct cal_obs {
  * first CAL_SHAPES_SMALL); clean, GFP_CAL_CLEAN_FLUSH=1 (flush_caches
  * reads); beside_n, GFP_CAL_BESIDE_N (the split pass N x N, a power of
  * two from 512 to 8192, else CAL_BESIDE_N); rot, GFP_CAL_ROT (the split
- * pass's arrays, 0: measure_beside's count) */
+ * pass's arrays, 0: measure_beside's count); cpu_rounds,
+ * GFP_CAL_CPU_ROUNDS (2 to 9: measure's CPU passes timed in that many
+ * rounds over the shapes, each shape's times the least of its rounds';
+ * else 1) */
 static struct {
-    int big, clean;
+    int big, clean, cpu_rounds;
     size_t beside_n, rot;
 } cal_ab;
 /* The flush buffer (NULL: no flushing), its pages written once: read
@@ -171,10 +174,37 @@ static gfp_status time_pass_t(gfp_plan *pl, void *in, void *out, size_t F,
     return st;
 }
 
+/* The CPU's two passes of F frames of n (C2C, batched as execute batches
+ * them), each the median of time_pass's runs: *plain, the plain pass's
+ * seconds, and *trans, the pass with transposed stores (fft2's, the FFT
+ * and the transpose in one trip through memory: engine_fftw's blocks),
+ * whose excess over the plain one is the transposes' time (model.h) */
+static gfp_status time_cpu(gfp_engine *cpu, int dbl, int threads, size_t n,
+                           size_t F, void *in, void *out, unsigned char *fl,
+                           double *plain, double *trans, gfp_error *err)
+{
+    size_t fb = 2 * n * (dbl ? sizeof(double) : sizeof(float));
+    gfp_plan_desc d = {.n = n, .kind = GFP_C2C, .dbl = dbl, .scale = 1,
+                       .transposed = 1,
+                       .batch = gfp_fft2d_batch(F, fb, 2 * fb, 0, 0)};
+    gfp_plan *pl = NULL;
+    gfp_status st = gfp_plan_create(cpu, &d, 2, &pl, err);
+    if (st)
+        return st;
+    st = time_pass(pl, in, out, F, fb, fb, fl, plain, err);
+    gfp_plan_destroy(pl);
+    if (st || (st = gfp_plan_create(cpu, &d, 2, &pl, err)))
+        return st;
+    st = time_pass_t(pl, in, out, F, fb, n, dbl, threads, fl, trans, err);
+    gfp_plan_destroy(pl);
+    return st;
+}
+
 static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                           int threads, size_t gpu_mem, int verbose,
                           cal_obs *o, gfp_error *err)
 {
+    double tplain[NSHAPES], ttrans[NSHAPES]; /* time_cpu's */
     size_t sc = dbl ? sizeof(double) : sizeof(float);
     size_t maxv = 0;
     o->n = cal_ab.big ? NSHAPES : CAL_SHAPES_SMALL;
@@ -204,29 +234,11 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         gfp_plan_desc d = {.n = n, .kind = GFP_C2C, .dbl = dbl, .scale = 1,
                            .transposed = 1};
         gfp_plan *pl = NULL;
-        /* CPU FFTs, batched as execute batches them */
-        d.batch = gfp_fft2d_batch(F, fb, 2 * fb, 0, 0);
-        if ((st = gfp_plan_create(cpu, &d, 2, &pl, err)))
+        if ((st = time_cpu(cpu, dbl, threads, n, F, in, out, fl, &tplain[i],
+                           &ttrans[i], err)))
             break;
-        st = time_pass(pl, in, out, F, fb, fb, fl,
-                       &o->t[GFP_STEP_CPU_FFT][i], err);
-        gfp_plan_destroy(pl);
-        if (st)
-            break;
-        /* the transposes: what the CPU's pass with transposed stores
-         * (fft2's, the FFT and the transpose in one trip through memory:
-         * engine_fftw's blocks) takes beyond the plain pass (model.h) */
-        {
-            double tt = 0;
-            if ((st = gfp_plan_create(cpu, &d, 2, &pl, err)))
-                break;
-            st = time_pass_t(pl, in, out, F, fb, n, dbl, threads, fl, &tt,
-                             err);
-            gfp_plan_destroy(pl);
-            if (st)
-                break;
-            o->t[GFP_STEP_TRANSPOSE][i] = tt - o->t[GFP_STEP_CPU_FFT][i];
-        }
+        o->t[GFP_STEP_CPU_FFT][i] = tplain[i];
+        o->t[GFP_STEP_TRANSPOSE][i] = ttrans[i] - tplain[i];
         if (gpu) {
             /* the GPU's pass as fft2 runs it: copies, kernels and the
              * transposes on the device, three batches in flight; its FFT
@@ -282,6 +294,29 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                     1e3 * (o->pass[i] - o->t[GFP_STEP_GPU_FFT][i]),
                     1e3 * o->t[GFP_STEP_GPU_FFT][i],
                     1e3 * o->t[GFP_STEP_ALLOC][i]);
+    }
+    /* GFP_CAL_CPU_ROUNDS: the CPU's passes again, round after round over
+     * all the shapes, so that what slows a few runs in a row (stop 50's
+     * H100 machine: one shape's pass 4x slower in one calibrate than in
+     * the next) falls on different shapes each round; each time the
+     * least of its rounds' */
+    for (int rd = 1; rd < cal_ab.cpu_rounds && !st; rd++)
+        for (size_t i = 0; i < o->n && !st; i++) {
+            double tp = 0, tt = 0;
+            st = time_cpu(cpu, dbl, threads, cal_shapes[i][0],
+                          cal_shapes[i][1], in, out, fl, &tp, &tt, err);
+            tplain[i] = tp < tplain[i] ? tp : tplain[i];
+            ttrans[i] = tt < ttrans[i] ? tt : ttrans[i];
+        }
+    for (size_t i = 0; cal_ab.cpu_rounds > 1 && i < o->n && !st; i++) {
+        o->t[GFP_STEP_CPU_FFT][i] = tplain[i];
+        o->t[GFP_STEP_TRANSPOSE][i] = ttrans[i] - tplain[i];
+        if (verbose)
+            gfp_msg("calibrate", "%s n %zu x %zu frames: cpu_fft %.3f ms, "
+                    "transpose %.3f ms (the least of %d rounds)",
+                    dbl ? "f64" : "f32", cal_shapes[i][0], cal_shapes[i][1],
+                    1e3 * tplain[i], 1e3 * (ttrans[i] - tplain[i]),
+                    cal_ab.cpu_rounds);
     }
 done:
     free(fl);
@@ -409,6 +444,9 @@ static void cal_ab_read(void)
     e = getenv("GFP_CAL_ROT");
     v = e ? atol(e) : 0;
     cal_ab.rot = v > 0 ? (size_t)v : 0;
+    e = getenv("GFP_CAL_CPU_ROUNDS");
+    v = e ? atol(e) : 1;
+    cal_ab.cpu_rounds = v >= 2 && v <= 9 ? (int)v : 1;
 }
 /* (32 repeats, ~13 ms a timing instead of ~3, left kc as spread between
  * calibrates of one machine: 1.55-1.99 against 1.34-1.67; bench/NOTES.md
