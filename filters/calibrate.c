@@ -231,9 +231,6 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         o->array[i] = (double)F * (double)fb;
         o->work[i] = (double)F * (double)n * log2((double)n);
         o->batches[i] = gfp_model_cpu_batches(F, fb);
-        gfp_plan_desc d = {.n = n, .kind = GFP_C2C, .dbl = dbl, .scale = 1,
-                           .transposed = 1};
-        gfp_plan *pl = NULL;
         if ((st = time_cpu(cpu, dbl, threads, n, F, in, out, fl, &tplain[i],
                            &ttrans[i], err)))
             break;
@@ -243,7 +240,11 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
             /* the GPU's pass as fft2 runs it: copies, kernels and the
              * transposes on the device, three batches in flight; its FFT
              * kernels alone from the engine's device-resident timing */
-            d.batch = gfp_fft2d_batch(F, fb, 2 * fb, 1.0, gpu_mem);
+            gfp_plan_desc d = {.n = n, .kind = GFP_C2C, .dbl = dbl,
+                               .scale = 1, .transposed = 1,
+                               .batch = gfp_fft2d_batch(F, fb, 2 * fb, 1.0,
+                                                        gpu_mem)};
+            gfp_plan *pl = NULL;
             if ((st = gfp_plan_create(gpu, &d, gfp_fft2d_plan_slots(1.0),
                                       &pl, err)))
                 break;
