@@ -322,6 +322,18 @@ show_hyb() {
   grep -h "alt " $L/hyb/sweep.log | grep size
   grep -h "rounds" $L/hyb/sweep.log | cut -c1-400
 }
+# issue 7's done-when sweep (dev-v129.sh on): t7_sweep END: hyb_env, then
+# hyb_sweep to END s (DEADLINE 30 s before) with both directions, RSPAN
+# 0.15 around the model's r, ROUNDS 3, REPS 5, SIZES and ALT_CAL as the
+# caller sets them; then show_hyb and pack_logs
+t7_sweep() {
+  hyb_env
+  t0=$(date +%s)
+  REPS=5 ROUNDS=3 RSPAN=0.15 hyb_sweep $1 30
+  echo "[end: $(( $(date +%s) - t0 )) s]"
+  show_hyb
+  pack_logs
+}
 # stop 45's tries (dev-v104.sh, dev-v108.sh): C2C f32 2^24 against
 # cuFFT on its default cut, R2C f32 2^16 (0.814x cuFFT on stop 44's
 # H100) against cuFFT on its default and the four-step (GFP_GPU_1CL=0);

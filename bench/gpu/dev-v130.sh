@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/gpu/dev-v130.sh - for stop 51 (H100, ~480 s; not run in stop 50):
-# dev-v127's sweep (both directions, RSPAN 0.15 around the default
-# model's r, ROUNDS 3, REPS 5; 8192^2, 16384^2, 8192 x 32768) with a
+# dev-common's t7_sweep (both directions, RSPAN 0.15 around the default
+# model's r, ROUNDS 3, REPS 5) at 8192^2, 16384^2, 8192 x 32768, with a
 # second calibration, GFP_CAL_CPU_ROUNDS=3 (ALT_CAL cr3), whose model's r,
 # predicted and measured time hybrid-sweep.sh reports at every size
 # beside the default's. Pack: pack16, main's build after stop 50's
@@ -10,11 +10,5 @@
 # [".devpack/pack16.tar.xz"], command
 # PACK=.devpack/pack16.tar.xz OUT=$OUT sh bench/gpu/dev-v130.sh
 . bench/gpu/dev-common.sh
-hyb_env
-t0=$(date +%s)
-SIZES="8192x8192 16384x16384 8192x32768" REPS=5 ROUNDS=3 RSPAN=0.15 \
-    ALT_CAL="cr3:GFP_CAL_CPU_ROUNDS=3" \
-    hyb_sweep $(( ${END:-590} - ($(date +%s) - t0) )) 30
-echo "[end: $(( $(date +%s) - t0 )) s]"
-show_hyb
-pack_logs
+SIZES="8192x8192 16384x16384 8192x32768" ALT_CAL="cr3:GFP_CAL_CPU_ROUNDS=3" \
+    t7_sweep ${END:-590}
