@@ -101,9 +101,20 @@ typedef struct cal_obs {
  * reads); beside_n, GFP_CAL_BESIDE_N (the split pass N x N, a power of
  * two from 512 to 8192, else CAL_BESIDE_N); rot, GFP_CAL_ROT (the split
  * pass's arrays, 0: measure_beside's count); cpu_rounds,
- * GFP_CAL_CPU_ROUNDS (2 to 9: measure's CPU passes timed in that many
+ * GFP_CAL_CPU_ROUNDS (1 to 9: measure's CPU passes timed in that many
  * rounds over the shapes, each shape's times the least of its rounds';
- * else 1) */
+ * 1 to 9, else CAL_CPU_ROUNDS) */
+/* The CPU's profiling passes are timed in this many rounds over all the
+ * shapes, each shape's times the least of its rounds' (measure). On stop
+ * 50's H100 machine one round's medians of five moved 2-4x from one
+ * calibrate to the next (f32 1024 x 4096: 1.43, 3.67 and 5.98 ms), and
+ * the model priced the CPU alone at 2.0-2.2x its measured time; each
+ * shape's least over three such calibrates (minutes apart, not rounds of
+ * one) priced it within 1-6 % and put the model's r within 0.04 of the
+ * sweep's best in five of its six directions (bench/cal-replay;
+ * bench/NOTES.md, stop 51). A round costs about 3 s on two cores (its
+ * cache flushes, mostly). GFP_CAL_CPU_ROUNDS=1: one round, as before. */
+#define CAL_CPU_ROUNDS 3
 static struct {
     int big, clean, cpu_rounds;
     size_t beside_n, rot;
@@ -296,7 +307,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                     1e3 * o->t[GFP_STEP_GPU_FFT][i],
                     1e3 * o->t[GFP_STEP_ALLOC][i]);
     }
-    /* GFP_CAL_CPU_ROUNDS: the CPU's passes again, round after round over
+    /* the CPU's passes again (CAL_CPU_ROUNDS), round after round over
      * all the shapes, so that what slows a few runs in a row (stop 50's
      * H100 machine: one shape's pass 4x slower in one calibrate than in
      * the next) falls on different shapes each round; each time the
@@ -446,8 +457,8 @@ static void cal_ab_read(void)
     v = e ? atol(e) : 0;
     cal_ab.rot = v > 0 ? (size_t)v : 0;
     e = getenv("GFP_CAL_CPU_ROUNDS");
-    v = e ? atol(e) : 1;
-    cal_ab.cpu_rounds = v >= 2 && v <= 9 ? (int)v : 1;
+    v = e ? atol(e) : 0;
+    cal_ab.cpu_rounds = v >= 1 && v <= 9 ? (int)v : CAL_CPU_ROUNDS;
 }
 /* (32 repeats, ~13 ms a timing instead of ~3, left kc as spread between
  * calibrates of one machine: 1.55-1.99 against 1.34-1.67; bench/NOTES.md
