@@ -95,26 +95,27 @@ typedef struct cal_obs {
  * model's r within 0.04 of the default's, no nearer the sweeps'). */
 #define CAL_FLUSH_BYTES ((size_t)256 << 20)
 
-/* calibrate's A/B switches (gfftpipe(1), ENVIRONMENT), read once at its
- * start (cal_ab_read): big, GFP_CAL_BIG=1 (all of cal_shapes, not the
- * first CAL_SHAPES_SMALL); clean, GFP_CAL_CLEAN_FLUSH=1 (flush_caches
- * reads); beside_n, GFP_CAL_BESIDE_N (the split pass N x N, a power of
- * two from 512 to 8192, else CAL_BESIDE_N); rot, GFP_CAL_ROT (the split
- * pass's arrays, 0: measure_beside's count); cpu_rounds,
- * GFP_CAL_CPU_ROUNDS (1 to 9: measure's CPU passes timed in that many
- * rounds over the shapes, each shape's times the least of its rounds';
- * 1 to 9, else CAL_CPU_ROUNDS) */
 /* The CPU's profiling passes are timed in this many rounds over all the
  * shapes, each shape's times the least of its rounds' (measure). On stop
  * 50's H100 machine one round's medians of five moved 2-4x from one
  * calibrate to the next (f32 1024 x 4096: 1.43, 3.67 and 5.98 ms), and
- * the model priced the CPU alone at 2.0-2.2x its measured time; each
+ * the model priced the CPU alone at 2.0-2.1x its measured time; each
  * shape's least over three such calibrates (minutes apart, not rounds of
  * one) priced it within 1-6 % and put the model's r within 0.04 of the
  * sweep's best in five of its six directions (bench/cal-replay;
  * bench/NOTES.md, stop 51). A round costs about 3 s on two cores (its
  * cache flushes, mostly). GFP_CAL_CPU_ROUNDS=1: one round, as before. */
 #define CAL_CPU_ROUNDS 3
+
+/* calibrate's A/B switches (gfftpipe(1), ENVIRONMENT), read once at its
+ * start (cal_ab_read): big, GFP_CAL_BIG=1 (all of cal_shapes, not the
+ * first CAL_SHAPES_SMALL); clean, GFP_CAL_CLEAN_FLUSH=1 (flush_caches
+ * reads); beside_n, GFP_CAL_BESIDE_N (the split pass N x N, a power of
+ * two from 512 to 8192, else CAL_BESIDE_N); rot, GFP_CAL_ROT (the split
+ * pass's arrays, 0: measure_beside's count); cpu_rounds,
+ * GFP_CAL_CPU_ROUNDS (measure's CPU passes timed in that many rounds
+ * over the shapes, each shape's times the least of its rounds'; 1 to 9,
+ * else CAL_CPU_ROUNDS) */
 static struct {
     int big, clean, cpu_rounds;
     size_t beside_n, rot;
