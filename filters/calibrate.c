@@ -103,9 +103,12 @@ typedef struct cal_obs {
  * shape's least over three such calibrates (minutes apart, not rounds of
  * one) priced it within 1-6 % and put the model's r within 0.04 of the
  * sweep's best in five of its six directions (bench/cal-replay;
- * bench/NOTES.md, stop 51). A round costs about 3 s on two cores (its
+ * bench/NOTES.md, stop 51). The slow spells there lasted seconds (whole
+ * runs of shapes slow, a whole precision in one calibrate, all of
+ * another), so the rounds must span more than that: five rounds of a
+ * precision take ~10-15 s. A round costs about 3 s on two cores (its
  * cache flushes, mostly). GFP_CAL_CPU_ROUNDS=1: one round, as before. */
-#define CAL_CPU_ROUNDS 3
+#define CAL_CPU_ROUNDS 5
 
 /* calibrate's A/B switches (gfftpipe(1), ENVIRONMENT), read once at its
  * start (cal_ab_read): big, GFP_CAL_BIG=1 (all of cal_shapes, not the

@@ -1,18 +1,18 @@
 #!/bin/sh
-# bench/gpu/dev-v130.sh - for stop 52 (H100, ~470 s; written in stop 50,
+# bench/gpu/dev-v130.sh - for stop 52 (H100, ~490 s; written in stop 50,
 # not run in stops 50 and 51): dev-common's t7_sweep (both directions,
 # RSPAN 0.15 around the default model's r, ROUNDS 3, REPS 5) at 8192^2,
 # 8192 x 16384 and 16384^2 (stop 50 call 1's sizes, dev-v129.sh: 415 s
 # there; 8192 x 32768 would add ~100 s to a call that must end by 590),
 # the default calibration timing the CPU's passes
-# in three rounds (stop 51), with a second calibration, GFP_CAL_CPU_ROUNDS=1
+# in five rounds (stop 51), with a second calibration, GFP_CAL_CPU_ROUNDS=1
 # (ALT_CAL cr1: one round, the default before stop 51), whose model's r,
 # predicted and measured time hybrid-sweep.sh reports at every size
-# beside the default's. Pack: pack17, main's build after stop 51's
-# default: sh bench/gpu/pack.sh .devpack/pack17.tar.xz build
+# beside the default's. Pack: pack18, main's build after stop 51's
+# default: sh bench/gpu/pack.sh .devpack/pack18.tar.xz build
 # src/gfftpipe tests/cli/fft2ref. Run (device tool): carry
-# [".devpack/pack17.tar.xz"], command
-# PACK=.devpack/pack17.tar.xz OUT=$OUT sh bench/gpu/dev-v130.sh
+# [".devpack/pack18.tar.xz"], command
+# PACK=.devpack/pack18.tar.xz OUT=$OUT sh bench/gpu/dev-v130.sh
 . bench/gpu/dev-common.sh
 SIZES="8192x8192 8192x16384 16384x16384" ALT_CAL="cr1:GFP_CAL_CPU_ROUNDS=1" \
     t7_sweep ${END:-590}
