@@ -249,8 +249,6 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
         if ((st = time_cpu(cpu, dbl, threads, n, F, in, out, fl, &tplain[i],
                            &ttrans[i], err)))
             break;
-        o->t[GFP_STEP_CPU_FFT][i] = tplain[i];
-        o->t[GFP_STEP_TRANSPOSE][i] = ttrans[i] - tplain[i];
         if (gpu) {
             /* the GPU's pass as fft2 runs it: copies, kernels and the
              * transposes on the device, three batches in flight; its FFT
@@ -305,8 +303,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
                     "transpose %.3f ms, gpu pass beyond its kernels %.3f "
                     "ms, gpu_fft %.3f ms, "
                     "alloc %.3f ms", dbl ? "f64" : "f32", n, F,
-                    1e3 * o->t[GFP_STEP_CPU_FFT][i],
-                    1e3 * o->t[GFP_STEP_TRANSPOSE][i],
+                    1e3 * tplain[i], 1e3 * (ttrans[i] - tplain[i]),
                     1e3 * (o->pass[i] - o->t[GFP_STEP_GPU_FFT][i]),
                     1e3 * o->t[GFP_STEP_GPU_FFT][i],
                     1e3 * o->t[GFP_STEP_ALLOC][i]);
@@ -315,7 +312,7 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
      * all the shapes, so that what slows a few runs in a row (stop 50's
      * H100 machine: one shape's pass 4x slower in one calibrate than in
      * the next) falls on different shapes each round; each time the
-     * least of its rounds' */
+     * least of its rounds', the CPU steps' observations */
     for (int rd = 1; rd < cal_ab.cpu_rounds && !st; rd++)
         for (size_t i = 0; i < o->n && !st; i++) {
             double tp = 0, tt = 0;
@@ -324,10 +321,10 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
             tplain[i] = tp < tplain[i] ? tp : tplain[i];
             ttrans[i] = tt < ttrans[i] ? tt : ttrans[i];
         }
-    for (size_t i = 0; cal_ab.cpu_rounds > 1 && i < o->n && !st; i++) {
+    for (size_t i = 0; i < o->n && !st; i++) {
         o->t[GFP_STEP_CPU_FFT][i] = tplain[i];
         o->t[GFP_STEP_TRANSPOSE][i] = ttrans[i] - tplain[i];
-        if (verbose)
+        if (verbose && cal_ab.cpu_rounds > 1)
             gfp_msg("calibrate", "%s n %zu x %zu frames: cpu_fft %.3f ms, "
                     "transpose %.3f ms (the least of %d rounds)",
                     dbl ? "f64" : "f32", cal_shapes[i][0], cal_shapes[i][1],
