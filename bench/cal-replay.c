@@ -16,7 +16,6 @@
 #include "config.h"
 #include "model.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,27 +72,23 @@ static int read_log(const char *path)
 }
 
 /* cpu_fft and transpose of m (precision dbl) fitted from shapes[dbl] as
- * calibrate's measure and main fit them */
+ * calibrate fits them */
 static int refit(gfp_model *m, int dbl)
 {
     size_t k = nshapes[dbl];
     double bytes[MAXSHAPES], array[MAXSHAPES], work[MAXSHAPES],
         batches[MAXSHAPES], tf[MAXSHAPES], tt[MAXSHAPES];
-    size_t sc = dbl ? sizeof(double) : sizeof(float);
     for (size_t i = 0; i < k; i++) {
         const shape *s = &shapes[dbl][i];
-        size_t fb = 2 * s->n * sc;
-        bytes[i] = (double)s->F * 2 * (double)fb;
-        array[i] = (double)s->F * (double)fb;
-        work[i] = (double)s->F * (double)s->n * log2((double)s->n);
-        batches[i] = gfp_model_cpu_batches(s->F, fb);
+        gfp_model_shape_obs(s->n, s->F, dbl, &bytes[i], &array[i], &work[i],
+                            &batches[i]);
         tf[i] = s->plain;
         tt[i] = s->trans - s->plain;
     }
-    return gfp_model_fit_step_batched(m, dbl, GFP_STEP_CPU_FFT, batches,
-                                      bytes, work, tf, k) ||
-           gfp_model_fit_step_batched(m, dbl, GFP_STEP_TRANSPOSE, batches,
-                                      array, work, tt, k);
+    return gfp_model_fit_shapes(m, dbl, GFP_STEP_CPU_FFT, bytes, array,
+                                work, batches, tf, k) ||
+           gfp_model_fit_shapes(m, dbl, GFP_STEP_TRANSPOSE, bytes, array,
+                                work, batches, tt, k);
 }
 
 static void show(const char *label, const gfp_model *m,

@@ -242,10 +242,8 @@ static gfp_status measure(gfp_engine *cpu, gfp_engine *gpu, int dbl,
     for (size_t i = 0; i < o->n && !st; i++) {
         size_t n = cal_shapes[i][0], F = cal_shapes[i][1];
         size_t fb = 2 * n * sc;
-        o->bytes[i] = (double)F * 2 * (double)fb;     /* input + output */
-        o->array[i] = (double)F * (double)fb;
-        o->work[i] = (double)F * (double)n * log2((double)n);
-        o->batches[i] = gfp_model_cpu_batches(F, fb);
+        gfp_model_shape_obs(n, F, dbl, &o->bytes[i], &o->array[i],
+                            &o->work[i], &o->batches[i]);
         if ((st = time_cpu(cpu, dbl, threads, n, F, in, out, fl, &tplain[i],
                            &ttrans[i], err)))
             break;
@@ -843,21 +841,14 @@ int gfp_calibrate_main(int argc, char **argv)
         for (int s = 0; s < GFP_STEP_COUNT; s++) {
             if (!gpu && (s == GFP_STEP_GPU_COPY || s == GFP_STEP_GPU_FFT))
                 continue;
-            /* transposes and allocations by the array they make: fitted
-             * against input plus output, their per-byte cost came out
-             * half of what model.c then charged per array byte */
-            const double *by = s == GFP_STEP_TRANSPOSE || s == GFP_STEP_ALLOC
-                                   ? ob->array : ob->bytes;
-            /* the CPU steps' constant is a batch's (model.h) */
-            int per_batch = s == GFP_STEP_CPU_FFT || s == GFP_STEP_TRANSPOSE;
             int fit = s == GFP_STEP_GPU_COPY
                           ? gfp_model_fit_step(&m, dbl, GFP_STEP_GPU_COPY,
                                                cp.bytes, cp.runs, cp.t,
                                                NCOPY)
-                          : gfp_model_fit_step_batched(
-                                &m, dbl, (gfp_model_step)s,
-                                per_batch ? ob->batches : NULL, by,
-                                ob->work, ob->t[s], ob->n);
+                          : gfp_model_fit_shapes(&m, dbl, (gfp_model_step)s,
+                                                 ob->bytes, ob->array,
+                                                 ob->work, ob->batches,
+                                                 ob->t[s], ob->n);
             if (fit) {
                 gfp_fail(&err, GFP_EIO, "the %s timings do not fit a line",
                          gfp_model_step_name(s));
@@ -867,7 +858,8 @@ int gfp_calibrate_main(int argc, char **argv)
                 gfp_msg("calibrate", "%s %-9s = %.4g s%s + %.4g s/byte + "
                         "%.4g s/%s", dbl ? "f64" : "f32",
                         gfp_model_step_name(s), m.c[dbl][s][0],
-                        per_batch ? " a batch" : "",
+                        s == GFP_STEP_CPU_FFT || s == GFP_STEP_TRANSPOSE
+                            ? " a batch" : "",
                         m.c[dbl][s][1], m.c[dbl][s][2],
                         s == GFP_STEP_GPU_COPY ? "run" : "(n log2 n)");
         }

@@ -142,6 +142,31 @@ int gfp_model_fit_step_batched(gfp_model *m, int dbl, gfp_model_step step,
     return 0;
 }
 
+void gfp_model_shape_obs(size_t n, size_t F, int dbl, double *bytes,
+                         double *array, double *work, double *batches)
+{
+    size_t fb = 2 * n * (dbl ? sizeof(double) : sizeof(float));
+    *bytes = (double)F * 2 * (double)fb;
+    *array = (double)F * (double)fb;
+    *work = (double)F * (double)n * log2((double)n);
+    *batches = gfp_model_cpu_batches(F, fb);
+}
+
+int gfp_model_fit_shapes(gfp_model *m, int dbl, gfp_model_step step,
+                         const double *bytes, const double *array,
+                         const double *work, const double *batches,
+                         const double *secs, size_t nobs)
+{
+    if (step == GFP_STEP_GPU_COPY)
+        return -1;
+    int per_batch = step == GFP_STEP_CPU_FFT || step == GFP_STEP_TRANSPOSE;
+    const double *by = step == GFP_STEP_TRANSPOSE || step == GFP_STEP_ALLOC
+                           ? array : bytes;
+    return gfp_model_fit_step_batched(m, dbl, step,
+                                      per_batch ? batches : NULL, by, work,
+                                      secs, nobs);
+}
+
 int gfp_model_fit_beside(gfp_model *m, int dbl, int cols, double cpu_alone,
                          double cpu_both, double gpu_alone, double gpu_both)
 {

@@ -101,6 +101,24 @@ int gfp_model_fit_step(gfp_model *m, int dbl, gfp_model_step step,
                        const double *bytes, const double *work,
                        const double *secs, size_t nobs);
 
+/* A profiling shape of calibrate (C2C, F frames of n, precision dbl) as
+ * its steps are fitted: *bytes its input plus output, *array one
+ * array's bytes, *work F n log2(n), *batches the CPU pass's batches
+ * (gfp_model_cpu_batches). */
+void gfp_model_shape_obs(size_t n, size_t F, int dbl, double *bytes,
+                         double *array, double *work, double *batches);
+/* Fits step (not GPU_COPY, whose observations are calibrate's copy
+ * probe's) of m from nobs profiling shapes' gfp_model_shape_obs and
+ * seconds, as calibrate fits them: transposes and allocations against
+ * array (the array they make; fitted against input plus output, their
+ * per-byte cost came out half of what gfp_model_step_time then charged
+ * per array byte), the others against bytes; the CPU steps' constant a
+ * batch's. -1 as gfp_model_fit_step. */
+int gfp_model_fit_shapes(gfp_model *m, int dbl, gfp_model_step step,
+                         const double *bytes, const double *array,
+                         const double *work, const double *batches,
+                         const double *secs, size_t nobs);
+
 /* The beside factors of m (precision dbl; cols: the columns' pass's,
  * else the rows') from a split pass's parts timed alone and at once: the
  * ratios, within [1, GFP_MODEL_BESIDE_MAX] (a part timed faster beside
