@@ -62,6 +62,10 @@ void gfp_bench_usage(FILE *out)
         "  --total SIZE          input bytes for --pipeline (default 4Gi)\n"
         "  --device N            GPU to use (default 0)\n"
         "  --threads N           CPU engine threads (default 1)\n"
+        "  --wisdom FILE         FFTW wisdom for the cpu engine, read first\n"
+        "                        and written back (its plans are always\n"
+        "                        FFTW_MEASURE, untimed; the file saves the\n"
+        "                        planning next time)\n"
         "  -q, --quiet           no notes\n"
         "  -h, --help            this help\n"
         "\n"
@@ -136,7 +140,7 @@ static gfp_status parse_sizes(char *arg, bench_opts *o, gfp_error *err)
 }
 
 enum { B_ENGINES = 1, B_KIND, B_PREC, B_SIZES, B_BYTES, B_REPS, B_WARMUP,
-       B_PIPELINE, B_TOTAL, B_DEVICE, B_THREADS, B_ALGORITHM, B_2D };
+       B_PIPELINE, B_TOTAL, B_DEVICE, B_THREADS, B_ALGORITHM, B_2D, B_WISDOM };
 
 static gfp_status bench_getopts(bench_opts *o, int argc, char **argv,
                                 int *help, gfp_error *err)
@@ -148,7 +152,7 @@ static gfp_status bench_getopts(bench_opts *o, int argc, char **argv,
         {"warmup", 1, 0, B_WARMUP}, {"pipeline", 0, 0, B_PIPELINE},
         {"total", 1, 0, B_TOTAL}, {"device", 1, 0, B_DEVICE},
         {"threads", 1, 0, B_THREADS}, {"algorithm", 1, 0, B_ALGORITHM},
-        {"2d", 0, 0, B_2D},
+        {"2d", 0, 0, B_2D}, {"wisdom", 1, 0, B_WISDOM},
         {"quiet", 0, 0, 'q'},
         {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
     char *items[GFP_ALG_COUNT + 8];
@@ -263,6 +267,7 @@ static gfp_status bench_getopts(bench_opts *o, int argc, char **argv,
                 return GFP_EINVAL;
             o->c.threads = (int)v;
             break;
+        case B_WISDOM: o->c.wisdom = optarg; break;
         case 'q': o->c.quiet = 1; break;
         case 'h': *help = 1; return GFP_OK;
         default:
@@ -741,6 +746,7 @@ int gfp_bench_main(int argc, char **argv)
     }
     gfp_engine *eng[8] = {0};
     gfp_engine_opts eo = {.threads = o.c.threads, .device = o.c.device,
+                          .wisdom = o.c.wisdom, .measure_plans = 1,
                           .quiet_notes = 1};
     for (int i = 0; i < o.nengines; i++)
         if (gfp_engine_open(o.engines[i], &eo, "bench", &eng[i], &err)) {

@@ -121,8 +121,12 @@ static gfp_status fftw_open(const gfp_engine_opts *o, void **state,
     /* FFTW_MEASURE picks among algorithms by timing them, so two runs on
      * the same input can differ in the last bit. By default plans are
      * FFTW_ESTIMATE (the same answer every run); with --wisdom the
-     * measured plan is stored and reused, which is deterministic too. */
-    s->flags = o->wisdom && !o->quick_plans ? FFTW_MEASURE : FFTW_ESTIMATE;
+     * measured plan is stored and reused, which is deterministic too.
+     * bench measures its plans always (measure_plans): its figures are
+     * for the plans a long run would use, and planning is not timed. */
+    s->flags = (o->wisdom || o->measure_plans) && !o->quick_plans
+                   ? FFTW_MEASURE
+                   : FFTW_ESTIMATE;
 #ifdef GFP_HAVE_FFTW_THREADS
     /* Both calls are idempotent; FFTW keeps its own process-wide state. */
     fftw_init_threads();
@@ -140,9 +144,12 @@ static gfp_status fftw_open(const gfp_engine_opts *o, void **state,
     fftw_make_planner_thread_safe();
     fftwf_make_planner_thread_safe();
 #endif
-    /* MEASURE can take seconds for big n; bound it. */
-    fftw_set_timelimit(2.0);
-    fftwf_set_timelimit(2.0);
+    /* MEASURE can take seconds for big n; bound it (a plan out of time
+     * is FFTW_ESTIMATE's), except in bench, which times the plans FFTW
+     * picks when it measures them all */
+    double limit = o->measure_plans ? FFTW_NO_TIMELIMIT : 2.0;
+    fftw_set_timelimit(limit);
+    fftwf_set_timelimit(limit);
     if (s->threads > 1) {
         gfp_status st = gfp_workers_create(s->threads, &s->pool, err);
         if (st) {

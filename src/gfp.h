@@ -261,6 +261,8 @@ typedef struct gfp_engine_opts {
     int device;           /* GPU ordinal */
     int verbose;
     int quick_plans;      /* FFTW_ESTIMATE instead of FFTW_MEASURE (tests) */
+    int measure_plans;    /* FFTW_MEASURE without a wisdom file too (bench:
+                           * it times the plans a long run would use) */
     int quiet_notes;      /* -q: no fallback note */
     size_t gpu_mem;       /* --gpu-mem: device bytes a plan's buffers may
                            * take (0: no cap); gpu and hybrid engines */

@@ -43,9 +43,25 @@ done
 run b --sizes 65536x65537
 check "--sizes over 2^32 values a matrix: usage error" expect_usage_error "2\\^32"
 
+# --wisdom: the cpu engine's measured plans, read and written back (a 2D
+# plan and a 1D one: both kinds of row plan through the engine)
+run b --sizes 16x8,64 --wisdom "$T/bench.wis"
+check "--wisdom: exit 0, two rows" sh -c "[ $RC -eq 0 ] && [ \$(grep -c '^cpu' '$T/stdout') -eq 2 ]"
+check "--wisdom: the file is FFTW's single-precision wisdom" \
+    grep -q 'fftwf_wisdom' "$T/bench.wis"
+run b --sizes 16x8,64 --wisdom "$T/bench.wis"
+check "--wisdom: read back, exit 0" [ "$RC" -eq 0 ]
+printf 'not wisdom\n' > "$T/bad.wis"
+run b --sizes 64 --wisdom "$T/bad.wis"
+check "--wisdom: a file that is not wisdom is an error" \
+    sh -c "[ $RC -ne 0 ] && grep -qi wisdom '$T/stderr'"
+
 run "$GFFTPIPE" bench --help
 check "bench --help documents --2d" grep -q -- '--2d' "$T/stdout"
 check "the man page documents --2d" \
     grep -q -- '-2d' "$TOP_SRCDIR/man/gfftpipe-bench.1"
+check "bench --help documents --wisdom" grep -q -- '--wisdom' "$T/stdout"
+check "the man page documents --wisdom" \
+    grep -q -- 'wisdom' "$TOP_SRCDIR/man/gfftpipe-bench.1"
 
 finish
