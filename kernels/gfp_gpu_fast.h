@@ -128,6 +128,9 @@ bool gfp_fast4sb_f64(int form, int nf, gfp_fast_info *f);
 /* one transform of n = 2^15 .. 2^18 across a thread-block cluster
  * (gfp_gpu_fast_cl.cu, sm_90): f->nf the block's length, f->cl blocks */
 bool gfp_fastcl_c2c_f32(int n, gfp_fast_info *f);
+/* R2C of 2 n reals in one cluster pass, the split fused (output frames of
+ * n + 1 bins; xtw, xsh: W_2n, set by the caller; not in place) */
+bool gfp_fastcl_r2c_f32(int n, gfp_fast_info *f);
 
 /* one transform length run by a pass kernel (GFP_FAST_TR): the 2D FFT's
  * axes (gfp_gpu_2d.cu) and the four-step FFT's passes (gfp_gpu_large.cu) */
@@ -155,7 +158,8 @@ enum { GFP_PASS_C2C = 0, GFP_PASS_R2C = 1, GFP_PASS_4S1 = 2, GFP_PASS_4S2 = 3, G
         * rows after them: the 1D frame kernel, direct loads (rfpm, rmst,
         * rld), plain stores */
        GFP_PASS_2C1 = 11, GFP_PASS_2C2 = 12, GFP_PASS_ROW = 13,
-       GFP_PASS_4S1M = 14 /* 4S1 with the C2R merge (xtw, xsh: W_2L; imst per launch) */ };
+       GFP_PASS_4S1M = 14, /* 4S1 with the C2R merge (xtw, xsh: W_2L; imst per launch) */
+       GFP_PASS_1CLR = 15 /* R2C in one cluster pass, the split fused (gfp_fastcl_r2c_f32) */ };
 /* Sets t up for a complex FFT of length nf whose output rows are ld values
  * apart when a pass kernel of that form exists and fits the device; leaves
  * t->on = 0 otherwise. */

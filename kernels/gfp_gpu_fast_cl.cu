@@ -24,14 +24,28 @@
  * they were removed after the measurement.) A frame is read whole before
  * any of it is written, so the transform may run in place. C2C forward; inverse by
  * conjugation in and out (gfp_fparams.conj_in, conj_out) as every pass
- * kernel. */
+ * kernel.
+ *
+ * With GFP_FAST_SPL in MODE: R2C of 2N reals, read as N complex z[n] =
+ * x[2n] + i x[2n+1], with the split fused into step 3 (gfp_fastcl_r2c_f32;
+ * xtw is W_2N, so step 2's twiddle is W_2N^{2 r k1}). Step 3 then makes
+ * the C-point DFTs of bin k1 and of its mirror M - k1, so that it has
+ * Z[k] and Z[N - k] for each k = k1 + M k2 it writes:
+ * X[k] = r2c_bin(Z[k], Z[N - k], W_2N^k), k = 0 .. N, frames of N + 1
+ * bins (bin N with k = 0). The mirror's DFT doubles step 3's remote
+ * reads; there is no extra barrier. Not in place (the output frames are
+ * one value longer than the input's). */
 #include "gfp_gpu_fast.cuh"
 
 namespace gfpfast {
 
-template <typename T, int M, int C, int TPT, int MODE, int MINB, int... Rs>
+template <typename T, int M, int C, int TPT, int MODE0, int MINB, int... Rs>
 __global__ void __launch_bounds__(TPT, MINB) xkernel(const __grid_constant__ gfp_fparams p)
 {
+    constexpr bool SPL = (MODE0 & GFP_FAST_SPL) != 0; /* R2C, the split fused */
+    constexpr int MODE = MODE0 & ~GFP_FAST_SPL;        /* the stages' mode */
+    static_assert(!SPL || ((M & (M - 1)) == 0 && (C & (C - 1)) == 0),
+                  "xkernel: the split's mirror bins by masks");
     constexpr int N = M * C;
     constexpr int E = M / TPT;         /* values a thread in steps 1 and 2 */
     constexpr int MC = M / C;          /* bins k1 a block in step 3 */
@@ -101,9 +115,44 @@ __global__ void __launch_bounds__(TPT, MINB) xkernel(const __grid_constant__ gfp
         for (int s = 0; s < RL; s++) {
             const int k1 = PL::out(x, b, s);
             const gcx<T> z = v[b * RL + s];
-            col[k1] = r ? cmul(z, xtw_tab<T>(p, r * (unsigned)k1)) : z;
+            /* W_N^{r k1} (SPL: W_2N^{2 r k1}, from the W_2N table) */
+            col[k1] = r ? cmul(z, xtw_tab<T>(p, (SPL ? 2u : 1u) * r * (unsigned)k1)) : z;
         }
     gfpcl::csync();
+    if constexpr (SPL) {
+        /* 3 (R2C): Z[N - k] for k = k1 + M k2 is bin M - k1 of the
+         * columns' DFT at k2' = C - 1 - k2 (k1 = 0: bin 0 at C - k2 mod C) */
+        gcx<T> *out = (gcx<T> *)p.out + q * (unsigned long long)(N + 1);
+        const T hs = sc * (T)0.5;
+#pragma unroll
+        for (int kk = 0; kk < K; kk++) {
+            const int k1 = (int)r * MC + x + kk * TPT;
+            const int k1m = (M - k1) & (M - 1);
+            gcx<T> u[C], w[C];
+#pragma unroll
+            for (int b = 0; b < C; b++) {
+                const gcx<T> *cb = gfpcl::cmap(col, (unsigned)b);
+                u[b] = cb[k1];
+                w[b] = cb[k1m];
+            }
+            Bfly<C, T>::run(u);
+            Bfly<C, T>::run(w);
+#pragma unroll
+            for (int k2 = 0; k2 < C; k2++) {
+                const int k2m = k1 ? C - 1 - k2 : (C - k2) & (C - 1);
+                const unsigned k = (unsigned)(k1 + M * k2);
+                const gcx<T> o = r2c_bin(u[k2], w[k2m], xtw_tab<T>(p, k), hs, hs);
+                if constexpr ((MODE & GFP_FAST_CS) != 0)
+                    stcs(&out[k], o);
+                else
+                    out[k] = o;
+            }
+            if (k1 == 0) /* X[N] = Re Z[0] - Im Z[0] */
+                out[N] = r2c_bin(u[0], u[0], mk((T)-1, (T)0), hs, hs);
+        }
+        gfpcl::csync(); /* the others have read this block's column */
+        return;
+    }
     /* 3: bins k1 of this block's share, C-point DFTs across the blocks */
     gcx<T> *out = (gcx<T> *)p.out + q * (unsigned long long)N;
 #pragma unroll
@@ -136,7 +185,7 @@ inline bool xfill(gfp_fast_info *f)
     f->whole = 1;
     return info<M, TPT, 1, Rs...>(f, (const void *)xkernel<T, M, C, TPT, MODE, MINB, Rs...>,
                                   (size_t)(M + M / 16) * sizeof(gcx<T>) +
-                                      (size_t)PadS<M, MODE>::v * sizeof(T));
+                                      (size_t)PadS<M, MODE & ~GFP_FAST_SPL>::v * sizeof(T));
 }
 
 } // namespace gfpfast
@@ -167,6 +216,18 @@ bool gfp_fastcl_c2c_f32(int n, gfp_fast_info *f)
 #endif
     switch (n) {
     case 32768: return gfpfast::xfill<float, 4096, 8, 256, C2C_CS, 4, 16, 16, 16>(f);
+    default: return false;
+    }
+}
+
+/* gfp_gpu_fast.h: R2C of 2 n reals in one cluster pass with the split
+ * (xkernel's GFP_FAST_SPL), n the complex core's length: 2^15 (R2C 2^16)
+ * as C2C 2^15's clusters of 8 blocks of 4096. An A/B form until measured
+ * (gfp_gpu_large.cu: GFP_GPU_1CLR=1). */
+bool gfp_fastcl_r2c_f32(int n, gfp_fast_info *f)
+{
+    switch (n) {
+    case 32768: return gfpfast::xfill<float, 4096, 8, 256, C2C_CS | GFP_FAST_SPL, 4, 16, 16, 16>(f);
     default: return false;
     }
 }

@@ -604,6 +604,8 @@ struct gfp_large {
                              split fused (r2s.on), instead of core.p2 + split */
     gfp_pass c2m;         /* C2R on a four-step core: its first pass with the
                              merge fused (c2m.on), instead of merge + core.p1 */
+    gfp_pass r2c1;        /* R2C in one cluster pass with the split fused
+                             (r2c1.on; A/B, GFP_GPU_1CLR=1: r2c1_create) */
     gfp_pass b4[3];       /* Bluestein on the four-step of L = n1 n2 (route
                              BLUE4): passes A (n1), B (n2), C (n1) */
     gfp_pass b1;          /* Bluestein whole in one block, several frames a
@@ -1157,6 +1159,26 @@ static int chunk_streams(gfp_lcore *c, char *err, size_t errlen)
     for (int i = 0; i < 4 && e == cudaSuccess; i++)
         e = cudaEventCreateWithFlags(&c->ev[i], cudaEventDisableTiming);
     return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "chunk streams");
+}
+
+/* R2C of 2 L reals (f32, no post-op) in one pass across a cluster with
+ * the split fused (gfp_fastcl_r2c_f32: L = 2^15) into P->r2c1, only when
+ * GFP_GPU_1CLR=1: an A/B form until it is measured against the four-step
+ * with the split in its second pass (R2C 2^16: 0.82x cuFFT on an H100,
+ * bench/NOTES.md stop 52). P->r2c1 untouched otherwise. */
+static int r2c1_create(gfp_large *P, long long L, int optin, double scale, char *err,
+                       size_t errlen)
+{
+    const char *ev = getenv("GFP_GPU_1CLR");
+    if (!(ev && *ev == '1') || L > (1ll << 18))
+        return GFP_GPU_OK;
+    gfp_pass t;
+    int rc = gfp_pass_setup(&t, 0, GFP_PASS_1CLR, (int)L, 0, 0, scale, optin, P->device, err,
+                            errlen);
+    if (rc || !t.on || (rc = pass_twiddles(P, &t, 2 * L, 0, err, errlen))) /* W_2L */
+        return rc;
+    P->r2c1 = t;
+    return GFP_GPU_OK;
 }
 
 static int core_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
@@ -1948,6 +1970,7 @@ void gfp_large_destroy(gfp_large *P)
     core_destroy(&P->core);
     gfp_pass_destroy(&P->r2s);
     gfp_pass_destroy(&P->c2m);
+    gfp_pass_destroy(&P->r2c1);
     for (int i = 0; i < 3; i++)
         gfp_pass_destroy(&P->b4[i]);
     gfp_pass_destroy(&P->b1);
@@ -2108,6 +2131,8 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                     goto done;
             }
         }
+        if (P->r2s_want && (rc = r2c1_create(P, P->L, optin, x->scale, err, errlen)))
+            goto done;
         if (P->r2s_want && P->core.p1.on) {
             /* the split in the last pass: the four-step's second, or the
              * nested one's third (its frames' mirrors are rows of the
@@ -2162,6 +2187,11 @@ int gfp_large_create(const gfp_gpu_desc *d, gfp_large **out, char *err,
                 snprintf(P->desc + o, sizeof P->desc - o,
                          ", one pass in clusters of %d blocks of %d (%d threads)",
                          P->core.pc.fi.cl, P->core.pc.fi.nf, P->core.pc.fi.threads);
+            else if (P->r2c1.on)
+                snprintf(P->desc + o, sizeof P->desc - o,
+                         ", one pass in clusters of %d blocks of %d (%d threads), split "
+                         "fused",
+                         P->r2c1.fi.cl, P->r2c1.fi.nf, P->r2c1.fi.threads);
             else if (P->core.p3.on)
                 snprintf(P->desc + o, sizeof P->desc - o,
                          ", four-step nested %d x %d x %d (%d, %d, %d threads a block)%s%s",
@@ -2313,6 +2343,12 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
                        x.scale, s, err, errlen);
         break;
     case GFP_ROUTE_R2C:
+        if (P->r2c1.on) {
+            /* one cluster a frame: the reals as L complex, frames of L + 1
+             * bins to d_out (R2C is never in place: gfp_gpu_plan_exec) */
+            rc = gfp_pass_launch(&P->r2c1, d_in, d_out, batch, 0, 0, 0, s, err, errlen);
+            break;
+        }
         if (P->r2s.on && P->core.p3.on) {
             /* the nested four-step's passes 1 and 2 to w1, its third with
              * the split from w1 to d_out (frames of L + 1 bins) */

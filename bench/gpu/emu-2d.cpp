@@ -727,6 +727,48 @@ static void whole_test(int n, size_t cnt, int inverse, bool inplace)
     fflush(stdout);
 }
 
+/* R2C of 2 L reals in one cluster pass with the split fused
+ * (gfp_fastcl_r2c_f32, gfp_large_exec's R2C route under GFP_GPU_1CLR=1):
+ * cnt frames (one more cluster launched than needed), frames of L + 1
+ * bins, against FFTW's r2c in double */
+static void r2c_whole_test(int L, size_t cnt)
+{
+    typedef float T;
+    gfp_fast_info f;
+    memset(&f, 0, sizeof f);
+    if (!gfp_fastcl_r2c_f32(L, &f) || !f.whole || f.nf * f.cl != L) {
+        printf("FAIL 1cl r2c %d: no cluster kernel\n", L);
+        fails++;
+        return;
+    }
+    std::vector<T> in(2 * cnt * (size_t)L), out(2 * cnt * ((size_t)L + 1), (T)NAN);
+    for (auto &v : in)
+        v = (T)urand();
+    int sh = 0;
+    std::vector<T> xt = twolevel_tab<T>(2 * (size_t)L, &sh); /* W_2L, as r2c1_create */
+    size_t o1;
+    std::vector<T> tw = tables<T>(f, false, &o1);
+    gfp_fparams p;
+    memset(&p, 0, sizeof p);
+    p.tw = tw.data();
+    p.xtw = xt.data();
+    p.xsh = sh;
+    p.scale = 0.5; /* worst_err's reference is half FFTW's */
+    p.in = in.data();
+    p.out = out.data();
+    p.batch = cnt;
+    launch_cl(f, p, (unsigned)(cnt + 1) * (unsigned)f.cl);
+    size_t bad;
+    const double worst = worst_err<T>(in, out, (size_t)L, cnt, 0, true, &bad);
+    bool ok = bad == 0 && worst <= 1e-6;
+    if (!ok)
+        fails++;
+    printf("%s 1cl r2c f32 %6d = 2 x %5d x %2d x %zu frames, split fused: rel %.2e, %zu not "
+           "finite\n",
+           ok ? "ok  " : "FAIL", 2 * L, f.nf, f.cl, cnt, worst, bad);
+    fflush(stdout);
+}
+
 static void all_whole()
 {
     /* the lengths that have a cluster kernel (emu-2d-ab: GFP_FAST_ALT=30
@@ -746,6 +788,13 @@ static void all_whole()
     if (!any && !only) {
         printf("FAIL 1cl: no cluster kernel at all\n");
         fails++;
+    }
+    for (int n : ns) { /* R2C of 2 n: the cores with a split form */
+        gfp_fast_info f;
+        memset(&f, 0, sizeof f);
+        if ((only && atoi(only) != n) || !gfp_fastcl_r2c_f32(n, &f))
+            continue;
+        r2c_whole_test(n, 3);
     }
 }
 

@@ -313,7 +313,13 @@ static void t_cluster_1d(void)
         check(&t, GFP_C2R, 1, 0, 65536, 3, GFP_POST_NONE, 0, 1);
     }
     unsetenv("GFP_GPU_1CL");
-    report("32768 with the cluster kernel and without", &t);
+    /* R2C 65536 in one cluster pass with the split fused (GFP_GPU_1CLR=1,
+     * an A/B form): odd and even batches (two slots), against cuFFT */
+    setenv("GFP_GPU_1CLR", "1", 1);
+    check(&t, GFP_R2C, 0, 0, 65536, 5, GFP_POST_NONE, 0, 1);
+    check(&t, GFP_R2C, 0, 0, 65536, 2, GFP_POST_NONE, 0, 1);
+    unsetenv("GFP_GPU_1CLR");
+    report("32768 with the cluster kernel and without; R2C 65536 in one cluster pass", &t);
 }
 
 /* C2C of 2^lg (f64 where dbl) on the two cuts a device may take by
