@@ -28,13 +28,13 @@
  *
  * With GFP_FAST_SPL in MODE: R2C of 2N reals, read as N complex z[n] =
  * x[2n] + i x[2n+1], with the split fused into step 3 (gfp_fastcl_r2c_f32;
- * xtw is W_2N, so step 2's twiddle is W_2N^{2 r k1}). Step 3 then makes
- * the C-point DFTs of bin k1 and of its mirror M - k1, so that it has
- * Z[k] and Z[N - k] for each k = k1 + M k2 it writes:
+ * xtw is W_2N, so step 2's twiddle is W_2N^{2 r k1}). Step 3 then gives
+ * each block bins k1 < M/2 and their mirrors M - k1, so that it has Z[k]
+ * and Z[N - k] for each k = k1 + M k2 it writes:
  * X[k] = r2c_bin(Z[k], Z[N - k], W_2N^k), k = 0 .. N, frames of N + 1
- * bins (bin N with k = 0). The mirror's DFT doubles step 3's remote
- * reads; there is no extra barrier. Not in place (the output frames are
- * one value longer than the input's). */
+ * bins (bin N with k = 0): C2C's remote reads and DFTs, no extra
+ * barrier. Not in place (the output frames are one value longer than the
+ * input's). */
 #include "gfp_gpu_fast.cuh"
 
 namespace gfpfast {
@@ -120,14 +120,19 @@ __global__ void __launch_bounds__(TPT, MINB) xkernel(const __grid_constant__ gfp
         }
     gfpcl::csync();
     if constexpr (SPL) {
-        /* 3 (R2C): Z[N - k] for k = k1 + M k2 is bin M - k1 of the
-         * columns' DFT at k2' = C - 1 - k2 (k1 = 0: bin 0 at C - k2 mod C) */
+        /* 3 (R2C): each block takes M/2C of the bins k1 < M/2 and their
+         * mirrors M - k1 (k1 = 0's mirror slot: M/2, its own mirror), so
+         * that both of each pair are at hand: Z[N - k] for k = k1 + M k2
+         * is bin M - k1 at k2' = C - 1 - k2 (k1 = 0: bin 0 at C - k2 mod
+         * C). The same remote reads and DFTs as C2C's step 3. */
+        constexpr int KH = MC / 2 / TPT;
+        static_assert(MC % (2 * TPT) == 0, "xkernel: even shares of the split's pairs");
         gcx<T> *out = (gcx<T> *)p.out + q * (unsigned long long)(N + 1);
         const T hs = sc * (T)0.5;
 #pragma unroll
-        for (int kk = 0; kk < K; kk++) {
-            const int k1 = (int)r * MC + x + kk * TPT;
-            const int k1m = (M - k1) & (M - 1);
+        for (int kk = 0; kk < KH; kk++) {
+            const int k1 = (int)r * (MC / 2) + x + kk * TPT; /* < M/2 */
+            const int k1m = k1 ? M - k1 : M / 2;
             gcx<T> u[C], w[C];
 #pragma unroll
             for (int b = 0; b < C; b++) {
@@ -139,13 +144,18 @@ __global__ void __launch_bounds__(TPT, MINB) xkernel(const __grid_constant__ gfp
             Bfly<C, T>::run(w);
 #pragma unroll
             for (int k2 = 0; k2 < C; k2++) {
-                const int k2m = k1 ? C - 1 - k2 : (C - k2) & (C - 1);
-                const unsigned k = (unsigned)(k1 + M * k2);
-                const gcx<T> o = r2c_bin(u[k2], w[k2m], xtw_tab<T>(p, k), hs, hs);
-                if constexpr ((MODE & GFP_FAST_CS) != 0)
-                    stcs(&out[k], o);
-                else
-                    out[k] = o;
+                const unsigned k = (unsigned)(k1 + M * k2), km = (unsigned)(k1m + M * k2);
+                const gcx<T> a = r2c_bin(u[k2], k1 ? w[C - 1 - k2] : u[(C - k2) & (C - 1)],
+                                         xtw_tab<T>(p, k), hs, hs);
+                const gcx<T> b = r2c_bin(w[k2], k1 ? u[C - 1 - k2] : w[C - 1 - k2],
+                                         xtw_tab<T>(p, km), hs, hs);
+                if constexpr ((MODE & GFP_FAST_CS) != 0) {
+                    stcs(&out[k], a);
+                    stcs(&out[km], b);
+                } else {
+                    out[k] = a;
+                    out[km] = b;
+                }
             }
             if (k1 == 0) /* X[N] = Re Z[0] - Im Z[0] */
                 out[N] = r2c_bin(u[0], u[0], mk((T)-1, (T)0), hs, hs);
