@@ -151,7 +151,8 @@ int gfp_pass_setup(gfp_pass *t, int dbl, int form, int nf, size_t ld, int invers
     memset(&fi, 0, sizeof fi);
     bool ok;
     if (form == GFP_PASS_1CL)
-        ok = !dbl && gfp_fastcl_c2c_f32(nf, &fi) && cluster_fits(&fi, dev);
+        ok = (dbl ? gfp_fastcl_c2c_f64(nf, &fi) : gfp_fastcl_c2c_f32(nf, &fi)) &&
+             cluster_fits(&fi, dev);
     else if (form == GFP_PASS_1CLR)
         ok = !dbl && gfp_fastcl_r2c_f32(nf, &fi) && cluster_fits(&fi, dev);
     else if (form == GFP_PASS_4S1)

@@ -1114,13 +1114,14 @@ static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcor
  * four-step by bandwidth at about 0.44 of the peak (H100, 3.35 TB/s peak:
  * 1457, so the cluster +9 %; H200, 4.8 TB/s: 1854, the four-step +11 %;
  * bench/NOTES.md stops 15 and 31), so the cluster where !fast_memory.
- * GFP_GPU_1CL=0 turns it off, =1 on wherever it runs. c untouched
- * otherwise. */
+ * GFP_GPU_1CL=0 turns it off, =1 on wherever it runs. Z2Z f64 (16384)
+ * only under GFP_GPU_1CL64=1, an A/B form until measured (stop 52). c
+ * untouched otherwise. */
 static int cluster_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
                           char *err, size_t errlen)
 {
-    const char *ev = getenv("GFP_GPU_1CL");
-    if ((ev && *ev == '0') || dbl || L > (1ll << 18))
+    const char *ev = getenv("GFP_GPU_1CL"), *e64 = getenv("GFP_GPU_1CL64");
+    if ((ev && *ev == '0') || (dbl && !(e64 && *e64 == '1')) || L > (1ll << 18))
         return GFP_GPU_OK;
     if (!(ev && *ev == '1') && fast_memory(P->device))
         return GFP_GPU_OK;

@@ -1,13 +1,15 @@
 #!/bin/sh
-# bench/gpu/dev-v131.sh - for stop 53 (H100, ~150 s; written in stop 52,
-# which had no device): R2C f32 2^16 in one cluster pass with the split
-# fused (GFP_GPU_1CLR=1: gfp_gpu_fast_cl.cu's xkernel with GFP_FAST_SPL,
-# gfp_gpu_large.cu's r2c1_create) against the default (the four-step
-# 128 x 256 with the split in its second pass) and cuFFT. First
-# test_gpu_large's t_cluster_1d (R2C 65536 with it, 5 and 2 frames, against
-# FFTW and cuFFT's error), racecheck and memcheck on a bench run with it,
-# and the route it plans; then two interleaved rounds of bench r2c 65536,
-# default and 1CLR, each beside cuFFT. Pack: pack19, this tree's build:
+# bench/gpu/dev-v131.sh - for stop 53 (H100, ~200 s; written in stop 52,
+# which had no device): two cluster forms against their defaults and
+# cuFFT. R2C f32 2^16 in one cluster pass with the split fused
+# (GFP_GPU_1CLR=1: gfp_gpu_fast_cl.cu's xkernel with GFP_FAST_SPL,
+# gfp_gpu_large.cu's r2c1_create; default: the four-step 128 x 256 with
+# the split in its second pass), and Z2Z f64 16384 across a cluster of 4
+# (GFP_GPU_1CL64=1; default: the four-step 128 x 128). First
+# test_gpu_large's t_cluster_1d (both forms against FFTW and cuFFT's
+# error), racecheck and memcheck on a bench run of each, and the routes
+# they plan; then two interleaved rounds of bench, default and the form,
+# each beside cuFFT. Pack: pack19, this tree's build:
 # sh bench/gpu/pack.sh .devpack/pack19.tar.xz build src/gfftpipe
 # tests/unit/test_gpu_large tests/cli/fft2ref. Run (device tool): carry
 # [".devpack/pack19.tar.xz"], command
@@ -17,17 +19,25 @@ t0=$(date +%s)
 : > $L/l2.txt; : > $L/san.txt
 suite cluster1d 170 test_gpu_large GFP_TEST_ONLY=t_cluster_1d
 san_bench 1clr $G r2c 65536 GFP_GPU_1CLR=1
+P=f64; san_bench 1cl64 $G c2c 16384 GFP_GPU_1CL64=1; P=f32
 GFP_GPU_LARGE_DEBUG=1 GFP_GPU_1CLR=1 timeout 60 $G bench -q --reps 1 --warmup 0 --bytes 2Mi \
   --kind r2c --sizes 65536 --engines gpu > $L/route.txt 2>&1
+GFP_GPU_LARGE_DEBUG=1 GFP_GPU_1CL64=1 timeout 60 $G bench -q --reps 1 --warmup 0 --bytes 2Mi \
+  --precision f64 --sizes 16384 --engines gpu >> $L/route.txt 2>&1
 echo "[checks: $(( $(date +%s) - t0 )) s]"
-K=r2c
+# (K and P set outright: a shell may keep VAR=x before a function call)
 for rd in 1 2; do
+  K=r2c; P=f32
   bl def$rd gpu,cufft 65536
   bl 1clr$rd gpu,cufft 65536 GFP_GPU_1CLR=1
+  K=c2c; P=f64
+  bl def64-$rd gpu,cufft 16384
+  bl 1cl64-$rd gpu,cufft 16384 GFP_GPU_1CL64=1
 done
+P=f32
 echo "[end: $(( $(date +%s) - t0 )) s]"
 sum cluster1d
-grep -h "R2C 65536 in one cluster" $L/cluster1d.log
+grep -h "in one cluster pass" $L/cluster1d.log
 grep -h "gfp_large" $L/route.txt | sort -u | cut -c1-200
 cat $L/san.txt
 echo "== bench (label engine kind prec n GB/s x-cufft err)"; cat $L/l2.txt

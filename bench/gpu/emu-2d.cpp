@@ -681,16 +681,22 @@ static void all_nested()
             r2c_nested_test(128, 128, rq[i], 2);
 }
 
+/* a cluster kernel of length n in precision T (gfp_fastcl_c2c_f32/f64) */
+template <typename T> static bool cl_kernel(int n, gfp_fast_info *f)
+{
+    return sizeof(T) == 8 ? gfp_fastcl_c2c_f64(n, f) : gfp_fastcl_c2c_f32(n, f);
+}
+
 /* the one-pass cluster transform (gfp_gpu_fast_cl.cu) of length n over
  * cnt frames (a cluster each, one more launched than needed: it must
  * leave the others alone), in place or not, against FFTW in double */
-static void whole_test(int n, size_t cnt, int inverse, bool inplace)
+template <typename T> static void whole_test(int n, size_t cnt, int inverse, bool inplace)
 {
-    typedef float T;
+    const bool f64 = sizeof(T) == 8;
     gfp_fast_info f;
     memset(&f, 0, sizeof f);
-    if (!gfp_fastcl_c2c_f32(n, &f) || !f.whole || f.nf * f.cl != n) {
-        printf("FAIL 1cl %d: no cluster kernel\n", n);
+    if (!cl_kernel<T>(n, &f) || !f.whole || f.nf * f.cl != n) {
+        printf("FAIL 1cl %s %d: no cluster kernel\n", f64 ? "f64" : "f32", n);
         fails++;
         return;
     }
@@ -718,12 +724,12 @@ static void whole_test(int n, size_t cnt, int inverse, bool inplace)
     launch_cl(f, p, (unsigned)(cnt + 1) * (unsigned)f.cl);
     size_t bad;
     const double worst = worst_err<T>(in, out, L, cnt, inverse, false, &bad);
-    bool ok = bad == 0 && worst <= 1e-6;
+    bool ok = bad == 0 && worst <= (f64 ? 1e-14 : 1e-6);
     if (!ok)
         fails++;
-    printf("%s 1cl f32 %6d = %5d x %2d x %zu frames%s%s: rel %.2e, %zu not finite\n",
-           ok ? "ok  " : "FAIL", n, f.nf, f.cl, cnt, inverse ? " inv" : "",
-           inplace ? " in place" : "", worst, bad);
+    printf("%s 1cl %s %6d = %5d x %2d x %zu frames%s%s: rel %.2e, %zu not finite\n",
+           ok ? "ok  " : "FAIL", f64 ? "f64" : "f32", n, f.nf, f.cl, cnt,
+           inverse ? " inv" : "", inplace ? " in place" : "", worst, bad);
     fflush(stdout);
 }
 
@@ -782,8 +788,17 @@ static void all_whole()
         if ((only && atoi(only) != n) || !gfp_fastcl_c2c_f32(n, &f))
             continue;
         any++;
-        whole_test(n, 2, 0, false);
-        whole_test(n, 2, 1, true);
+        whole_test<float>(n, 2, 0, false);
+        whole_test<float>(n, 2, 1, true);
+    }
+    static const int n64[] = {16384};
+    for (int n : n64) { /* Z2Z f64 (GFP_GPU_1CL64=1) */
+        gfp_fast_info f;
+        memset(&f, 0, sizeof f);
+        if ((only && atoi(only) != n) || !gfp_fastcl_c2c_f64(n, &f))
+            continue;
+        whole_test<double>(n, 2, 0, false);
+        whole_test<double>(n, 2, 1, true);
     }
     if (!any && !only) {
         printf("FAIL 1cl: no cluster kernel at all\n");
