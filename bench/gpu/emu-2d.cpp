@@ -681,33 +681,42 @@ static void all_nested()
             r2c_nested_test(128, 128, rq[i], 2);
 }
 
-/* a cluster kernel of length n in precision T (gfp_fastcl_c2c_f32/f64) */
-template <typename T> static bool cl_kernel(int n, gfp_fast_info *f)
+/* a cluster kernel of length n in precision T (gfp_fastcl_c2c_f32/f64;
+ * r2c: gfp_fastcl_r2c_f32, R2C of 2 n reals with the split fused) */
+template <typename T> static bool cl_kernel(int n, bool r2c, gfp_fast_info *f)
 {
+    if (r2c)
+        return sizeof(T) == 4 && gfp_fastcl_r2c_f32(n, f);
     return sizeof(T) == 8 ? gfp_fastcl_c2c_f64(n, f) : gfp_fastcl_c2c_f32(n, f);
 }
 
 /* the one-pass cluster transform (gfp_gpu_fast_cl.cu) of length n over
  * cnt frames (a cluster each, one more launched than needed: it must
- * leave the others alone), in place or not, against FFTW in double */
-template <typename T> static void whole_test(int n, size_t cnt, int inverse, bool inplace)
+ * leave the others alone), in place or not, against FFTW in double; r2c:
+ * R2C of 2 n reals to frames of n + 1 bins with the split fused
+ * (gfp_large_exec's R2C route under GFP_GPU_1CLR=1), forward, out of
+ * place */
+template <typename T>
+static void whole_test(int n, size_t cnt, int inverse, bool inplace, bool r2c = false)
 {
     const bool f64 = sizeof(T) == 8;
     gfp_fast_info f;
     memset(&f, 0, sizeof f);
-    if (!cl_kernel<T>(n, &f) || !f.whole || f.nf * f.cl != n) {
-        printf("FAIL 1cl %s %d: no cluster kernel\n", f64 ? "f64" : "f32", n);
+    if (!cl_kernel<T>(n, r2c, &f) || !f.whole || f.nf * f.cl != n) {
+        printf("FAIL 1cl %s%s %d: no cluster kernel\n", r2c ? "r2c " : "", f64 ? "f64" : "f32",
+               n);
         fails++;
         return;
     }
     const size_t L = (size_t)n;
-    std::vector<T> in(2 * cnt * L), out(2 * cnt * L, (T)NAN);
+    std::vector<T> in(2 * cnt * L), out(2 * cnt * (r2c ? L + 1 : L), (T)NAN);
     for (auto &v : in)
         v = (T)urand();
     if (inplace)
         out = in;
     int sh = 0;
-    std::vector<T> xt = twolevel_tab<T>(L, &sh); /* W_L, as cluster_create */
+    /* W_L as cluster_create makes it, or W_2L as r2c1_create */
+    std::vector<T> xt = twolevel_tab<T>(r2c ? 2 * L : L, &sh);
     size_t o1;
     std::vector<T> tw = tables<T>(f, false, &o1);
     gfp_fparams p;
@@ -717,99 +726,60 @@ template <typename T> static void whole_test(int n, size_t cnt, int inverse, boo
     p.xsh = sh;
     p.conj_in = inverse;
     p.conj_out = inverse;
-    p.scale = 0.5;
+    p.scale = 0.5; /* worst_err's reference is half FFTW's */
     p.in = inplace ? out.data() : in.data();
     p.out = out.data();
     p.batch = cnt;
     launch_cl(f, p, (unsigned)(cnt + 1) * (unsigned)f.cl);
     size_t bad;
-    const double worst = worst_err<T>(in, out, L, cnt, inverse, false, &bad);
+    const double worst = worst_err<T>(in, out, L, cnt, inverse, r2c, &bad);
     bool ok = bad == 0 && worst <= (f64 ? 1e-14 : 1e-6);
     if (!ok)
         fails++;
-    printf("%s 1cl %s %6d = %5d x %2d x %zu frames%s%s: rel %.2e, %zu not finite\n",
-           ok ? "ok  " : "FAIL", f64 ? "f64" : "f32", n, f.nf, f.cl, cnt,
-           inverse ? " inv" : "", inplace ? " in place" : "", worst, bad);
+    if (r2c)
+        printf("%s 1cl r2c f32 %6zu = 2 x %5d x %2d x %zu frames, split fused: rel %.2e, %zu "
+               "not finite\n",
+               ok ? "ok  " : "FAIL", 2 * L, f.nf, f.cl, cnt, worst, bad);
+    else
+        printf("%s 1cl %s %6d = %5d x %2d x %zu frames%s%s: rel %.2e, %zu not finite\n",
+               ok ? "ok  " : "FAIL", f64 ? "f64" : "f32", n, f.nf, f.cl, cnt,
+               inverse ? " inv" : "", inplace ? " in place" : "", worst, bad);
     fflush(stdout);
 }
 
-/* R2C of 2 L reals in one cluster pass with the split fused
- * (gfp_fastcl_r2c_f32, gfp_large_exec's R2C route under GFP_GPU_1CLR=1):
- * cnt frames (one more cluster launched than needed), frames of L + 1
- * bins, against FFTW's r2c in double */
-static void r2c_whole_test(int L, size_t cnt)
+/* whether a cluster kernel of length n, precision T (r2c: the split
+ * form) is there to test (and EMU_NF, when set, names n) */
+template <typename T> static bool cl_wanted(int n, bool r2c)
 {
-    typedef float T;
+    const char *only = getenv("EMU_NF");
     gfp_fast_info f;
     memset(&f, 0, sizeof f);
-    if (!gfp_fastcl_r2c_f32(L, &f) || !f.whole || f.nf * f.cl != L) {
-        printf("FAIL 1cl r2c %d: no cluster kernel\n", L);
-        fails++;
-        return;
-    }
-    std::vector<T> in(2 * cnt * (size_t)L), out(2 * cnt * ((size_t)L + 1), (T)NAN);
-    for (auto &v : in)
-        v = (T)urand();
-    int sh = 0;
-    std::vector<T> xt = twolevel_tab<T>(2 * (size_t)L, &sh); /* W_2L, as r2c1_create */
-    size_t o1;
-    std::vector<T> tw = tables<T>(f, false, &o1);
-    gfp_fparams p;
-    memset(&p, 0, sizeof p);
-    p.tw = tw.data();
-    p.xtw = xt.data();
-    p.xsh = sh;
-    p.scale = 0.5; /* worst_err's reference is half FFTW's */
-    p.in = in.data();
-    p.out = out.data();
-    p.batch = cnt;
-    launch_cl(f, p, (unsigned)(cnt + 1) * (unsigned)f.cl);
-    size_t bad;
-    const double worst = worst_err<T>(in, out, (size_t)L, cnt, 0, true, &bad);
-    bool ok = bad == 0 && worst <= 1e-6;
-    if (!ok)
-        fails++;
-    printf("%s 1cl r2c f32 %6d = 2 x %5d x %2d x %zu frames, split fused: rel %.2e, %zu not "
-           "finite\n",
-           ok ? "ok  " : "FAIL", 2 * L, f.nf, f.cl, cnt, worst, bad);
-    fflush(stdout);
+    return (!only || atoi(only) == n) && cl_kernel<T>(n, r2c, &f);
 }
 
 static void all_whole()
 {
     /* the lengths that have a cluster kernel (emu-2d-ab: GFP_FAST_ALT=30
-     * for the M = 8192 / 16384 set of 2^15 .. 2^18) */
-    const char *only = getenv("EMU_NF");
-    static const int ns[] = {32768, 65536, 131072, 262144};
+     * for the M = 8192 / 16384 set of 2^15 .. 2^18); Z2Z f64 16384
+     * (GFP_GPU_1CL64=1); R2C of 2 n where the core has a split form */
+    static const int ns[] = {16384, 32768, 65536, 131072, 262144};
     int any = 0;
     for (int n : ns) {
-        gfp_fast_info f;
-        memset(&f, 0, sizeof f);
-        if ((only && atoi(only) != n) || !gfp_fastcl_c2c_f32(n, &f))
-            continue;
-        any++;
-        whole_test<float>(n, 2, 0, false);
-        whole_test<float>(n, 2, 1, true);
+        if (cl_wanted<float>(n, false)) {
+            any++;
+            whole_test<float>(n, 2, 0, false);
+            whole_test<float>(n, 2, 1, true);
+        }
+        if (cl_wanted<double>(n, false)) {
+            whole_test<double>(n, 2, 0, false);
+            whole_test<double>(n, 2, 1, true);
+        }
+        if (cl_wanted<float>(n, true))
+            whole_test<float>(n, 3, 0, false, true);
     }
-    static const int n64[] = {16384};
-    for (int n : n64) { /* Z2Z f64 (GFP_GPU_1CL64=1) */
-        gfp_fast_info f;
-        memset(&f, 0, sizeof f);
-        if ((only && atoi(only) != n) || !gfp_fastcl_c2c_f64(n, &f))
-            continue;
-        whole_test<double>(n, 2, 0, false);
-        whole_test<double>(n, 2, 1, true);
-    }
-    if (!any && !only) {
+    if (!any && !getenv("EMU_NF")) {
         printf("FAIL 1cl: no cluster kernel at all\n");
         fails++;
-    }
-    for (int n : ns) { /* R2C of 2 n: the cores with a split form */
-        gfp_fast_info f;
-        memset(&f, 0, sizeof f);
-        if ((only && atoi(only) != n) || !gfp_fastcl_r2c_f32(n, &f))
-            continue;
-        r2c_whole_test(n, 3);
     }
 }
 
