@@ -128,7 +128,7 @@ bool gfp_fast4sb_f64(int form, int nf, gfp_fast_info *f);
 /* one transform of n = 2^15 .. 2^18 across a thread-block cluster
  * (gfp_gpu_fast_cl.cu, sm_90): f->nf the block's length, f->cl blocks */
 bool gfp_fastcl_c2c_f32(int n, gfp_fast_info *f);
-/* Z2Z f64 across a cluster alike (n = 16384) */
+/* Z2Z f64 across a cluster alike (n = 16384, 32768) */
 bool gfp_fastcl_c2c_f64(int n, gfp_fast_info *f);
 /* R2C of 2 n reals in one cluster pass, the split fused (output frames of
  * n + 1 bins; xtw, xsh: W_2n, set by the caller; not in place) */

@@ -245,12 +245,14 @@ bool gfp_fastcl_r2c_f32(int n, gfp_fast_info *f)
 /* gfp_gpu_fast.h: Z2Z f64 in one cluster pass. 16384 (256 KB a frame, as
  * C2C f32 2^15's, which the cluster runs 9 % faster than the four-step on
  * an H100) as 4 blocks of 4096, 512 threads of 8 values (the radices of
- * f64 4096's one-block kernel), 70 KB of shared memory a block. An A/B
- * form until measured (gfp_gpu_large.cu: GFP_GPU_1CL64=1). */
+ * f64 4096's one-block kernel), 70 KB of shared memory a block; 32768 as
+ * 8 such blocks. An A/B form until measured (gfp_gpu_large.cu:
+ * GFP_GPU_1CL64=1). */
 bool gfp_fastcl_c2c_f64(int n, gfp_fast_info *f)
 {
     switch (n) {
     case 16384: return gfpfast::xfill<double, 4096, 4, 512, C2C_CS, 2, 8, 8, 8, 8>(f);
+    case 32768: return gfpfast::xfill<double, 4096, 8, 512, C2C_CS, 2, 8, 8, 8, 8>(f);
     default: return false;
     }
 }

@@ -1114,8 +1114,8 @@ static int nested_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcor
  * four-step by bandwidth at about 0.44 of the peak (H100, 3.35 TB/s peak:
  * 1457, so the cluster +9 %; H200, 4.8 TB/s: 1854, the four-step +11 %;
  * bench/NOTES.md stops 15 and 31), so the cluster where !fast_memory.
- * GFP_GPU_1CL=0 turns it off, =1 on wherever it runs. Z2Z f64 (16384)
- * only under GFP_GPU_1CL64=1, an A/B form until measured (stop 52). c
+ * GFP_GPU_1CL=0 turns it off, =1 on wherever it runs. Z2Z f64 (16384,
+ * 32768) only under GFP_GPU_1CL64=1, an A/B form until measured (stop 52). c
  * untouched otherwise. */
 static int cluster_create(gfp_large *P, long long L, int dbl, int optin, gfp_lcore *c,
                           char *err, size_t errlen)

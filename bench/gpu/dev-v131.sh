@@ -4,8 +4,9 @@
 # cuFFT. R2C f32 2^16 in one cluster pass with the split fused
 # (GFP_GPU_1CLR=1: gfp_gpu_fast_cl.cu's xkernel with GFP_FAST_SPL,
 # gfp_gpu_large.cu's r2c1_create; default: the four-step 128 x 256 with
-# the split in its second pass), and Z2Z f64 16384 across a cluster of 4
-# (GFP_GPU_1CL64=1; default: the four-step 128 x 128). First
+# the split in its second pass), and Z2Z f64 16384 and 32768 across
+# clusters of 4 and 8 (GFP_GPU_1CL64=1; default: the four-step, 128 x 128
+# at 16384; the route lines show both cuts). First
 # test_gpu_large's t_cluster_1d (both forms against FFTW and cuFFT's
 # error), racecheck and memcheck on a bench run of each, and the routes
 # they plan; then two interleaved rounds of bench, default and the form,
@@ -19,11 +20,17 @@ t0=$(date +%s)
 : > $L/l2.txt; : > $L/san.txt
 suite cluster1d 170 test_gpu_large GFP_TEST_ONLY=t_cluster_1d
 san_bench 1clr $G r2c 65536 GFP_GPU_1CLR=1
-P=f64; san_bench 1cl64 $G c2c 16384 GFP_GPU_1CL64=1; P=f32
-GFP_GPU_LARGE_DEBUG=1 GFP_GPU_1CLR=1 timeout 60 $G bench -q --reps 1 --warmup 0 --bytes 2Mi \
-  --kind r2c --sizes 65536 --engines gpu > $L/route.txt 2>&1
-GFP_GPU_LARGE_DEBUG=1 GFP_GPU_1CL64=1 timeout 60 $G bench -q --reps 1 --warmup 0 --bytes 2Mi \
-  --precision f64 --sizes 16384 --engines gpu >> $L/route.txt 2>&1
+P=f64; san_bench 1cl64 $G c2c 16384,32768 GFP_GPU_1CL64=1; P=f32
+# the routes planned, default and with each form
+: > $L/route.txt
+for e in GFP_GPU_1CLR=0 GFP_GPU_1CLR=1; do
+  env GFP_GPU_LARGE_DEBUG=1 $e timeout 60 $G bench -q --reps 1 --warmup 0 --bytes 2Mi \
+    --kind r2c --sizes 65536 --engines gpu >> $L/route.txt 2>&1
+done
+for e in GFP_GPU_1CL64=0 GFP_GPU_1CL64=1; do
+  env GFP_GPU_LARGE_DEBUG=1 $e timeout 60 $G bench -q --reps 1 --warmup 0 --bytes 2Mi \
+    --precision f64 --sizes 16384,32768 --engines gpu >> $L/route.txt 2>&1
+done
 echo "[checks: $(( $(date +%s) - t0 )) s]"
 # (K and P set outright: a shell may keep VAR=x before a function call)
 for rd in 1 2; do
@@ -31,14 +38,14 @@ for rd in 1 2; do
   bl def$rd gpu,cufft 65536
   bl 1clr$rd gpu,cufft 65536 GFP_GPU_1CLR=1
   K=c2c; P=f64
-  bl def64-$rd gpu,cufft 16384
-  bl 1cl64-$rd gpu,cufft 16384 GFP_GPU_1CL64=1
+  bl def64-$rd gpu,cufft 16384,32768
+  bl 1cl64-$rd gpu,cufft 16384,32768 GFP_GPU_1CL64=1
 done
 P=f32
 echo "[end: $(( $(date +%s) - t0 )) s]"
 sum cluster1d
 grep -h "in one cluster pass" $L/cluster1d.log
-grep -h "gfp_large" $L/route.txt | sort -u | cut -c1-200
+grep -h "gfp_large" $L/route.txt | uniq | cut -c1-200
 cat $L/san.txt
 echo "== bench (label engine kind prec n GB/s x-cufft err)"; cat $L/l2.txt
 pack_logs

@@ -28,7 +28,7 @@
 # one-pass cluster transform
 # (kernels/gfp_gpu_fast_cl.cu, the cluster's blocks as threads at once, a
 # barrier for cluster.sync):
-# every length it serves (Z2Z f64 16384 too: GFP_GPU_1CL64=1), forward out
+# every length it serves (Z2Z f64 16384, 32768 too: GFP_GPU_1CL64=1), forward out
 # of place and inverse in place, and R2C of 2^16 in one cluster pass with
 # the split fused (`emu-2d 1cl`, gfp_fastcl_r2c_f32: GFP_GPU_1CLR=1). Then
 # the 2D FFT's columns as a four-step along the strided axis and the rows
@@ -70,11 +70,11 @@ for k in c2c r2c c2r; do
   check "Bluestein $k f64 ran" grep -q "^ok   blue4 f64 $k" "$T/emu-blue4.log"
 done
 run_set blues 24 1
-run_set 1cl 5 0
+run_set 1cl 7 0
 check "R2C 65536 in one cluster pass with the split fused ran" \
   grep -q "^ok   1cl r2c f32  65536" "$T/emu-1cl.log"
-check "Z2Z f64 16384 across a cluster ran, both ways" \
-  test "$(grep -c '^ok   1cl f64  16384' "$T/emu-1cl.log")" -eq 2
+check "Z2Z f64 16384 and 32768 across a cluster ran, both ways" \
+  test "$(grep -c '^ok   1cl f64  \(16384\|32768\)' "$T/emu-1cl.log")" -eq 4
 run_set 2dcf 31 1
 run_set c2c1 4 1
 check "C2C f32 8192's one-block kernel (the split exchange) ran" \

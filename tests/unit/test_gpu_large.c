@@ -319,13 +319,16 @@ static void t_cluster_1d(void)
     check(&t, GFP_R2C, 0, 0, 65536, 5, GFP_POST_NONE, 0, 1);
     check(&t, GFP_R2C, 0, 0, 65536, 2, GFP_POST_NONE, 0, 1);
     unsetenv("GFP_GPU_1CLR");
-    /* Z2Z f64 16384 across a cluster (GFP_GPU_1CL64=1, an A/B form) */
+    /* Z2Z f64 16384 and 32768 across a cluster (GFP_GPU_1CL64=1, an A/B
+     * form) */
     setenv("GFP_GPU_1CL64", "1", 1);
     check(&t, GFP_C2C, 0, 1, 16384, 5, GFP_POST_NONE, 0, 1);
     check(&t, GFP_C2C, 1, 1, 16384, 2, GFP_POST_NONE, 0, 1);
+    check(&t, GFP_C2C, 0, 1, 32768, 3, GFP_POST_NONE, 0, 1);
+    check(&t, GFP_C2C, 1, 1, 32768, 2, GFP_POST_NONE, 0, 1);
     unsetenv("GFP_GPU_1CL64");
-    report("32768 with the cluster kernel and without; R2C 65536 and Z2Z f64 16384 in one "
-           "cluster pass", &t);
+    report("32768 with the cluster kernel and without; R2C 65536 and Z2Z f64 16384, 32768 "
+           "in one cluster pass", &t);
 }
 
 /* C2C of 2^lg (f64 where dbl) on the two cuts a device may take by
