@@ -2303,6 +2303,11 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
                              P->fsmem, s);
         return e == cudaSuccess ? GFP_GPU_OK : gfp_gpu_cuda_fail(err, errlen, e, "kernel launch");
     }
+    if (P->route == GFP_ROUTE_R2C && P->r2c1.on)
+        /* one cluster a frame, no workspace: the reals as L complex,
+         * frames of L + 1 bins to d_out (R2C is never in place:
+         * gfp_gpu_plan_exec) */
+        return gfp_pass_launch(&P->r2c1, d_in, d_out, batch, 0, 0, 0, s, err, errlen);
     /* workspace: how many core-sized buffers this route needs */
     int multi = P->core.single == NULL;
     int nws = 0;
@@ -2344,12 +2349,6 @@ int gfp_large_exec(const gfp_large *P, const void *d_in, void *d_out, size_t bat
                        x.scale, s, err, errlen);
         break;
     case GFP_ROUTE_R2C:
-        if (P->r2c1.on) {
-            /* one cluster a frame: the reals as L complex, frames of L + 1
-             * bins to d_out (R2C is never in place: gfp_gpu_plan_exec) */
-            rc = gfp_pass_launch(&P->r2c1, d_in, d_out, batch, 0, 0, 0, s, err, errlen);
-            break;
-        }
         if (P->r2s.on && P->core.p3.on) {
             /* the nested four-step's passes 1 and 2 to w1, its third with
              * the split from w1 to d_out (frames of L + 1 bins) */
