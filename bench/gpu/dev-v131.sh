@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/gpu/dev-v131.sh - for stop 53 (H100, ~200 s; written in stop 52,
+# bench/gpu/dev-v131.sh - for stop 53 (H100, ~350 s; written in stop 52,
 # which had no device): two cluster forms against their defaults and
 # cuFFT. R2C f32 2^16 in one cluster pass with the split fused
 # (GFP_GPU_1CLR=1: gfp_gpu_fast_cl.cu's xkernel with GFP_FAST_SPL,
@@ -10,9 +10,12 @@
 # test_gpu_large's t_cluster_1d (both forms against FFTW and cuFFT's
 # error), racecheck and memcheck on a bench run of each, and the routes
 # they plan; then two interleaved rounds of bench, default and the form,
-# each beside cuFFT. Pack: pack19, this tree's build:
+# each beside cuFFT. Last (~120 s), R2C f32 16384's other one-block
+# forms (the A/B build's alts) against its product. Pack: pack19, this
+# tree's build with build-ab's gfftpipe as x/gfftpipe:
 # sh bench/gpu/pack.sh .devpack/pack19.tar.xz build src/gfftpipe
-# tests/unit/test_gpu_large tests/cli/fft2ref. Run (device tool): carry
+# tests/unit/test_gpu_large tests/cli/fft2ref
+# /work/main/build-ab/src/gfftpipe. Run (device tool): carry
 # [".devpack/pack19.tar.xz"], command
 # PACK=.devpack/pack19.tar.xz OUT=$OUT sh bench/gpu/dev-v131.sh
 . bench/gpu/dev-common.sh
@@ -42,10 +45,24 @@ for rd in 1 2; do
   bl 1cl64-$rd gpu,cufft 16384,32768 GFP_GPU_1CL64=1
 done
 P=f32
+# R2C f32 16384 (0.995x cuFFT on the H100, stops 44-49; its one-block
+# form was picked on an H200, stop 33) against the A/B binary's other
+# forms of nf 8192 never timed on an H100 (alts 70, 71, 73-79:
+# gfp_gpu_fast_r2c32.cu), two rounds, and cuFFT beside the product twice
+A=$PWD/build/x/gfftpipe
+: > $L/ab.txt
+if [ -x $A ]; then
+  K=r2c; P=f32
+  bl r14-1 gpu,cufft 16384
+  ab2 r2c 16384 0 70 71 73 74 75 76 77 78 79
+  bl r14-2 gpu,cufft 16384
+  K=c2c
+fi
 echo "[end: $(( $(date +%s) - t0 )) s]"
 sum cluster1d
 grep -h "in one cluster pass" $L/cluster1d.log
 grep -h "gfp_large" $L/route.txt | uniq | cut -c1-200
 cat $L/san.txt
 echo "== bench (label engine kind prec n GB/s x-cufft err)"; cat $L/l2.txt
+echo "== A/B R2C 16384 (label n GB/s err)"; cat $L/ab.txt
 pack_logs
