@@ -24,13 +24,12 @@
 # Bluestein whole in one block, frames a block (gfp_gpu_fast_4sb.cu's
 # form B1, route BLUES): M 256, 640 and 1536, every kind, f32 and f64,
 # batches with a partial last block (`emu-2d blues`: every M, 122 cases).
-# Then the
-# one-pass cluster transform
-# (kernels/gfp_gpu_fast_cl.cu, the cluster's blocks as threads at once, a
-# barrier for cluster.sync):
-# every length it serves (Z2Z f64 16384, 32768 too: GFP_GPU_1CL64=1), forward out
-# of place and inverse in place, and R2C of 2^16 in one cluster pass with
-# the split fused (`emu-2d 1cl`, gfp_fastcl_r2c_f32: GFP_GPU_1CLR=1). Then
+# Then the one-pass cluster transform (kernels/gfp_gpu_fast_cl.cu, the
+# cluster's blocks as threads at once, a barrier for cluster.sync): every
+# length it serves (Z2Z f64 16384 and 32768 too: GFP_GPU_1CL64=1),
+# forward out of place and inverse in place, and R2C of 2^16 in one
+# cluster pass with the split fused (`emu-2d 1cl`, gfp_fastcl_r2c_f32:
+# GFP_GPU_1CLR=1). Then
 # the 2D FFT's columns as a four-step along the strided axis and the rows
 # after it (kernels/gfp_gpu_2d.cu's cf route, `emu-2d 2dcf`), and the
 # rows by the 1D plan with the columns in one strided pass (its sc
