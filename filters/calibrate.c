@@ -858,7 +858,7 @@ int gfp_calibrate_main(int argc, char **argv)
                 gfp_msg("calibrate", "%s %-9s = %.4g s%s + %.4g s/byte + "
                         "%.4g s/%s", dbl ? "f64" : "f32",
                         gfp_model_step_name(s), m.c[dbl][s][0],
-                        s == GFP_STEP_CPU_FFT || s == GFP_STEP_TRANSPOSE
+                        gfp_model_step_per_batch((gfp_model_step)s)
                             ? " a batch" : "",
                         m.c[dbl][s][1], m.c[dbl][s][2],
                         s == GFP_STEP_GPU_COPY ? "run" : "(n log2 n)");

@@ -152,6 +152,11 @@ void gfp_model_shape_obs(size_t n, size_t F, int dbl, double *bytes,
     *batches = gfp_model_cpu_batches(F, fb);
 }
 
+int gfp_model_step_per_batch(gfp_model_step step)
+{
+    return step == GFP_STEP_CPU_FFT || step == GFP_STEP_TRANSPOSE;
+}
+
 int gfp_model_fit_shapes(gfp_model *m, int dbl, gfp_model_step step,
                          const double *bytes, const double *array,
                          const double *work, const double *batches,
@@ -159,12 +164,11 @@ int gfp_model_fit_shapes(gfp_model *m, int dbl, gfp_model_step step,
 {
     if (step == GFP_STEP_GPU_COPY)
         return -1;
-    int per_batch = step == GFP_STEP_CPU_FFT || step == GFP_STEP_TRANSPOSE;
     const double *by = step == GFP_STEP_TRANSPOSE || step == GFP_STEP_ALLOC
                            ? array : bytes;
-    return gfp_model_fit_step_batched(m, dbl, step,
-                                      per_batch ? batches : NULL, by, work,
-                                      secs, nobs);
+    const double *nb = gfp_model_step_per_batch(step) ? batches : NULL;
+    return gfp_model_fit_step_batched(m, dbl, step, nb, by, work, secs,
+                                      nobs);
 }
 
 int gfp_model_fit_beside(gfp_model *m, int dbl, int cols, double cpu_alone,

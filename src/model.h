@@ -101,6 +101,9 @@ int gfp_model_fit_step(gfp_model *m, int dbl, gfp_model_step step,
                        const double *bytes, const double *work,
                        const double *secs, size_t nobs);
 
+/* Whether step's constant is a batch's (the CPU steps', above), not a
+ * pass's: gfp_model_fit_shapes fits it so, calibrate -v says so. */
+int gfp_model_step_per_batch(gfp_model_step step);
 /* A profiling shape of calibrate (C2C, F frames of n, precision dbl) as
  * its steps are fitted: *bytes its input plus output, *array one
  * array's bytes, *work F n log2(n), *batches the CPU pass's batches
